@@ -1,0 +1,114 @@
+"""Game metadata: what a game is called, who may play it and how it is set up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from meeple.core.actions import Action
+    from meeple.core.state import State
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option with its default.
+
+    ``kind`` is the Python type the value must have (``bool``, ``int`` or
+    ``str``). ``choices`` limits the allowed values; ``minimum``/``maximum``
+    bound an ``int``. A ``default`` of ``None`` means "decided by the rules
+    from the player count" and ``None`` stays allowed.
+    """
+
+    name: str
+    default: Any
+    kind: type
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise ``ValueError`` saying why."""
+        if value is None and self.default is None:
+            return None
+        if self.kind is int and isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        if self.kind is bool and isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "1", "0"):
+            value = value.lower() in ("true", "yes", "1")
+        if not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool)):
+            raise ValueError(f"option {self.name!r} must be {self.kind.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"option {self.name!r} must be one of {allowed}, got {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"option {self.name!r} must be at least {self.minimum}, got {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"option {self.name!r} must be at most {self.maximum}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ``meeple.GAMES[id]`` holds for each game.
+
+    ``action_space`` lists every action the game can ever offer, in a fixed
+    order; an action's position in it is its stable index for RL
+    (``State.action_index``), and ``num_actions`` is its length.
+    ``conformance`` lists extra ``(players, options)`` set-ups the
+    conformance suite must run besides the default options at every player
+    count.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    state_class: type[State]
+    action_space: tuple[Action, ...]
+    description: str = ""
+    conformance: tuple[tuple[int, dict[str, Any]], ...] = ()
+    text_view: Callable[..., Any] | None = field(default=None, compare=False)
+    svg_view: Callable[..., str] | None = field(default=None, compare=False)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.action_space)
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise ValueError(f"{self.title} has no option {name!r} (options: {known})")
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults and check every given option; unknown names raise ``ValueError``."""
+        resolved = {opt.name: opt.default for opt in self.options}
+        for name, value in given.items():
+            resolved[name] = self.option(name).check(value)
+        return resolved
+
+    def new(self, players: int | None = None, seed: int | None = None, **options: Any) -> State:
+        from meeple.core.rng import fresh_seed
+
+        if players is None:
+            players = self.default_players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        return self.state_class(players, seed, self.resolve_options(options))

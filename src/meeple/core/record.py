@@ -1,0 +1,103 @@
+"""Records: the canonical save file of a game (game, options, seed, moves)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.core.errors import IllegalAction
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class Record:
+    """Everything needed to rebuild a game: who played what, from which seed.
+
+    ``moves`` is a list of ``(seat, notation)`` pairs in the order they were
+    applied. A record is small JSON meant to be kept and shared; it holds no
+    hidden information beyond what the seed implies, so a server must not send
+    a running game's record to a seat (the seed would reveal the deck).
+    """
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    version: str = ""
+    format: int = RECORD_FORMAT
+
+    def to_json(self, indent: int | None = None) -> str:
+        data = {
+            "format": self.format,
+            "game": self.game,
+            "version": self.version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "moves": [[seat, text] for seat, text in self.moves],
+        }
+        return json.dumps(data, indent=indent, sort_keys=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Parse a record, checking every field; a bad file raises ``ValueError``."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"a record must be JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise ValueError("a record must be a JSON object")
+        fmt = data.get("format", RECORD_FORMAT)
+        if fmt != RECORD_FORMAT:
+            raise ValueError(f"unknown record format {fmt!r} (this meeple reads format {RECORD_FORMAT})")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise ValueError("a record needs a 'game' name")
+        players = data.get("players")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError("a record needs 'players' as an integer")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("a record needs 'seed' as an integer")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise ValueError("'options' must be an object")
+        raw_moves = data.get("moves", [])
+        if not isinstance(raw_moves, list):
+            raise ValueError("'moves' must be a list")
+        moves: list[tuple[int, str]] = []
+        for i, move in enumerate(raw_moves):
+            if (
+                not isinstance(move, list)
+                or len(move) != 2
+                or not isinstance(move[0], int)
+                or isinstance(move[0], bool)
+                or not isinstance(move[1], str)
+            ):
+                raise ValueError(f"move {i} must be [seat, notation], got {move!r}")
+            moves.append((move[0], move[1]))
+        version = data.get("version", "")
+        return cls(
+            game=game,
+            players=players,
+            seed=seed,
+            options=dict(options),
+            moves=moves,
+            version=str(version),
+            format=RECORD_FORMAT,
+        )
+
+
+def replay_moves(state: Any, moves: list[tuple[int, str]]) -> Any:
+    """Apply recorded moves to ``state``; a move that does not apply raises ``ValueError``."""
+    for number, (seat, text) in enumerate(moves):
+        try:
+            state.apply(state.parse_action(text, seat), seat)
+        except IllegalAction as exc:
+            raise ValueError(f"move {number} ({text!r} by seat {seat}) is illegal: {exc}") from None
+        except ValueError as exc:
+            raise ValueError(f"move {number} ({text!r} by seat {seat}) cannot be read: {exc}") from None
+    return state

@@ -1,0 +1,260 @@
+"""The state protocol every game implements.
+
+A game subclasses :class:`State` and fills in the underscore hooks:
+
+* ``to_move`` (property): the seats that may act now, ``()`` when over.
+* ``_legal_actions(seat)``: the legal actions of a seat that is to move.
+* ``_apply(action, seat)``: carry out an action already known to be legal.
+* ``_explain_illegal(action, seat)``: why an action is not legal (plain words).
+* ``is_over``, ``scores``, ``winners``; ``observation(seat)``;
+  ``determinize(seat, rng)``; ``clone()``.
+
+The public methods here add what every game needs the same way: seat
+resolution, legality checks with reasons, notation parsing, the move
+history and records, and stable action indices.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from meeple.core.actions import Action, normalize_notation
+from meeple.core.errors import IllegalAction
+from meeple.core.record import Record
+from meeple.core.rng import make_rng
+
+if TYPE_CHECKING:
+    from meeple.core.info import GameInfo
+
+
+class State(ABC):
+    """A whole game position: public and hidden information and the generator."""
+
+    info: ClassVar[GameInfo]
+    _index_cache: ClassVar[dict[Action, int] | None] = None
+    _notation_cache: ClassVar[dict[str, Action] | None] = None
+
+    __slots__ = ("players", "seed", "options", "rng", "history")
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: random.Random
+    history: list[tuple[int, Action]]
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = make_rng(seed)
+        self.history = []
+
+    # ----------------------------------------------------------------- hooks
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may act now; ``()`` once the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions for ``seat``, which is in ``to_move``."""
+
+    @abstractmethod
+    def _apply(self, action: Action, seat: int) -> None:
+        """Carry out a legal ``action`` for ``seat``."""
+
+    def _explain_illegal(self, action: Action, seat: int) -> str:
+        """Why ``action`` is not legal for ``seat``; games override for better reasons."""
+        return f"{action} is not a legal action now"
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """One number per seat (final scores once over, running scores before)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats once over; ``()`` while the game runs."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, as a JSON-safe dict; ``None`` is a spectator."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy with everything ``seat`` cannot know re-drawn from ``rng``."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (hand-written, no ``deepcopy``)."""
+
+    def _copy_base_into(self, other: State) -> None:
+        """Copy the fields this base class owns into a fresh ``other`` (for ``clone``)."""
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options  # never mutated after set-up
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = self.history.copy()
+
+    # ------------------------------------------------------------ public API
+    @property
+    def game(self) -> str:
+        return self.info.id
+
+    def _check_seat(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError(f"a seat is an integer from 0 to {self.players - 1}, got {seat!r}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat} in a {self.players}-player game")
+        return seat
+
+    def _resolve_seat(self, seat: int | None) -> int:
+        if seat is not None:
+            return self._check_seat(seat)
+        movers = self.to_move
+        if len(movers) == 1:
+            return movers[0]
+        if not movers:
+            raise IllegalAction("the game is over")
+        raise ValueError(f"seats {', '.join(map(str, movers))} are all to move; say which seat acts")
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (default: the one seat to move); ``[]`` if it may not act."""
+        if seat is None:
+            movers = self.to_move
+            if not movers:
+                return []
+            seat = self._resolve_seat(None)
+        else:
+            self._check_seat(seat)
+            if seat not in self.to_move:
+                return []
+        return self._legal_actions(seat)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Play ``action`` (an Action or its notation) for ``seat``.
+
+        Raises :class:`IllegalAction` with the reason if the rules forbid it;
+        the state is then unchanged.
+        """
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        seat = self._resolve_seat(seat)
+        if isinstance(action, str):
+            action = self.parse_action(action, seat)
+        elif not isinstance(action, Action):
+            raise ValueError(f"an action must be an Action or its notation, got {type(action).__name__}")
+        movers = self.to_move
+        if seat not in movers:
+            who = ", ".join(map(str, movers))
+            raise IllegalAction(f"it is not seat {seat}'s turn (to move: seat {who})")
+        if action not in self._legal_actions(seat):
+            raise IllegalAction(self._explain_illegal(action, seat))
+        self._apply(action, seat)
+        self.history.append((seat, action))
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action from its notation (case and spacing do not matter).
+
+        Text naming a legal action of ``seat`` returns it. Text naming an
+        action of the game that is not legal now is returned too, so that
+        ``apply`` can say why it is illegal. Anything else raises ``ValueError``.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"notation must be text, got {type(text).__name__}")
+        wanted = normalize_notation(text)
+        if not wanted:
+            raise ValueError("empty notation")
+        if seat is None:
+            seats: tuple[int, ...] = self.to_move
+        else:
+            seats = (self._check_seat(seat),) if seat in self.to_move else ()
+        for s in seats:
+            for action in self._legal_actions(s):
+                if normalize_notation(str(action)) == wanted:
+                    return action
+        known = self._notations().get(wanted)
+        if known is not None:
+            return known
+        raise ValueError(f"{text!r} is not an action of {self.info.title}")
+
+    @classmethod
+    def _notations(cls) -> dict[str, Action]:
+        if cls._notation_cache is None:
+            cls._notation_cache = {normalize_notation(str(a)): a for a in cls.info.action_space}
+        return cls._notation_cache
+
+    @classmethod
+    def _indices(cls) -> dict[Action, int]:
+        if cls._index_cache is None:
+            cls._index_cache = {a: i for i, a in enumerate(cls.info.action_space)}
+        return cls._index_cache
+
+    def action_index(self, action: Action) -> int:
+        """The stable integer of ``action`` (0 <= i < ``GameInfo.num_actions``)."""
+        try:
+            return self._indices()[action]
+        except KeyError:
+            raise ValueError(f"{action} is not an action of {self.info.title}") from None
+
+    def action_from_index(self, index: int) -> Action:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.info.num_actions:
+            raise ValueError(f"action index must be an integer from 0 to {self.info.num_actions - 1}, got {index!r}")
+        return self.info.action_space[index]
+
+    def legal_mask(self, seat: int | None = None) -> list[bool]:
+        """A ``num_actions``-long mask of the legal actions (for RL)."""
+        mask = [False] * self.info.num_actions
+        indices = self._indices()
+        for action in self.legal_actions(seat):
+            mask[indices[action]] = True
+        return mask
+
+    @property
+    def record(self) -> Record:
+        from meeple import __version__
+
+        return Record(
+            game=self.info.id,
+            players=self.players,
+            seed=self.seed,
+            options=dict(self.options),
+            moves=[(seat, str(action)) for seat, action in self.history],
+            version=__version__,
+        )
+
+    @property
+    def move_number(self) -> int:
+        """How many actions have been applied so far."""
+        return len(self.history)
+
+    def base_observation(self, seat: int | None) -> dict[str, Any]:
+        """The fields every observation starts with."""
+        over = self.is_over
+        return {
+            "game": self.info.id,
+            "players": self.players,
+            "seat": seat,
+            "move_number": len(self.history),
+            "to_move": list(self.to_move),
+            "is_over": over,
+            "winners": list(self.winners) if over else [],
+        }
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the spectator's view."""
+        if self.info.svg_view is None:
+            return None
+        return self.info.svg_view(self.observation(None), None)
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to move {list(self.to_move)}"
+        return f"<{self.info.title} {self.players}p seed={self.seed} move {len(self.history)}, {status}>"
