@@ -104,6 +104,15 @@ class State(ABC):
         other.rng.setstate(self.rng.getstate())
         other.history = self.history.copy()
 
+    def _reseed_from(self, rng: random.Random) -> None:
+        """Give this (determinized) copy a fresh generator drawn from ``rng``.
+
+        Every ``determinize`` calls it: the future of the state's own
+        generator (dice, reshuffles) is hidden from every seat, so a search
+        bot must not be able to read it off the copy it is given.
+        """
+        self.rng = random.Random(rng.getrandbits(64))
+
     # ------------------------------------------------------------ public API
     @property
     def game(self) -> str:
