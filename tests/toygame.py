@@ -72,6 +72,8 @@ class ToyState(State):
     def determinize(self, seat: int, rng: random.Random) -> ToyState:
         new = self.clone()
         new._reseed_from(rng)
+        if self.is_over:  # every card is face up
+            return new
         unseen = [c for s, c in enumerate(new.cards) if s != seat] + new.deck
         rng.shuffle(unseen)
         for s in range(new.players):

@@ -35,7 +35,8 @@ def new_game(game: str, players: int | None = None, seed: int | None = None, **o
 def replay(record: Record) -> State:
     """Rebuild the recorded game; raises ``ValueError`` if a move does not apply."""
     state = _info(record.game).new(record.players, record.seed, **record.options)
-    return replay_moves(state, record.moves)
+    replay_moves(state, record.moves)
+    return state
 
 
 __all__ = ["GAMES", "Action", "GameInfo", "IllegalAction", "Option", "Record", "State", "new_game", "replay"]

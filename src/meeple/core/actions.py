@@ -10,9 +10,9 @@ better, as long as the notation stays unique among the legal actions and
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TypeAlias
 
-Arg = Union[int, str]
+Arg: TypeAlias = int | str
 
 
 class Action:
@@ -22,7 +22,7 @@ class Action:
     works and actions can key dictionaries (search trees, RL tables).
     """
 
-    __slots__ = ("kind", "args", "_hash")
+    __slots__ = ("_hash", "args", "kind")
 
     kind: str
     args: tuple[Arg, ...]

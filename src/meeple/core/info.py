@@ -42,9 +42,10 @@ class Option:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise ValueError(f"option {self.name!r} must be one of {allowed}, got {value!r}")
-        if self.minimum is not None and value < self.minimum:
+        number = value if isinstance(value, int) else None
+        if self.minimum is not None and number is not None and number < self.minimum:
             raise ValueError(f"option {self.name!r} must be at least {self.minimum}, got {value!r}")
-        if self.maximum is not None and value > self.maximum:
+        if self.maximum is not None and number is not None and number > self.maximum:
             raise ValueError(f"option {self.name!r} must be at most {self.maximum}, got {value!r}")
         return value
 

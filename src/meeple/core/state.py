@@ -36,7 +36,7 @@ class State(ABC):
     _index_cache: ClassVar[dict[Action, int] | None] = None
     _notation_cache: ClassVar[dict[str, Action] | None] = None
 
-    __slots__ = ("players", "seed", "options", "rng", "history")
+    __slots__ = ("history", "options", "players", "rng", "seed")
 
     players: int
     seed: int
@@ -185,7 +185,8 @@ class State(ABC):
         if seat is None:
             seats: tuple[int, ...] = self.to_move
         else:
-            seats = (self._check_seat(seat),) if seat in self.to_move else ()
+            seat = self._check_seat(seat)
+            seats = (seat,) if seat in self.to_move else ()
         for s in seats:
             for action in self._legal_actions(s):
                 if normalize_notation(str(action)) == wanted:
