@@ -246,6 +246,15 @@ class State(ABC):
         """How many actions have been applied so far."""
         return len(self.history)
 
+    def move_text(self, index: int, viewer: int | None) -> str | None:
+        """How move ``index`` of the history reads to ``viewer`` (``None`` = spectator).
+
+        Logs (terminal, web) show moves only through this. The default shows
+        the notation; a game whose moves can be secret (a hidden choice)
+        overrides it and returns a neutral text, or ``None`` to leave it out.
+        """
+        return str(self.history[index][1])
+
     def base_observation(self, seat: int | None) -> dict[str, Any]:
         """The fields every observation starts with."""
         over = self.is_over

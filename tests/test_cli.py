@@ -1,0 +1,123 @@
+"""The terminal front end, driven in-process on the toy game."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import meeple
+from meeple import cli
+from meeple.bots import RandomBot
+from tests.toygame import TOY
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setitem(meeple.GAMES, "toy", TOY)
+    yield
+
+
+def scripted(lines: list[str]) -> tuple[io.StringIO, cli.Console, object]:
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=False)
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return out, console, read
+
+
+def test_a_person_plays_a_whole_game_by_number_and_notation(tmp_path: Path) -> None:
+    state = TOY.new(2, seed=3)
+    out, console, read = scripted(["1", "bogus move", "99", "keep", "help", "save " + str(tmp_path / "x.json")])
+    game = cli.TerminalGame(state, {0}, {1: RandomBot(1)}, console, read=read, save_path=tmp_path / "end.json")
+    game.run()
+    text = out.getvalue()
+    assert state.is_over
+    assert "not understood" in text and "choose a number from 1 to" in text
+    assert "game over" in text and (tmp_path / "end.json").exists()
+    record = meeple.Record.from_json((tmp_path / "end.json").read_text())
+    assert record.moves[0] == (0, "keep") and len(record.moves) == 4
+
+
+def test_illegal_moves_show_the_reason() -> None:
+    state = TOY.new(2, seed=3)
+    state.deck.clear()
+    out, console, read = scripted(["swap", "keep"])
+    cli.TerminalGame(state, {0}, {1: RandomBot(1)}, console, read=read).run()
+    assert "illegal: the deck is empty" in out.getvalue()
+
+
+def test_quit_saves_the_record(tmp_path: Path) -> None:
+    state = TOY.new(2, seed=3)
+    out, console, read = scripted(["quit"])
+    target = tmp_path / "q.json"
+    cli.TerminalGame(state, {0}, {1: RandomBot(1)}, console, read=read, save_path=target).run()
+    assert not state.is_over and json.loads(target.read_text())["moves"] == []
+
+
+def test_hot_seat_hides_the_view_between_seats() -> None:
+    state = TOY.new(2, seed=3)
+    out, console, read = scripted(["keep", "", "keep", "", "keep", "", "keep"])
+    cli.TerminalGame(state, {0, 1}, {}, console, read=read).run()
+    assert out.getvalue().count("Pass to seat") >= 3
+    assert state.is_over
+
+
+def test_hint_names_a_legal_move() -> None:
+    state = TOY.new(2, seed=3)
+    out, console, read = scripted(["hint", "quit"])
+    game = cli.TerminalGame(state, {0}, {1: RandomBot(1)}, console, read=read, hint_seconds=0.05)
+    game.save_path = Path("/dev/null")
+    game.run()
+    hint = out.getvalue().split("hint: ")[1].split()[0]
+    assert hint in ("keep", "swap")
+
+
+def test_simulate_reports_rates_that_add_up() -> None:
+    result = cli.simulate("toy", 20, ["random", "random"], players=2, seed=1)
+    assert result["games"] == 20 and abs(sum(result["wins"]) - 20) < 1e-9
+    for lo, hi in result["intervals"]:
+        assert 0 <= lo <= hi <= 1
+
+
+def test_wilson_interval() -> None:
+    lo, hi = cli.wilson_interval(90, 100)
+    assert 0.82 < lo < 0.84 and 0.94 < hi < 0.95
+
+
+def test_render_and_replay_from_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = TOY.new(2, seed=3)
+    while not state.is_over:
+        state.apply("keep")
+    path = tmp_path / "game.json"
+    path.write_text(state.record.to_json())
+    out = tmp_path / "v.svg"
+    assert cli.main(["render", str(path), "--move", "1", "--seat", "1", "-o", str(out)]) == 0
+    assert "data-action" in out.read_text()
+    assert cli.main(["replay", str(path), "--no-input"]) == 0
+    with pytest.raises(SystemExit, match="moves 0 to 4"):
+        cli.main(["render", str(path), "--move", "9", "-o", str(out)])
+    (tmp_path / "bad.json").write_text("{")
+    with pytest.raises(SystemExit, match="not a meeple record"):
+        cli.main(["replay", str(tmp_path / "bad.json")])
+
+
+def test_bad_command_lines_say_what_is_wrong() -> None:
+    with pytest.raises(SystemExit, match="unknown game"):
+        cli.main(["play", "chess"])
+    with pytest.raises(SystemExit, match="2 to 3 players"):
+        cli.main(["play", "toy", "--players", "7"])
+    with pytest.raises(SystemExit, match="no option"):
+        cli.main(["play", "toy", "--option", "colour=red"])
+    with pytest.raises(SystemExit, match="unknown bot"):
+        cli.main(["simulate", "toy", "--bots", "genius"])
