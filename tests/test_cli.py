@@ -59,7 +59,7 @@ def test_illegal_moves_show_the_reason() -> None:
 
 def test_quit_saves_the_record(tmp_path: Path) -> None:
     state = TOY.new(2, seed=3)
-    out, console, read = scripted(["quit"])
+    _out, console, read = scripted(["quit"])
     target = tmp_path / "q.json"
     cli.TerminalGame(state, {0}, {1: RandomBot(1)}, console, read=read, save_path=target).run()
     assert not state.is_over and json.loads(target.read_text())["moves"] == []

@@ -265,7 +265,7 @@ def cmd_replay(args: argparse.Namespace, read: Callable[[str], str] = input) -> 
         state = _state_at(record, move)
         console.rule(f"{state.info.title}: position after move {move} of {len(record.moves)}")
         if move:
-            mover, text = record.moves[move - 1]
+            mover, _text = record.moves[move - 1]
             shown = state.move_text(move - 1, seat)
             if shown is not None:
                 console.print(f"move {move}: seat {mover} played [bold]{shown}[/bold]")
