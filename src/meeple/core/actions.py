@@ -15,41 +15,35 @@ from typing import TypeAlias
 Arg: TypeAlias = int | str
 
 
-class Action:
+class Action(tuple[Arg, ...]):
     """One small decision: ``kind`` plus positional ``args``.
 
-    Actions compare and hash by value, so ``action in state.legal_actions()``
-    works and actions can key dictionaries (search trees, RL tables).
+    An action is a tuple ``(kind, *args)``, so equality, hashing and
+    ``action in state.legal_actions()`` run at C speed (the hot path of
+    search), and actions key dictionaries (search trees, RL tables).
     """
 
-    __slots__ = ("_hash", "args", "kind")
+    __slots__ = ()
 
-    kind: str
-    args: tuple[Arg, ...]
+    def __new__(cls, kind: str, *args: Arg) -> Action:
+        return tuple.__new__(cls, (kind, *args))
 
-    def __init__(self, kind: str, *args: Arg) -> None:
-        self.kind = kind
-        self.args = args
-        self._hash = hash((kind, args))
+    @property
+    def kind(self) -> str:
+        return str(self[0])
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Action):
-            return NotImplemented
-        return self.kind == other.kind and self.args == other.args
-
-    def __hash__(self) -> int:
-        return self._hash
+    @property
+    def args(self) -> tuple[Arg, ...]:
+        return self[1:]
 
     def __str__(self) -> str:
-        if not self.args:
-            return self.kind
-        return self.kind + " " + " ".join(str(a) for a in self.args)
+        return " ".join(str(part) for part in self)
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
-    def __lt__(self, other: Action) -> bool:
-        return (self.kind, tuple(map(str, self.args))) < (other.kind, tuple(map(str, other.args)))
+    def __lt__(self, other: tuple[Arg, ...]) -> bool:
+        return tuple(map(str, self)) < tuple(map(str, other))
 
 
 def normalize_notation(text: str) -> str:
