@@ -172,3 +172,33 @@ def test_make_bot_reads_specs() -> None:
     for bad in ["alphazero", "ismcts:fast", "random:3"]:
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+def test_jupyter_shows_the_spectator_svg() -> None:
+    state = TOY.new(2, seed=1)
+    svg = state._repr_svg_()
+    assert svg is not None and svg.startswith("<svg")
+    assert "data-action" not in svg  # the spectator has no actions
+
+
+def test_logs_read_moves_through_move_text() -> None:
+    state = TOY.new(2, seed=1)
+    state.apply("swap")
+    assert state.move_text(0, None) == "swap" and state.move_text(0, 1) == "swap"
+
+
+def test_legal_mask_marks_exactly_the_legal_actions() -> None:
+    state = TOY.new(2, seed=1)
+    assert state.legal_mask() == [True, True]
+    state.deck.clear()
+    assert state.legal_mask() == [True, False]
+    assert state.action_index(Action("swap")) == 1
+    with pytest.raises(ValueError, match="not an action"):
+        state.action_index(Action("fly"))
+
+
+def test_actions_are_tuples_with_kind_and_args() -> None:
+    action = Action("hire", "up", 1)
+    assert action.kind == "hire" and action.args == ("up", 1)
+    assert repr(action) == "Action('hire up 1')"
+    assert sorted([Action("b"), Action("a", 2)]) == [Action("a", 2), Action("b")]
