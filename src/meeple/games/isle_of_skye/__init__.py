@@ -1,0 +1,49 @@
+"""Isle of Skye: From Chieftain to King (Pelikan & Pfister, 2015), 2-5 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import GameInfo, Option, register
+from meeple.games.isle_of_skye.rules import ACTION_SPACE, IsleOfSkyeState
+from meeple.games.isle_of_skye.scoring import SCORING_IDS
+
+
+def _text_view(obs: dict[str, Any], legal: list[str] | None = None) -> Any:
+    from meeple.games.isle_of_skye.text import render
+
+    return render(obs, legal)
+
+
+def _svg_view(obs: dict[str, Any], legal: list[str] | None = None) -> str:
+    from meeple.games.isle_of_skye.svg import render
+
+    return render(obs, legal)
+
+
+INFO = register(
+    GameInfo(
+        id="isle_of_skye",
+        title="Isle of Skye",
+        min_players=2,
+        max_players=5,
+        default_players=4,
+        options=(
+            Option(
+                "scoring",
+                "random",
+                str,
+                "scoring tiles on A-D: 'random', 'first-game', or four ids joined by commas, from: "
+                + ", ".join(SCORING_IDS),
+            ),
+        ),
+        state_class=IsleOfSkyeState,
+        action_space=ACTION_SPACE,
+        description="Build a clan territory on Skye from tiles you price, buy and place; 5 or 6 rounds.",
+        conformance=((2, {"scoring": "first-game"}), (5, {"scoring": "gold,ships,whisky,harbours"})),
+        text_view=_text_view,
+        svg_view=_svg_view,
+    )
+)
+
+__all__ = ["INFO", "IsleOfSkyeState"]

@@ -1,0 +1,618 @@
+"""Isle of Skye: the state and its transitions.
+
+A round runs: income (automatic), then the hidden pricing phase, the buying
+phase, the building phase, and scoring (automatic). Decisions are small
+actions:
+
+* pricing (all seats at once, hidden): ``discard T`` then ``price N`` for each
+  remaining drawn tile, in the order drawn;
+* buying (one seat at a time from the start player): ``buy T`` or ``pass``;
+* building (one seat at a time from the start player; territories do not
+  interact so the order changes nothing): ``place T``, ``spot X Y``, ``rotate D``.
+
+Tiles are referred to by their id (5-77; castles are 0-4).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from meeple.core import Action, State
+from meeple.games.isle_of_skye.scoring import (
+    FIRST_GAME,
+    SCORING_IDS,
+    SCORING_TILES,
+    gold_points,
+    score_tile,
+    scroll_points,
+)
+from meeple.games.isle_of_skye.territory import Placed, analyse, connected_whisky_tiles
+from meeple.games.isle_of_skye.tiles import (
+    DX,
+    DY,
+    EDGE_CODE,
+    FITS,
+    LANDSCAPE_IDS,
+    ROUNDS,
+    TILES,
+    RoundInfo,
+    rounds_for,
+)
+
+PRICE, BUY, BUILD, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("price", "buy", "build", "over")
+LETTERS = "ABCD"
+
+# Bound on coordinates (castle at 0,0): a player gets at most 3 tiles a round
+# (2 own unsold + 1 bought), so at most 18 landscapes in 6 rounds; the k-th
+# tile placed is at most k steps from the castle.
+MAX_COORD = 18
+# Bound on a price: all gold ever paid out to all players in one game is at
+# most 297 (castles 5/round, at most 27 whisky tiles, catch-up at most
+# 10 pairs x 10 gold); a price never exceeds the gold its seller holds.
+MAX_PRICE = 300
+CASTLE_INCOME: int = ROUNDS["castle_income"]
+WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
+DRAW_COUNT: int = ROUNDS["tiles_drawn_per_player"]
+STARTING_GOLD: int = ROUNDS["starting_gold"]
+
+DISCARD = {t: Action("discard", t) for t in LANDSCAPE_IDS}
+PRICES = [Action("price", n) for n in range(MAX_PRICE + 1)]  # index = price; 0 unused
+BUY_TILE = {t: Action("buy", t) for t in LANDSCAPE_IDS}
+PASS = Action("pass")
+PLACE = {t: Action("place", t) for t in LANDSCAPE_IDS}
+SPOT = {
+    (x, y): Action("spot", x, y) for y in range(-MAX_COORD, MAX_COORD + 1) for x in range(-MAX_COORD, MAX_COORD + 1)
+}
+ROTATE = [Action("rotate", 90 * r) for r in range(4)]
+
+ACTION_SPACE: tuple[Action, ...] = (
+    *DISCARD.values(),
+    *PRICES[1:],
+    *BUY_TILE.values(),
+    PASS,
+    *PLACE.values(),
+    *SPOT.values(),
+    *ROTATE,
+)
+
+
+def parse_scoring_option(value: str, rng: random.Random) -> tuple[str, ...]:
+    """The four scoring tiles on A-D: ``random``, ``first-game`` or four ids joined by commas."""
+    text = value.strip().lower()
+    if text == "random":
+        return tuple(rng.sample(SCORING_IDS, 4))
+    if text == "first-game":
+        return FIRST_GAME
+    chosen = tuple(part.strip() for part in text.split(","))
+    if len(chosen) != 4:
+        raise ValueError(f"scoring must be 'random', 'first-game' or four tile ids separated by commas, got {value!r}")
+    for tid in chosen:
+        if tid not in SCORING_TILES:
+            raise ValueError(f"unknown scoring tile {tid!r} (known: {', '.join(SCORING_IDS)})")
+    if len(set(chosen)) != 4:
+        raise ValueError(f"the four scoring tiles must differ, got {value!r}")
+    return chosen
+
+
+class IsleOfSkyeState(State):
+    """A game of Isle of Skye for 2 to 5 players."""
+
+    __slots__ = (
+        "bag",
+        "builder",
+        "buy_step",
+        "discarded",
+        "done",
+        "drawn",
+        "events",
+        "final",
+        "frontier",
+        "gold",
+        "phase",
+        "pick_spot",
+        "pick_tile",
+        "placed",
+        "prices",
+        "received",
+        "round",
+        "rounds",
+        "scoring",
+        "sold_to",
+        "start",
+        "vp",
+    )
+
+    round: int
+    rounds: tuple[RoundInfo, ...]
+    phase: int
+    start: int
+    scoring: tuple[str, ...]
+    gold: list[int]  # gold in hand (not staked on a tile)
+    vp: list[int]
+    bag: list[int]
+    drawn: list[list[int]]  # this round's offer of each seat, in the order drawn
+    discarded: list[int]  # tile each seat marked to discard (-1: not yet)
+    prices: list[list[int]]  # gold staked on each drawn tile (0: none)
+    sold_to: list[list[int]]  # buyer of each drawn tile (-1: unsold)
+    done: list[bool]  # seat has finished its hidden choices
+    buy_step: int  # how many seats have bought or passed
+    received: list[list[int]]  # tiles still to place this round
+    placed: list[Placed]  # territories
+    frontier: list[dict[tuple[int, int], int]]  # empty squares next to a territory -> neighbour pattern
+    builder: int
+    pick_tile: int
+    pick_spot: tuple[int, int] | None
+    events: list[str]
+    final: list[dict[str, Any]] | None
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        self.scoring = parse_scoring_option(str(options.get("scoring", "random")), self.rng)
+        self.rounds = rounds_for(players)
+        self.round = 0
+        self.phase = PRICE
+        self.start = 0  # the youngest player: seat 0 by convention
+        self.gold = [STARTING_GOLD] * players
+        self.vp = [0] * players
+        self.bag = list(LANDSCAPE_IDS)
+        self.placed = [{(0, 0): (seat, 0)} for seat in range(players)]
+        self.frontier = [{} for _ in range(players)]
+        for seat in range(players):
+            self._grow_frontier(seat, (0, 0), seat, 0)
+        self.drawn = [[] for _ in range(players)]
+        self.discarded = [-1] * players
+        self.prices = [[] for _ in range(players)]
+        self.sold_to = [[] for _ in range(players)]
+        self.done = [False] * players
+        self.buy_step = 0
+        self.received = [[] for _ in range(players)]
+        self.builder = -1
+        self.pick_tile = -1
+        self.pick_spot = None
+        self.events = []
+        self.final = None
+        self._start_round()
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def round_info(self) -> RoundInfo:
+        return self.rounds[self.round - 1]
+
+    def _order(self) -> list[int]:
+        """Seats in turn order from the start player."""
+        return [(self.start + i) % self.players for i in range(self.players)]
+
+    def _log(self, text: str) -> None:
+        self.events.append(text)
+        if len(self.events) > 60:
+            del self.events[:20]
+
+    def _grow_frontier(self, seat: int, pos: tuple[int, int], tid: int, rot: int) -> None:
+        """Record a tile placed at ``pos``: its empty neighbours now see its edges."""
+        placed = self.placed[seat]
+        frontier = self.frontier[seat]
+        frontier.pop(pos, None)
+        codes = EDGE_CODE[tid][rot]
+        x, y = pos
+        for d in range(4):
+            nb = (x + DX[d], y + DY[d])
+            if nb not in placed:
+                frontier[nb] = frontier.get(nb, 0) | (codes[d] << (2 * ((d + 2) % 4)))
+
+    def _spots_for(self, seat: int, tid: int) -> list[tuple[int, int]]:
+        fits = FITS[tid]
+        return [pos for pos, code in self.frontier[seat].items() if fits[code]]
+
+    def _can_place(self, seat: int, tid: int) -> bool:
+        fits = FITS[tid]
+        return any(fits[code] for code in self.frontier[seat].values())
+
+    def income(self, seat: int) -> tuple[int, int, int]:
+        """(castle, whisky, catch-up) gold ``seat`` receives at the start of this round."""
+        ahead = sum(1 for other in range(self.players) if self.vp[other] > self.vp[seat])
+        whisky = WHISKY_INCOME * connected_whisky_tiles(self.placed[seat])
+        return CASTLE_INCOME, whisky, self.round_info.gold_per_player_ahead * ahead
+
+    def _draw(self) -> int:
+        index = self.rng.randrange(len(self.bag))
+        self.bag[index], self.bag[-1] = self.bag[-1], self.bag[index]
+        return self.bag.pop()
+
+    # ------------------------------------------------------------ round flow
+    def _start_round(self) -> None:
+        self.round += 1
+        self.phase = PRICE
+        self._log(f"round {self.round} begins; seat {self.start} is start player")
+        incomes = [self.income(seat) for seat in range(self.players)]
+        for seat, parts in enumerate(incomes):
+            self.gold[seat] += sum(parts)
+            self._log(
+                f"seat {seat} receives {sum(parts)} gold (castle {parts[0]}, whisky {parts[1]}, catch-up {parts[2]})"
+            )
+        for seat in self._order():
+            tiles = [self._draw() for _ in range(min(DRAW_COUNT, len(self.bag)))]
+            self.drawn[seat] = tiles
+            self.prices[seat] = [0] * len(tiles)
+            self.sold_to[seat] = [-1] * len(tiles)
+            self.discarded[seat] = -1
+            self.done[seat] = not tiles
+            self.received[seat] = []
+        if all(self.done):
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """Everyone has chosen: discards go back to the bag, buying starts."""
+        for seat in range(self.players):
+            if self.discarded[seat] >= 0:
+                self.bag.append(self.discarded[seat])
+                priced = ", ".join(
+                    f"{t} for {p}" for t, p in zip(self.drawn[seat], self.prices[seat], strict=True) if p
+                )
+                self._log(f"seat {seat} discards {self.discarded[seat]}; offers {priced or 'nothing'}")
+        self.phase = BUY
+        self.buy_step = 0
+
+    def _finish_buying(self) -> None:
+        """Unsold tiles go to their owners, whose stakes on them are lost."""
+        for seat in range(self.players):
+            for index, tid in enumerate(self.drawn[seat]):
+                if tid != self.discarded[seat] and self.sold_to[seat][index] < 0:
+                    self.received[seat].append(tid)
+                    if self.prices[seat][index]:
+                        self._log(f"seat {seat} keeps {tid} and loses {self.prices[seat][index]} gold")
+                    self.prices[seat][index] = 0
+        self.phase = BUILD
+        self.builder = -1
+        self._next_builder()
+
+    def _next_builder(self) -> None:
+        """Move to the next seat (in turn order) with tiles to place, or end the round."""
+        order = self._order()
+        position = order.index(self.builder) + 1 if self.builder >= 0 else 0
+        for seat in order[position:]:
+            self._return_unplaceable(seat)
+            if self.received[seat]:
+                self.builder = seat
+                return
+        self.builder = -1
+        self._end_round()
+
+    def _return_unplaceable(self, seat: int) -> None:
+        """Tiles that fit nowhere (when none of the seat's tiles fits) go back into the bag."""
+        tiles = self.received[seat]
+        if tiles and not any(self._can_place(seat, tid) for tid in tiles):
+            for tid in tiles:
+                self.bag.append(tid)
+                self._log(f"seat {seat} cannot place {tid}; it goes back into the bag")
+            self.received[seat] = []
+
+    def _end_round(self) -> None:
+        territories = [analyse(p) for p in self.placed]
+        for letter in self.round_info.letters:
+            tile_id = self.scoring[LETTERS.index(letter)]
+            points = score_tile(tile_id, territories, self.gold)
+            for seat, p in enumerate(points):
+                self.vp[seat] += p
+            self._log(f"scoring {letter} ({SCORING_TILES[tile_id].title}): " + ", ".join(map(str, points)))
+        for seat in range(self.players):
+            self.drawn[seat] = []
+            self.prices[seat] = []
+            self.sold_to[seat] = []
+            self.discarded[seat] = -1
+        if self.round == len(self.rounds):
+            self._final_scoring(territories)
+            return
+        self.start = (self.start + 1) % self.players
+        self._start_round()
+
+    def _final_scoring(self, territories: list[Any]) -> None:
+        self.final = []
+        for seat, territory in enumerate(territories):
+            scrolls = scroll_points(territory)
+            from_scrolls = sum(p for _kind, p, _doubled in scrolls)
+            from_gold = gold_points(self.gold[seat])
+            self.vp[seat] += from_scrolls + from_gold
+            self.final.append(
+                {
+                    "scrolls": [[kind, p, doubled] for kind, p, doubled in scrolls],
+                    "scroll_points": from_scrolls,
+                    "gold_points": from_gold,
+                    "total": self.vp[seat],
+                    "gold": self.gold[seat],
+                }
+            )
+            self._log(f"seat {seat}: scrolls {from_scrolls} VP, gold {from_gold} VP, total {self.vp[seat]}")
+        self.phase = OVER
+
+    # ------------------------------------------------------------ protocol
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == PRICE:
+            return tuple(seat for seat in range(self.players) if not self.done[seat])
+        if self.phase == BUY:
+            return ((self.start + self.buy_step) % self.players,)
+        if self.phase == BUILD:
+            return (self.builder,)
+        return ()
+
+    def _to_price(self, seat: int) -> list[int]:
+        """Indices of the seat's drawn tiles still waiting for a price."""
+        discard = self.discarded[seat]
+        return [i for i, t in enumerate(self.drawn[seat]) if t != discard and not self.prices[seat][i]]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PRICE:
+            if self.discarded[seat] < 0:
+                return [DISCARD[t] for t in self.drawn[seat]]
+            waiting = len(self._to_price(seat))
+            top = min(MAX_PRICE, self.gold[seat] - (waiting - 1))
+            return PRICES[1 : top + 1]
+        if phase == BUY:
+            purse = self.gold[seat]
+            actions = []
+            for other in range(self.players):
+                if other == seat:
+                    continue
+                discard = self.discarded[other]
+                sold = self.sold_to[other]
+                for i, (tid, price) in enumerate(zip(self.drawn[other], self.prices[other], strict=True)):
+                    if tid != discard and sold[i] < 0 and price <= purse:
+                        actions.append(BUY_TILE[tid])
+            actions.append(PASS)
+            return actions
+        if phase == BUILD:
+            if self.pick_tile < 0:
+                return [PLACE[t] for t in self.received[seat] if self._can_place(seat, t)]
+            if self.pick_spot is None:
+                return [SPOT[pos] for pos in self._spots_for(seat, self.pick_tile)]
+            code = self.frontier[seat][self.pick_spot]
+            return [ROTATE[r] for r in FITS[self.pick_tile][code]]
+        return []
+
+    def _apply(self, action: Action, seat: int) -> None:
+        kind = action.kind
+        if kind == "price":
+            index = self._to_price(seat)[0]
+            self.prices[seat][index] = int(action.args[0])
+            self.gold[seat] -= int(action.args[0])
+            if len(self._to_price(seat)) == 0:
+                self._finish_choosing(seat)
+        elif kind == "discard":
+            self.discarded[seat] = int(action.args[0])
+            if not self._to_price(seat):
+                self._finish_choosing(seat)
+        elif kind == "buy":
+            self._buy(seat, int(action.args[0]))
+        elif kind == "pass":
+            self._log(f"seat {seat} passes")
+            self._next_buyer()
+        elif kind == "place":
+            self.pick_tile = int(action.args[0])
+        elif kind == "spot":
+            self.pick_spot = (int(action.args[0]), int(action.args[1]))
+        elif kind == "rotate":
+            self._place(seat, int(action.args[0]) // 90)
+
+    def _finish_choosing(self, seat: int) -> None:
+        self.done[seat] = True
+        if all(self.done):
+            self._reveal()
+
+    def _buy(self, buyer: int, tid: int) -> None:
+        for seller in range(self.players):
+            if tid in self.drawn[seller]:
+                index = self.drawn[seller].index(tid)
+                price = self.prices[seller][index]
+                self.gold[buyer] -= price
+                self.gold[seller] += 2 * price  # the price paid, plus the seller's own stake back
+                self.prices[seller][index] = 0
+                self.sold_to[seller][index] = buyer
+                self.received[buyer].append(tid)
+                self._log(f"seat {buyer} buys {tid} from seat {seller} for {price}")
+                break
+        self._next_buyer()
+
+    def _next_buyer(self) -> None:
+        self.buy_step += 1
+        if self.buy_step == self.players:
+            self._finish_buying()
+
+    def _place(self, seat: int, rot: int) -> None:
+        tid = self.pick_tile
+        pos = self.pick_spot
+        assert pos is not None
+        self.placed[seat][pos] = (tid, rot)
+        self._grow_frontier(seat, pos, tid, rot)
+        self.received[seat].remove(tid)
+        self.pick_tile = -1
+        self.pick_spot = None
+        self._log(f"seat {seat} places {tid} at {pos[0]} {pos[1]} turned {90 * rot}")
+        self._return_unplaceable(seat)
+        if not self.received[seat]:
+            self._next_builder()
+
+    def _explain_illegal(self, action: Action, seat: int) -> str:
+        kind = action.kind
+        args = action.args
+        phase = PHASE_NAMES[self.phase]
+        if self.phase == PRICE:
+            if kind == "discard":
+                if self.discarded[seat] >= 0:
+                    return f"you have already marked tile {self.discarded[seat]} to discard; now set prices"
+                return f"tile {args[0]} is not one you drew (you drew {', '.join(map(str, self.drawn[seat]))})"
+            if kind == "price":
+                if self.discarded[seat] < 0:
+                    return "first mark one of your drawn tiles to discard"
+                waiting = len(self._to_price(seat))
+                top = self.gold[seat] - (waiting - 1)
+                return f"a price is from 1 to {top} gold (you have {self.gold[seat]}, and each tile needs at least 1)"
+            return f"now is the hidden pricing phase: discard a tile, then price the others, not {kind}"
+        if self.phase == BUY:
+            if kind == "buy":
+                tid = int(args[0])
+                for other in range(self.players):
+                    if tid in self.drawn[other]:
+                        i = self.drawn[other].index(tid)
+                        if other == seat:
+                            return "you cannot buy your own tile"
+                        if tid == self.discarded[other]:
+                            return f"tile {tid} was discarded"
+                        if self.sold_to[other][i] >= 0:
+                            return f"tile {tid} is already sold"
+                        return f"tile {tid} costs {self.prices[other][i]} gold and you have {self.gold[seat]}"
+                return f"tile {tid} is not on offer"
+            return f"now is the buying phase: buy a tile on offer or pass, not {kind}"
+        if self.phase == BUILD:
+            if self.pick_tile < 0:
+                if kind == "place":
+                    return (
+                        f"tile {args[0]} is not one of your tiles to place ({', '.join(map(str, self.received[seat]))})"
+                    )
+                return "choose a tile to place first (place T)"
+            if self.pick_spot is None:
+                if kind == "spot":
+                    return (
+                        f"tile {self.pick_tile} cannot go at {args[0]} {args[1]}: it must touch your territory and "
+                        "match the terrain on every shared edge"
+                    )
+                return f"choose a spot for tile {self.pick_tile} (spot X Y)"
+            if kind == "rotate":
+                return f"turned {args[0]} degrees, tile {self.pick_tile} does not match its neighbours' terrain"
+            return f"choose a rotation for tile {self.pick_tile} (rotate 0/90/180/270)"
+        return f"the game is over; no {kind} ({phase})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return tuple(self.vp)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != OVER:
+            return ()
+        best = max(zip(self.vp, self.gold, strict=True))
+        return tuple(seat for seat in range(self.players) if (self.vp[seat], self.gold[seat]) == best)
+
+    # ------------------------------------------------------------ views
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        obs = self.base_observation(seat)
+        hidden_phase = self.phase == PRICE
+        seats = []
+        for s in range(self.players):
+            mine = s == seat
+            staked = sum(self.prices[s])
+            offer = []
+            for i, tid in enumerate(self.drawn[s]):
+                entry: dict[str, Any] = {"tile": tid}
+                if hidden_phase and not mine:
+                    entry["price"] = None
+                    entry["discard"] = None
+                else:
+                    entry["price"] = self.prices[s][i] if tid != self.discarded[s] else None
+                    entry["discard"] = tid == self.discarded[s]
+                entry["sold_to"] = self.sold_to[s][i]
+                offer.append(entry)
+            info: dict[str, Any] = {
+                "seat": s,
+                "vp": self.vp[s],
+                "territory": [[x, y, tid, 90 * rot] for (x, y), (tid, rot) in sorted(self.placed[s].items())],
+                "offer": offer,
+                "chosen": self.done[s] if hidden_phase else True,
+                "received": list(self.received[s]),
+                "colour": TILES[s].colour,
+            }
+            if hidden_phase and not mine:
+                # Stakes are behind the screen: show only the total, known from public income and sales.
+                info["gold"] = None
+                info["gold_total"] = self.gold[s] + staked
+            else:
+                info["gold"] = self.gold[s]
+                info["gold_total"] = self.gold[s] + staked
+            seats.append(info)
+        obs.update(
+            {
+                "round": self.round,
+                "rounds": len(self.rounds),
+                "phase": PHASE_NAMES[self.phase],
+                "start_player": self.start,
+                "scoring_tiles": [
+                    {
+                        "letter": LETTERS[i],
+                        "id": tid,
+                        "title": SCORING_TILES[tid].title,
+                        "text": SCORING_TILES[tid].text,
+                        "rounds": [r.number for r in self.rounds if LETTERS[i] in r.letters],
+                    }
+                    for i, tid in enumerate(self.scoring)
+                ],
+                "round_track": [
+                    {"round": r.number, "scoring": list(r.letters), "gold_per_player_ahead": r.gold_per_player_ahead}
+                    for r in self.rounds
+                ],
+                "bag_size": len(self.bag),
+                "seats": seats,
+                "builder": self.builder if self.phase == BUILD else None,
+                "buyer": (self.start + self.buy_step) % self.players if self.phase == BUY else None,
+                "pending_tile": self.pick_tile if self.pick_tile >= 0 else None,
+                "pending_spot": list(self.pick_spot) if self.pick_spot is not None else None,
+                "events": list(self.events[-20:]),
+                "final": [dict(f) for f in self.final] if self.final is not None else None,
+            }
+        )
+        return obs
+
+    # ------------------------------------------------------------ copies
+    def clone(self) -> IsleOfSkyeState:
+        new = IsleOfSkyeState.__new__(IsleOfSkyeState)
+        self._copy_base_into(new)
+        new.round = self.round
+        new.rounds = self.rounds
+        new.phase = self.phase
+        new.start = self.start
+        new.scoring = self.scoring
+        new.gold = self.gold.copy()
+        new.vp = self.vp.copy()
+        new.bag = self.bag.copy()
+        new.drawn = [x.copy() for x in self.drawn]
+        new.discarded = self.discarded.copy()
+        new.prices = [x.copy() for x in self.prices]
+        new.sold_to = [x.copy() for x in self.sold_to]
+        new.done = self.done.copy()
+        new.buy_step = self.buy_step
+        new.received = [x.copy() for x in self.received]
+        new.placed = [x.copy() for x in self.placed]
+        new.frontier = [x.copy() for x in self.frontier]
+        new.builder = self.builder
+        new.pick_tile = self.pick_tile
+        new.pick_spot = self.pick_spot
+        new.events = self.events.copy()
+        new.final = None if self.final is None else [dict(f) for f in self.final]
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> IsleOfSkyeState:
+        """Re-draw what ``seat`` cannot know: the future draws from the bag (a new
+        generator) and the other seats' hidden discard and prices, re-picked uniformly
+        among their legal choices, as far as each has got."""
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        if new.phase != PRICE:
+            return new
+        for other in range(new.players):
+            if other == seat or new.discarded[other] < 0:
+                continue
+            priced = sum(1 for p in new.prices[other] if p)
+            new.gold[other] += sum(new.prices[other])
+            new.prices[other] = [0] * len(new.drawn[other])
+            new.discarded[other] = rng.choice(new.drawn[other])
+            for _ in range(priced):
+                waiting = len(new._to_price(other))
+                price = rng.randint(1, min(MAX_PRICE, new.gold[other] - (waiting - 1)))
+                new.prices[other][new._to_price(other)[0]] = price
+                new.gold[other] -= price
+        return new

@@ -1,0 +1,225 @@
+"""The 16 scoring tiles and the final scoring, each a small pure function.
+
+Every individual tile is ``points(territory) -> int``. The three majority
+tiles measure one number per player (``measure(territory, gold) -> int``) and
+share :func:`majority_points`. Identifiers and titles are ours (no official
+names are known); the effects follow the rulebook's summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from meeple.games.isle_of_skye.territory import Territory
+from meeple.games.isle_of_skye.tiles import TILES
+
+
+# ------------------------------------------------------------ individual tiles
+def squares_of_four(t: Territory) -> int:
+    """2 VP per 2x2 block of tiles; blocks may overlap."""
+    cells = t.placed
+    return 2 * sum(1 for (x, y) in cells if (x + 1, y) in cells and (x, y + 1) in cells and (x + 1, y + 1) in cells)
+
+
+def completed_areas(t: Territory) -> int:
+    """1 VP per completed area, whatever its terrain."""
+    return sum(1 for a in t.areas if a.completed)
+
+
+def sheep(t: Territory) -> int:
+    """1 VP per sheep."""
+    return t.count("sheep")
+
+
+def large_completed_areas(t: Territory) -> int:
+    """3 VP per completed area spanning at least 3 tiles."""
+    return 3 * sum(1 for a in t.areas if a.completed and a.size >= 3)
+
+
+BROCH_AREA_POINTS = (0, 1, 3, 6)  # by brochs in one mountain area, capped at 3
+
+
+def brochs_in_mountains(t: Territory) -> int:
+    """1/3/6 VP per mountain area holding 1/2/3 or more brochs."""
+    return sum(BROCH_AREA_POINTS[min(3, a.features.get("broch", 0))] for a in t.areas if a.terrain == "m")
+
+
+def building_sets(t: Territory) -> int:
+    """5 VP per set of one broch, one farm and one lighthouse."""
+    return 5 * min(t.count("broch"), t.count("farm"), t.count("lighthouse"))
+
+
+def farm_animals(t: Territory) -> int:
+    """1 VP per sheep or cattle on a farm tile or on one of the 8 tiles around a farm tile."""
+    farms = {pos for pos, (tid, _rot) in t.placed.items() if TILES[tid].count("farm")}
+    total = 0
+    for (x, y), (tid, _rot) in t.placed.items():
+        animals = TILES[tid].count("sheep") + TILES[tid].count("cattle")
+        if animals and any((x + dx, y + dy) in farms for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            total += animals
+    return total
+
+
+def cattle_on_roads(t: Territory) -> int:
+    """2 VP per cattle on a tile joined to the castle by roads."""
+    return 2 * sum(TILES[t.placed[pos][0]].count("cattle") for pos in t.road_connected)
+
+
+def lighthouse_harbours(t: Territory) -> int:
+    """3 VP per water area with at least one ship and at least one lighthouse beside it."""
+    return 3 * sum(
+        1 for a in t.areas if a.terrain == "w" and a.features.get("ship", 0) and a.features.get("lighthouse", 0)
+    )
+
+
+def vertical_lines(t: Territory) -> int:
+    """3 VP per unbroken North-South run of at least 3 tiles (each maximal run counts once)."""
+    lines = 0
+    for x, y in t.placed:
+        if (x, y - 1) in t.placed:
+            continue  # not the top of a run
+        length = 1
+        while (x, y + length) in t.placed:
+            length += 1
+        if length >= 3:
+            lines += 1
+    return 3 * lines
+
+
+def road_tiles(t: Territory) -> int:
+    """1 VP per tile, other than the castle, joined to the castle by roads."""
+    return sum(1 for pos in t.road_connected if TILES[t.placed[pos][0]].kind != "castle")
+
+
+def largest_completed_water(t: Territory) -> int:
+    """2 VP per tile of the largest completed water area."""
+    return 2 * max((a.size for a in t.areas if a.terrain == "w" and a.completed), default=0)
+
+
+def completed_mountains(t: Territory) -> int:
+    """2 VP per completed mountain area."""
+    return 2 * sum(1 for a in t.areas if a.terrain == "m" and a.completed)
+
+
+# ---------------------------------------------------------------- majorities
+def majority_points(values: list[int], first: int = 5, second: int = 2) -> list[int]:
+    """Points for most / second most: tied firsts all get ``first`` and no second is paid;
+    tied seconds all get ``second``; a player with 0 gets nothing."""
+    points = [0] * len(values)
+    positive = [v for v in values if v > 0]
+    if not positive:
+        return points
+    best = max(positive)
+    firsts = [i for i, v in enumerate(values) if v == best]
+    for i in firsts:
+        points[i] = first
+    if len(firsts) > 1:
+        return points
+    rest = [v for v in positive if v < best]
+    if rest:
+        runner_up = max(rest)
+        for i, v in enumerate(values):
+            if v == runner_up:
+                points[i] = second
+    return points
+
+
+def whisky_tiles(t: Territory, gold: int) -> int:
+    return t.tiles_with("whisky")
+
+
+def ships(t: Territory, gold: int) -> int:
+    return t.count("ship")
+
+
+def gold_held(t: Territory, gold: int) -> int:
+    return gold
+
+
+@dataclass(frozen=True)
+class ScoringTile:
+    id: str
+    title: str
+    text: str
+    points: Callable[[Territory], int] | None = None  # individual tiles
+    measure: Callable[[Territory, int], int] | None = None  # majority tiles
+
+
+SCORING_TILES: dict[str, ScoringTile] = {
+    s.id: s
+    for s in (
+        ScoringTile("squares", "Squares", "2 VP per 2x2 square of tiles (squares may overlap)", points=squares_of_four),
+        ScoringTile("completed-areas", "Completed areas", "1 VP per completed area", points=completed_areas),
+        ScoringTile("sheep", "Sheep", "1 VP per sheep", points=sheep),
+        ScoringTile(
+            "large-areas", "Large completed areas", "3 VP per completed area of 3+ tiles", points=large_completed_areas
+        ),
+        ScoringTile(
+            "brochs", "Brochs in the hills", "1/3/6 VP per mountain area with 1/2/3+ brochs", points=brochs_in_mountains
+        ),
+        ScoringTile(
+            "sets", "Broch, farm, lighthouse", "5 VP per set of broch + farm + lighthouse", points=building_sets
+        ),
+        ScoringTile("whisky", "Most whisky", "5 VP most whisky tiles, 2 VP second", measure=whisky_tiles),
+        ScoringTile("ships", "Most ships", "5 VP most ships, 2 VP second", measure=ships),
+        ScoringTile("gold", "Most gold", "5 VP most gold, 2 VP second", measure=gold_held),
+        ScoringTile(
+            "farm-animals", "Animals near farms", "1 VP per sheep/cattle on or around a farm tile", points=farm_animals
+        ),
+        ScoringTile(
+            "cattle-roads", "Cattle on the road", "2 VP per cattle road-linked to the castle", points=cattle_on_roads
+        ),
+        ScoringTile(
+            "harbours",
+            "Harbours",
+            "3 VP per water area with a ship and a lighthouse beside it",
+            points=lighthouse_harbours,
+        ),
+        ScoringTile("columns", "Vertical lines", "3 VP per North-South line of 3+ tiles", points=vertical_lines),
+        ScoringTile("roads", "Roads", "1 VP per tile road-linked to the castle", points=road_tiles),
+        ScoringTile(
+            "big-loch",
+            "Largest loch",
+            "2 VP per tile of the largest completed water area",
+            points=largest_completed_water,
+        ),
+        ScoringTile("mountains", "Completed mountains", "2 VP per completed mountain area", points=completed_mountains),
+    )
+}
+SCORING_IDS: tuple[str, ...] = tuple(SCORING_TILES)
+# Designed: the rulebook pictures a set for a first game that we cannot see; this one is simple to read.
+FIRST_GAME = ("sheep", "roads", "mountains", "farm-animals")
+
+
+def score_tile(tile_id: str, territories: list[Territory], gold: list[int]) -> list[int]:
+    """Points each player gets from one scoring tile."""
+    tile = SCORING_TILES[tile_id]
+    if tile.points is not None:
+        return [tile.points(t) for t in territories]
+    assert tile.measure is not None
+    return majority_points([tile.measure(t, g) for t, g in zip(territories, gold, strict=True)])
+
+
+# ------------------------------------------------------------- final scoring
+SCROLL_DIVISOR = {"sheep": 2, "cattle": 1, "whisky": 2, "broch": 1, "ship": 2, "farm": 1, "lighthouse": 1}
+
+
+def scroll_base(kind: str, t: Territory) -> int:
+    """What one scroll of ``kind`` is worth before doubling (halves rounded down)."""
+    amount = t.tiles_with("whisky") if kind == "whisky" else t.count(kind)
+    return amount // SCROLL_DIVISOR[kind]
+
+
+def scroll_points(t: Territory) -> list[tuple[str, int, bool]]:
+    """Each scroll in the territory: (kind, points, doubled because its area is completed)."""
+    result = []
+    for area in t.areas:
+        for kind in area.scrolls:
+            base = scroll_base(kind, t)
+            result.append((kind, base * 2 if area.completed else base, area.completed))
+    return result
+
+
+def gold_points(gold: int) -> int:
+    return gold // 5

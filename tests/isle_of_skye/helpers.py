@@ -1,0 +1,57 @@
+"""Shared helpers for the Isle of Skye tests: hand-built territories and states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.isle_of_skye import INFO
+from meeple.games.isle_of_skye.rules import IsleOfSkyeState
+from meeple.games.isle_of_skye.territory import Placed, Territory, analyse
+from meeple.games.isle_of_skye.tiles import DX, DY, TILES, rotated_terrain
+
+
+def check_matching(placed: Placed) -> None:
+    """Fail if two neighbouring tiles of a hand-built territory disagree on a shared edge."""
+    for (x, y), (tid, rot) in placed.items():
+        for d in range(4):
+            other = (x + DX[d], y + DY[d])
+            if other in placed:
+                otid, orot = placed[other]
+                mine = rotated_terrain(TILES[tid], rot, d)
+                theirs = rotated_terrain(TILES[otid], orot, (d + 2) % 4)
+                assert mine == theirs, f"tile {tid} at {(x, y)} and tile {otid} at {other} disagree on their edge"
+
+
+def territory(placed: Placed) -> Territory:
+    check_matching(placed)
+    return analyse(placed)
+
+
+# Castle 0 at (0, 0), unturned: N pasture+road, E water, S pasture+road, W mountain+road.
+CASTLE = {(0, 0): (0, 0)}
+
+# A small territory used by several tests (see test_territory for what it holds):
+#   (0,-1) tile 9: inland loch with a ship, farm; no road on its South side
+#   (-2,0) tile 14 turned 90: farm, 1 sheep; (-1,0) tile 64: mountain pass with a broch
+#   (0,1)  tile 70: whisky, 1 sheep, 2 cattle, road joined to the castle
+SAMPLE: Placed = {
+    (0, 0): (0, 0),
+    (-1, 0): (64, 0),
+    (-2, 0): (14, 1),
+    (0, -1): (9, 0),
+    (0, 1): (70, 0),
+}
+
+
+def new_state(players: int = 3, seed: int = 1, **options: Any) -> IsleOfSkyeState:
+    state = INFO.new(players, seed, **options)
+    assert isinstance(state, IsleOfSkyeState)
+    return state
+
+
+def finish_hidden_phase(state: IsleOfSkyeState, price: int = 1) -> None:
+    """Every seat discards its first tile and prices the others at ``price``."""
+    for seat in range(state.players):
+        state.apply(f"discard {state.drawn[seat][0]}", seat)
+        while seat in state.to_move:
+            state.apply(f"price {price}", seat)
