@@ -1,0 +1,154 @@
+"""Set-up, taking gold, hiring and the four-explorer limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core import IllegalAction, snapshot
+from meeple.games.bayon.rules import CONTINENTS, DATA, SITE_CONTINENT
+from tests.bayon.helpers import arrange, game, legal, play
+
+
+@pytest.mark.parametrize(("players", "absent"), [(2, range(10, 18)), (3, range(14, 18)), (4, range(0))])
+def test_set_up(players: int, absent: range) -> None:
+    for seed in range(10):
+        state = game(players, seed)
+        starting = [h[0] for h in state.hands]
+        assert all(len(h) == 1 for h in state.hands)
+        assert len(set(starting)) == players and set(starting) <= set(range(1, 7))
+        everywhere = [e for h in state.hands for e in h] + state.faceup + state.camp
+        assert sorted(everywhere) == [e for e in range(1, 18) if e not in absent]
+        assert len(state.faceup) == 2
+        assert state.camp_hidden == len(state.camp)
+        for c, stack in enumerate(state.stacks):
+            assert len(stack) == 6 and all(SITE_CONTINENT[s] == c for s in stack)
+        assert CONTINENTS[state.interpreter] == "australia"
+        assert state.gold == [15] * players
+        assert state.bank == DATA.bank_total - 15 * players
+        assert state.current == 0 and state.target == {2: 250, 3: 225, 4: 200}[players]
+
+
+def test_setup_shuffles_with_the_seed() -> None:
+    assert snapshot(game(3, 1)) == snapshot(game(3, 1))
+    dealt = {(tuple(game(3, s).stacks[0]), tuple(game(3, s).camp)) for s in range(8)}
+    assert len(dealt) > 1
+
+
+def test_taking_gold_ends_the_turn() -> None:
+    state = game(2)
+    bank = state.bank
+    play(state, "gold")
+    assert state.gold == [20, 15] and state.bank == bank - 5
+    assert state.current == 1
+
+
+def test_gold_only_as_the_whole_turn() -> None:
+    state = arrange(game(2), hands=[[1, 7], [2]])
+    play(state, "travel 1 europe")
+    assert "gold" not in legal(state)
+    with pytest.raises(IllegalAction, match="already acted"):
+        state.apply("gold")
+
+
+def test_no_gold_from_an_empty_bank() -> None:
+    state = arrange(game(2), bank=0)
+    assert "gold" not in legal(state)
+    with pytest.raises(IllegalAction, match="bank has no gold"):
+        state.apply("gold")
+
+
+def test_hire_face_up_costs_five_and_the_stack_refills_the_place() -> None:
+    state = arrange(game(3), hands=[[1], [2], [3]], faceup=[7, 8], camp=[9, 10, 11])
+    bank = state.bank
+    play(state, "hire 8")
+    assert state.hands[0] == [1, 8]
+    assert state.faceup == [7, 9]  # 9 turns up in the vacated place
+    assert state.camp == [10, 11] and state.camp_hidden == 2
+    assert state.gold[0] == 10 and state.bank == bank + 5
+
+
+def test_hire_from_the_face_down_stack() -> None:
+    state = arrange(game(3), hands=[[1], [2], [3]], faceup=[7, 8], camp=[9, 10, 11])
+    play(state, "hire stack")
+    assert state.hands[0] == [1, 9] and state.faceup == [7, 8] and state.camp == [10, 11]
+    assert state.gold[0] == 10
+
+
+def test_only_one_hire_per_turn() -> None:
+    state = arrange(game(3), hands=[[1], [2], [3]], faceup=[7, 8], camp=[9, 10, 11])
+    play(state, "hire 7")
+    assert not any(a.startswith("hire") for a in legal(state))
+    with pytest.raises(IllegalAction, match="already hired"):
+        state.apply("hire stack")
+
+
+def test_hired_explorer_acts_in_the_same_turn() -> None:
+    state = arrange(game(3), hands=[[1], [2], [3]], faceup=[7, 8], camp=[9, 10, 11])
+    play(state, "hire 7", "travel 1 europe")
+    assert state.current == 0
+    play(state, "travel 7 africa")
+    assert state.current == 1  # every explorer has acted
+
+
+def test_a_hire_must_come_before_the_last_explorer_acts() -> None:
+    state = arrange(game(3), hands=[[1], [2], [3]], faceup=[7, 8], camp=[9, 10, 11])
+    play(state, "travel 1 europe")
+    assert state.current == 1  # all (one) explorers acted: the turn is over, no hire after it
+
+
+def test_hiring_needs_five_gold() -> None:
+    state = arrange(game(2), gold=[4, 15], hands=[[1], [2, 3]])
+    assert not any(a.startswith("hire") for a in legal(state))
+    with pytest.raises(IllegalAction, match="you have 4 gold, hiring from the basecamp costs 5"):
+        state.apply(f"hire {state.faceup[0]}")
+
+
+def test_hire_from_another_player_pays_them_ten() -> None:
+    state = arrange(game(3), hands=[[1], [2, 7], [3]])
+    play(state, "hire 7")
+    assert state.hands == [[1, 7], [2], [3]]
+    assert state.gold == [5, 25, 15]
+
+
+def test_no_hire_of_a_players_last_explorer() -> None:
+    state = arrange(game(3), hands=[[1], [2, 7], [3]])
+    assert "hire 3" not in legal(state) and "hire 2" in legal(state)
+    with pytest.raises(IllegalAction, match="seat 2 has only one explorer"):
+        state.apply("hire 3")
+
+
+def test_hiring_from_a_player_needs_ten_gold() -> None:
+    state = arrange(game(2), gold=[9, 15], hands=[[1], [2, 7]])
+    assert "hire 7" not in legal(state)
+    with pytest.raises(IllegalAction, match="you have 9 gold, hiring from another player costs 10"):
+        state.apply("hire 7")
+
+
+def test_a_fifth_explorer_forces_giving_one_up_under_the_stack() -> None:
+    state = arrange(game(4), hands=[[1, 7, 8, 9], [2], [3], [4]], faceup=[10, 11], camp=[12, 13])
+    play(state, "hire 10")
+    assert legal(state) == ["giveup 1", "giveup 7", "giveup 8", "giveup 9", "giveup 10"]
+    with pytest.raises(IllegalAction, match="first give one up"):
+        state.apply("travel 1 europe")
+    play(state, "giveup 8")
+    assert state.hands[0] == [1, 7, 9, 10]
+    assert state.camp == [13, 8] and state.faceup == [12, 11]
+    assert state.camp_hidden == 1  # 8 went under in plain sight
+    assert state.observation(1)["basecamp"]["stack_bottom"] == [8]
+
+
+def test_an_explorer_returns_face_up_when_the_basecamp_holds_fewer_than_two() -> None:
+    state = arrange(game(4), hands=[[1, 7, 8, 9], [2], [3], [4]], faceup=[10], camp=[])
+    play(state, "hire 10")
+    assert state.faceup == []
+    play(state, "giveup 1")
+    assert state.faceup == [1] and state.camp == []
+    assert "hire stack" not in legal(state)
+
+
+def test_face_up_hire_from_an_empty_stack_leaves_the_place_empty() -> None:
+    state = arrange(game(2), hands=[[1], [2]], faceup=[7, 8], camp=[])
+    play(state, "hire 7")
+    assert state.faceup == [8]
+    with pytest.raises(IllegalAction):
+        arrange(game(2), hands=[[1], [2]], faceup=[7, 8], camp=[]).apply("hire stack")
