@@ -1,9 +1,153 @@
-"""Terminal view (placeholder while the rules are being tested)."""
+"""Terminal view of Bayon, drawn from an observation only (never from the state).
+
+Static card faces (an explorer's abilities, a site's needs and value) come from
+the public component data; everything that changes comes from the observation.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
 
-def render(obs: dict[str, Any]) -> Any:
-    return str(obs.get("current"))
+from meeple.games.bayon.rules import EXPLORERS, SITES
+
+SEAT_COLOURS = ("bright_cyan", "bright_magenta", "bright_green", "bright_yellow")
+STEP_TEXT = {
+    "main": "choose: take gold, hire, act with an explorer, or end the turn",
+    "giveup": "five explorers: give one up",
+    "pay": "pay for the expedition",
+    "team": "assemble the team",
+    "withdraw": "success! choose the participant who withdraws",
+    "lose": "failure: choose the participant to lose",
+    "over": "the game is over",
+}
+
+
+def seat_name(seat: int, viewer: int | None) -> Text:
+    label = f"seat {seat}" + (" (you)" if seat == viewer else "")
+    return Text(label, style=f"bold {SEAT_COLOURS[seat % 4]}")
+
+
+def explorer_text(number: int, acted: bool = False) -> Text:
+    m, s, x = EXPLORERS[number].abilities
+    style = "dim strike" if acted else "bold"
+    text = Text(f"#{number}", style=style)
+    text.append(f" {m}·{s}·{x}", style="dim" if acted else "")
+    return text
+
+
+def site_text(site: int, with_continent: bool = False) -> Text:
+    info = SITES[site]
+    m, s, x = info.needs
+    text = Text(info.name, style="bold")
+    if with_continent:
+        text.append(f" ({('Europe', 'Africa', 'Asia', 'America', 'Australia')[info.continent]})")
+    text.append(f" needs {m}·{s}·{x}", style="")
+    text.append(f" worth {info.value}", style="yellow")
+    return text
+
+
+def position_name(depth: int, size: int) -> str:
+    if depth == 0:
+        return "top"
+    if depth == size - 1:
+        return "bottom"
+    number = depth + 1
+    suffix = {2: "nd", 3: "rd"}.get(number, "th")
+    return f"{number}{suffix}"
+
+
+def joined(parts: list[Text], sep: str = ", ") -> Text:
+    out = Text()
+    for i, part in enumerate(parts):
+        if i:
+            out.append(sep)
+        out.append_text(part)
+    return out
+
+
+def render(obs: dict[str, Any]) -> Group:
+    """The whole table as a rich renderable."""
+    viewer = obs["seat"]
+    turn = obs["turn"]
+    acted = set(turn["acted_explorers"])
+    current = obs["current"]
+
+    title = Text("Bayon", style="bold")
+    title.append(f"  round {obs['round']}", style="")
+    if obs["max_rounds"]:
+        title.append(f" of at most {obs['max_rounds']}", style="dim")
+    title.append(f"  ·  target {obs['target']} (gold + sites)  ·  bank {obs['bank']} gold")
+    title.append(f"  ·  interpreter on {obs['interpreter'].capitalize()}", style="bold red")
+
+    continents = Table(title="Continents", title_justify="left")
+    for col in ("continent", "cost", "sites", "what you know of the stack"):
+        continents.add_column(col)
+    for c in obs["continents"]:
+        name = Text(c["name"].capitalize(), style="bold")
+        if c["blocked"]:
+            name.append("  ⛔ interpreter", style="red")
+        knowledge = []
+        for card in c["known"]:
+            where = position_name(card["depth"], c["stack_size"])
+            if card["site"] is not None:
+                line = Text(f"{where}: ")
+                line.append_text(site_text(card["site"]))
+            else:
+                who = ", ".join(f"seat {q}" for q in card["known_by"])
+                line = Text(f"{where}: seen by {who}", style="dim")
+            knowledge.append(line)
+        continents.add_row(name, str(c["cost"]), str(c["stack_size"]), joined(knowledge, "\n") if knowledge else "")
+
+    camp = obs["basecamp"]
+    basecamp = Text("Basecamp: ", style="bold")
+    basecamp.append_text(joined([explorer_text(e) for e in camp["face_up"]]) if camp["face_up"] else Text("no face-up"))
+    basecamp.append(f"  ·  {camp['stack_size']} face down")
+    if camp["stack_bottom"]:
+        basecamp.append("  (bottom, seen going under: ")
+        basecamp.append_text(joined([Text(f"#{e}") for e in camp["stack_bottom"]]))
+        basecamp.append(")")
+
+    seats = Table(title="Players  (abilities map·shovel·microscope)", title_justify="left")
+    for col in ("", "gold", "wealth", "explorers", "sites"):
+        seats.add_column(col)
+    for s in obs["seats"]:
+        who = seat_name(s["seat"], viewer)
+        if s["seat"] == current and not obs["is_over"]:
+            who.append(" ◀ to move", style="bold")
+        if s["seat"] in obs["winners"]:
+            who.append(" ★ winner", style="bold yellow")
+        team_here = acted if s["seat"] == current else set()
+        explorers = joined([explorer_text(e, e in team_here) for e in s["explorers"]]) if s["explorers"] else "-"
+        sites = joined([site_text(x) for x in s["sites"]], "\n") if s["sites"] else "-"
+        seats.add_row(who, str(s["gold"]), str(s["wealth"]), explorers, sites)
+
+    step = Text("Now: ", style="bold")
+    step.append(STEP_TEXT[turn["step"]])
+    if not obs["is_over"]:
+        if turn["may_take_gold"]:
+            step.append("  (taking 5 gold is the whole turn)", style="dim")
+        if turn["hired"]:
+            step.append("  · hired this turn", style="dim")
+        if turn["expedition"]:
+            step.append(f"\nExpedition to {turn['expedition'].capitalize()}", style="bold")
+            if turn["step"] == "pay":
+                step.append(f": {turn['owed']} gold still owed")
+        if turn["revealed"]:
+            step.append("\nRevealed: ")
+            step.append_text(site_text(turn["revealed"]))
+            if turn["team"]:
+                totals = [sum(EXPLORERS[e].abilities[i] for e in turn["team"]) for i in range(3)]
+                step.append("\nTeam: ")
+                step.append_text(joined([explorer_text(e) for e in turn["team"]]))
+                step.append(f"  → {totals[0]}·{totals[1]}·{totals[2]}")
+    else:
+        step = Text("Game over. ", style="bold")
+        step.append("Winner: " + ", ".join(f"seat {w}" for w in obs["winners"]) + ".")
+        step.append("  Scores: " + ", ".join(f"seat {i} {v}" for i, v in enumerate(obs["scores"])))
+
+    return Group(Panel(title), continents, basecamp, seats, Panel(step))
