@@ -29,7 +29,7 @@ def raw_tiles() -> list[dict[str, Any]]:
 def test_five_castles_and_73_landscapes() -> None:
     assert len(TILES) == 78
     assert [t.kind for t in TILES[:5]] == ["castle"] * 5
-    assert len(LANDSCAPE_IDS) == 73 and LANDSCAPE_IDS == tuple(range(5, 78))
+    assert len(LANDSCAPE_IDS) == 73 and tuple(range(5, 78)) == LANDSCAPE_IDS
     assert {t.colour for t in TILES[:5]} == {"blue", "yellow", "red", "white", "green"}
 
 

@@ -118,6 +118,7 @@ class IsleOfSkyeState(State):
         "received",
         "round",
         "rounds",
+        "scored",
         "scoring",
         "sold_to",
         "start",
@@ -145,6 +146,7 @@ class IsleOfSkyeState(State):
     pick_tile: int
     pick_spot: tuple[int, int] | None
     events: list[str]
+    scored: list[tuple[int, str, tuple[int, ...]]]  # (round, letter, points per seat), all rounds so far
     final: list[dict[str, Any]] | None
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -172,6 +174,7 @@ class IsleOfSkyeState(State):
         self.pick_tile = -1
         self.pick_spot = None
         self.events = []
+        self.scored = []
         self.final = None
         self._start_round()
 
@@ -295,6 +298,7 @@ class IsleOfSkyeState(State):
             points = score_tile(tile_id, territories, self.gold)
             for seat, p in enumerate(points):
                 self.vp[seat] += p
+            self.scored.append((self.round, letter, tuple(points)))
             self._log(f"scoring {letter} ({SCORING_TILES[tile_id].title}): " + ", ".join(map(str, points)))
         for seat in range(self.players):
             self.drawn[seat] = []
@@ -562,6 +566,7 @@ class IsleOfSkyeState(State):
                 "pending_tile": self.pick_tile if self.pick_tile >= 0 else None,
                 "pending_spot": list(self.pick_spot) if self.pick_spot is not None else None,
                 "events": list(self.events[-20:]),
+                "scored": [[number, letter, list(points)] for number, letter, points in self.scored],
                 "final": [dict(f) for f in self.final] if self.final is not None else None,
             }
         )
@@ -592,6 +597,7 @@ class IsleOfSkyeState(State):
         new.pick_tile = self.pick_tile
         new.pick_spot = self.pick_spot
         new.events = self.events.copy()
+        new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
         return new
 
