@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.core import GameInfo, register
+from meeple.games.ivor import svg, text
 from meeple.games.ivor.rules import ACTION_SPACE, IvorState
 
 INFO = register(
@@ -16,6 +17,8 @@ INFO = register(
         state_class=IvorState,
         action_space=ACTION_SPACE,
         description="Move your wagon around the railway, gather lost sheep and complete jobs; most sheep wins.",
+        text_view=text.render,
+        svg_view=svg.render,
     )
 )
 

@@ -292,3 +292,59 @@ def load(path: Path | None = None) -> IvorData:
 
 
 DATA = load()
+
+EFFECT_TEXT = {
+    "everyone_gains_sheep": "every player gains {n} sheep",
+    "everyone_gains_coal": "every player takes {n} coal from the stock, while it lasts",
+    "sheep_to_towns": "{n} sheep onto every town",
+    "sheep_to_location": "{n} sheep onto {loc}",
+    "poorest_gain_gold": "the players with the least gold take {n} gold each",
+    "idris_wakes": "every Sleeping Idris goes back; {n} sheep onto {loc}",
+    "leaders_lose_sheep": "the players with the most sheep lose {n} sheep",
+    "sheep_to_empty_villages": "{n} sheep onto every village with none",
+    "coal_returned": "every player with more than {above} coal returns {n}",
+    "sheep_leave_crowds": "every location with {above} or more sheep loses {n}",
+    "sheep_to_token_locations": "{n} sheep onto every location with a lost-sheep token",
+}
+BONUS_TEXT = {
+    "flat": "{n} sheep",
+    "per_job_at": "{n} sheep per job you completed at {loc}",
+    "per_job": "{n} sheep per job you completed",
+    "per_gold": "{n} sheep per gold",
+    "per_lost_sheep_token": "{n} sheep per lost-sheep token",
+    "per_six_sheep": "{n} sheep per full 6 sheep, counted after your other bonuses",
+}
+
+
+def _loc_name(index: int) -> str:
+    return DATA.locations[index].name if index >= 0 else ""
+
+
+def effect_text(event: Event) -> str:
+    return EFFECT_TEXT[event.effect].format(
+        n=event.effect_amount, loc=_loc_name(event.effect_location), above=event.effect_above
+    )
+
+
+def bonus_text(event: Event) -> str:
+    return BONUS_TEXT[event.bonus].format(n=event.bonus_amount, loc=_loc_name(event.bonus_location))
+
+
+def reward_text(job: Job) -> str:
+    extra = " + 1 gold" if job.gold else " + 1 coal" if job.coal else ""
+    return f"{job.sheep} sheep{extra}"
+
+
+def card_name(card: int) -> str:
+    jobs = len(DATA.jobs)
+    return DATA.jobs[card - 1].name if card <= jobs else DATA.events[card - jobs - 1].name
+
+
+def card_summary(card: int) -> str:
+    """One line describing a card, for the views."""
+    jobs = len(DATA.jobs)
+    if card <= jobs:
+        job = DATA.jobs[card - 1]
+        return f"job at {_loc_name(job.location)}: {reward_text(job)} | or: {job.special_text()}"
+    event = DATA.events[card - jobs - 1]
+    return f"event: {effect_text(event)} | end bonus: {bonus_text(event)}"

@@ -90,12 +90,13 @@ PHASE_NAMES = ("place wagons", "move and play", "choose where Idris sleeps", "ch
 PLACE_ACT = tuple(Action("place", loc.id) for loc in LOCS)
 MOVE_ACT = tuple(Action("move", loc.id) for loc in LOCS)
 BUY_COAL = Action("buy", "coal")
-JOB_ACT = (None, *(Action("job", c) for c in range(1, N_JOBS + 1)))
-SPECIAL_ACT = (None, *(Action("special", c) for c in range(1, N_JOBS + 1)))
+_NO_CARD = Action("no-card")  # fills index 0 so that card ids index these tuples directly; never offered
+JOB_ACT = (_NO_CARD, *(Action("job", c) for c in range(1, N_JOBS + 1)))
+SPECIAL_ACT = (_NO_CARD, *(Action("special", c) for c in range(1, N_JOBS + 1)))
 IDRIS_ACT = tuple(Action("idris", loc.id) for loc in LOCS)
 RUNAWAY_ACT = tuple(Action("runaway", loc.id) for loc in LOCS)
-TAKE_ACT = (None, *(Action("take", c) for c in range(1, N_CARDS + 1)))
-DISCARD_ACT = (None, *(Action("discard", c) for c in range(1, N_JOBS + 1)))
+TAKE_ACT = (_NO_CARD, *(Action("take", c) for c in range(1, N_CARDS + 1)))
+DISCARD_ACT = (_NO_CARD, *(Action("discard", c) for c in range(1, N_JOBS + 1)))
 END = Action("end")
 
 ACTION_SPACE: tuple[Action, ...] = (
@@ -348,6 +349,10 @@ class IvorState(State):
         new.__legal = None
         return new
 
+    def _changed(self) -> None:
+        """Forget the cached legal actions; for code (tests) that edits the fields directly."""
+        self.__legal = None
+
     # ------------------------------------------------------- legal actions
     def _legal_actions(self, seat: int) -> list[Action]:
         cached = self.__legal
@@ -359,7 +364,7 @@ class IvorState(State):
         phase = self.phase
         if phase == MOVE:
             return self._move_phase_actions()
-        if phase == TAKE or phase == EXTRA_CARD:
+        if phase in (TAKE, EXTRA_CARD):
             gold = self.gold[self.current]
             return [TAKE_ACT[c] for c in self.line if gold > 0 or not is_event(c)]
         if phase == DISCARD:

@@ -1,0 +1,129 @@
+"""Moving: the rulebook's example, coal, the main line, buying coal, passing wagons."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple import IllegalAction
+from tests.ivor.helpers import loc, moves, placed, restart, texts
+
+
+def example(coal: int = 0):  # type: ignore[no-untyped-def]
+    # Purple (seat 0) at Tan-y-Gwich, another wagon at Dyffryn Bridge.
+    state = placed(("tan-y-gwich", "dyffryn-bridge", "ogof-idris"))
+    state.coal[0] = coal
+    state._changed()
+    return state
+
+
+def test_rulebook_example_free_move() -> None:
+    state = example(coal=0)
+    assert moves(state) == {"grumbly-gas-works", "grumbly-town", "post-office-crossing"}
+    assert "end" in texts(state), "staying put is allowed"
+    with pytest.raises(IllegalAction, match="pass through it but not stop"):
+        state.apply("move dyffryn-bridge")
+
+
+def test_rulebook_example_through_the_wagon_with_coal() -> None:
+    state = example(coal=1)
+    assert "gwynaudalion-halt" in moves(state)
+    assert "dyffryn-bridge" not in moves(state)
+    supply = state.supply_coal
+    state.apply("move gwynaudalion-halt")
+    assert state.pos[0] == loc("gwynaudalion-halt")
+    assert state.coal[0] == 0 and state.supply_coal == supply + 1, "spent coal goes back to the stock"
+    assert state.wagon_at[loc("tan-y-gwich")] == -1 and state.wagon_at[loc("gwynaudalion-halt")] == 0
+
+
+def test_rulebook_example_stay() -> None:
+    state = example(coal=0)
+    state.apply("end")
+    assert state.pos[0] == loc("tan-y-gwich")
+
+
+def test_one_free_move_then_coal_per_move() -> None:
+    state = example(coal=1)
+    state.apply("move grumbly-town")
+    assert state.moves_left == 0 and state.coal[0] == 1
+    assert moves(state) == {"grumbly-gas-works", "tan-y-gwich", "moel-fach"}
+    state.apply("move tan-y-gwich")  # back where it started: allowed with an extra move
+    assert state.coal[0] == 0
+    assert moves(state) == set()
+
+
+def test_moves_cost_the_fewest_coal() -> None:
+    state = example(coal=3)
+    # tan-y-gwich -> grumbly-town -> moel-fach -> ogof-idris is occupied; moel-fach costs 1 coal.
+    state.apply("move moel-fach")
+    assert state.coal[0] == 2 and state.moves_left == 0
+
+
+def test_main_line_needs_two_coal() -> None:
+    state = placed(("llangubbin", "pen-y-bont", "cwm-coed"))
+    state.coal[0] = 1
+    state._changed()
+    assert "tewyn" not in moves(state)
+    state.coal[0] = 2
+    state._changed()
+    assert "tewyn" in moves(state)
+    state.apply("move tewyn")
+    assert state.pos[0] == loc("tewyn") and state.coal[0] == 0
+    assert state.moves_left == 1, "the main line does not use the free move"
+    state.apply("move capel-isaf")
+    assert state.coal[0] == 0
+
+
+def test_main_line_not_with_free_or_extra_moves() -> None:
+    state = placed(("llangubbin", "pen-y-bont", "cwm-coed"))
+    state.coal[0] = 0
+    state.moves_left = 20
+    state._changed()
+    assert "tewyn" in moves(state), "reachable the long way round with 20 moves"
+    state.moves_left = 3
+    state._changed()
+    assert "tewyn" not in moves(state)
+
+
+def test_main_line_then_on_from_the_far_end() -> None:
+    state = placed(("pen-y-bont", "tewyn", "cwm-coed"))
+    state.coal[0] = 2
+    state._changed()
+    # free move to llangubbin, main line (2 coal) through the wagon at tewyn, but no move left to leave it
+    assert "capel-isaf" not in moves(state)
+    state.coal[0] = 3
+    state._changed()
+    assert "capel-isaf" in moves(state)
+    state.apply("move capel-isaf")
+    assert state.coal[0] == 0
+
+
+def test_buy_coal() -> None:
+    state = example(coal=0)
+    gold_stock, coal_stock = state.supply_gold, state.supply_coal
+    state.apply("buy coal")
+    assert state.gold[0] == 0 and state.coal[0] == 2
+    assert state.supply_gold == gold_stock + 1 and state.supply_coal == coal_stock - 2
+    assert "buy coal" not in texts(state)
+    with pytest.raises(IllegalAction, match="no gold"):
+        state.apply("buy coal")
+
+
+def test_buy_coal_needs_coal_in_stock() -> None:
+    state = example(coal=0)
+    state.supply_coal = 1
+    state._changed()
+    with pytest.raises(IllegalAction, match="stock has only 1 coal"):
+        state.apply("buy coal")
+
+
+def test_out_of_reach_explained() -> None:
+    state = example(coal=0)
+    with pytest.raises(IllegalAction, match="out of reach"):
+        state.apply("move tewyn")
+
+
+def test_free_move_resets_each_turn() -> None:
+    state = example(coal=0)
+    state.apply("move grumbly-town")
+    restart(state, 0)
+    assert state.moves_left == 1
