@@ -1,0 +1,496 @@
+"""The web app: lobby, game pages, a JSON API and live updates over WebSockets.
+
+Routes
+  GET  /                          the lobby (static page)
+  GET  /m/{id}                    a match page; a seat's secret token travels in the
+                                  URL fragment (``#t=...``), which browsers never send
+  GET  /api/games                 the games, their player counts, options and bot levels
+  POST /api/matches               start a match; answers each human seat's private link
+  GET  /api/matches/{id}          a view: ``Authorization: Bearer <token>`` for a seat,
+                                  none for the spectator; ``?at=N`` a past position;
+                                  ``?seat=S`` any seat once the game is over or uploaded
+  POST /api/matches/{id}/moves    ``{"action": notation, "move_number": N}`` with the token
+  GET  /api/matches/{id}/record   the record file, once the game is over
+  POST /api/records               upload a record to view it
+  WS   /api/matches/{id}/live     send ``{"token": ..., "svg": true}``; receive views
+
+Every refusal is a 4xx with ``{"error": reason}``; a refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import meeple
+from meeple.core import GameInfo, Record
+from meeple.web.botwork import BOT_LEVELS
+from meeple.web.hub import ApiError, Hub, LiveMatch, Subscriber
+from meeple.web.storage import Store
+
+log = logging.getLogger("meeple.web")
+
+STATIC = Path(__file__).parent / "static"
+MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+MAX_BODY = 64 * 1024
+MAX_RECORD = 2 * 1024 * 1024
+MAX_NAME = 40
+HELLO_TIMEOUT_S = 10.0
+
+
+# ----------------------------------------------------------------- helpers
+def _json_error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise ApiError(413, f"the request body is larger than {limit} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise ApiError(413, f"the request body is larger than {limit} bytes")
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ApiError(400, "the request body must be JSON") from None
+
+
+def _object(data: Any, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ApiError(400, f"{what} must be a JSON object")
+    return data
+
+
+def _int(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiError(422, f"{what} must be an integer, got {value!r}")
+    return value
+
+
+def _flag(request: Request, name: str, default: bool) -> bool:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if raw.lower() in ("1", "true", "yes"):
+        return True
+    if raw.lower() in ("0", "false", "no"):
+        return False
+    raise ApiError(400, f"query parameter {name!r} must be 1 or 0, got {raw!r}")
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "the Authorization header must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+def _match_id(request: Request) -> str:
+    match_id = request.path_params["match_id"]
+    if not MATCH_ID.match(match_id):
+        raise ApiError(404, f"there is no match {match_id!r}")
+    return str(match_id)
+
+
+def _seat_for(match: LiveMatch, token: str | None) -> int | None:
+    """The seat a token belongs to, ``None`` (spectator) without one; a wrong token is refused."""
+    if token is None:
+        return None
+    seat = match.seat_of_token(token)
+    if seat is None:
+        raise ApiError(403, "this token is not a seat of this match (check the link)")
+    return seat
+
+
+def game_summary(info: GameInfo) -> dict[str, Any]:
+    return {
+        "id": info.id,
+        "title": info.title,
+        "description": info.description,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "default_players": info.default_players,
+        "options": [
+            {
+                "name": o.name,
+                "kind": o.kind.__name__,
+                "default": o.default,
+                "help": o.help,
+                "choices": list(o.choices) if o.choices is not None else None,
+                "minimum": o.minimum,
+                "maximum": o.maximum,
+            }
+            for o in info.options
+        ],
+    }
+
+
+def _parse_seats(raw: Any, players: int) -> list[dict[str, Any]]:
+    if raw is None:
+        return [{"kind": "human", "name": f"Seat {n + 1}"} for n in range(players)]
+    if not isinstance(raw, list) or len(raw) != players:
+        raise ApiError(422, f"'seats' must be a list of {players} seats, one per player")
+    seats = []
+    for number, spec in enumerate(raw):
+        if not isinstance(spec, dict):
+            raise ApiError(422, f'seat {number + 1} must be an object like {{"kind": "human"}}')
+        unknown = set(spec) - {"kind", "bot", "name"}
+        if unknown:
+            raise ApiError(422, f"seat {number + 1} has unknown fields: {', '.join(sorted(unknown))}")
+        kind = spec.get("kind", "human")
+        if kind not in ("human", "bot"):
+            raise ApiError(422, f"seat {number + 1}: kind must be 'human' or 'bot', got {kind!r}")
+        bot = spec.get("bot")
+        if kind == "bot":
+            bot = "random" if bot is None else bot
+            if bot not in BOT_LEVELS:
+                raise ApiError(422, f"seat {number + 1}: bot must be one of {', '.join(BOT_LEVELS)}, got {bot!r}")
+        elif bot is not None:
+            raise ApiError(422, f"seat {number + 1} is human and cannot have a bot level")
+        name = spec.get("name")
+        if name is None or (isinstance(name, str) and not name.strip()):
+            name = f"Bot {number + 1} ({bot})" if kind == "bot" else f"Seat {number + 1}"
+        if not isinstance(name, str):
+            raise ApiError(422, f"seat {number + 1}: name must be text")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise ApiError(422, f"seat {number + 1}: a name has at most {MAX_NAME} characters")
+        seats.append({"kind": kind, "bot": bot, "name": name})
+    return seats
+
+
+# -------------------------------------------------------------- endpoints
+class Api:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    def _game(self, game: Any) -> GameInfo:
+        games = self.hub.games
+        if not isinstance(game, str) or game not in games:
+            raise ApiError(422, f"unknown game {game!r} (games: {', '.join(games) or 'none yet'})")
+        return games[game]
+
+    async def games(self, request: Request) -> Response:
+        return JSONResponse(
+            {
+                "games": [game_summary(info) for info in self.hub.games.values()],
+                "bots": [{"level": level, "label": label} for level, (_spec, label) in BOT_LEVELS.items()],
+            }
+        )
+
+    async def create_match(self, request: Request) -> Response:
+        data = _object(await _read_json(request), "the match")
+        unknown = set(data) - {"game", "players", "options", "seats"}
+        if unknown:
+            hint = " (the server draws the seed)" if "seed" in unknown else ""
+            raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}{hint}")
+        info = self._game(data.get("game"))
+        players = data.get("players", info.default_players)
+        players = _int(players, "players")
+        if not info.min_players <= players <= info.max_players:
+            raise ApiError(
+                422, f"{info.title} is played by {info.min_players} to {info.max_players} players, not {players}"
+            )
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise ApiError(422, "'options' must be an object")
+        try:
+            options = info.resolve_options(options)
+        except ValueError as exc:
+            raise ApiError(422, str(exc)) from None
+        seats = _parse_seats(data.get("seats"), players)
+        try:
+            match, tokens = await self.hub.create(info, players, options, seats)
+        except ValueError as exc:  # the game refused this set-up
+            raise ApiError(422, str(exc)) from None
+        url = f"/m/{match.id}"
+        return JSONResponse(
+            {
+                "id": match.id,
+                "url": url,
+                "spectator_url": url,
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        **({"token": tokens[s.seat], "url": f"{url}#t={tokens[s.seat]}"} if s.seat in tokens else {}),
+                    }
+                    for s in match.seats
+                ],
+            },
+            status_code=201,
+        )
+
+    async def get_view(self, request: Request) -> Response:
+        match = await self.hub.require(_match_id(request))
+        seat = _seat_for(match, _bearer(request))
+        open_views = match.kind == "upload" or match.state.is_over
+        asked_seat = request.query_params.get("seat")
+        if asked_seat is not None:
+            if not asked_seat.isdigit() or int(asked_seat) >= match.state.players:
+                raise ApiError(400, f"seat must be a number from 0 to {match.state.players - 1}")
+            if not open_views and seat != int(asked_seat):
+                raise ApiError(403, "a seat's view of a running game needs that seat's link")
+            seat = int(asked_seat)
+        svg = _flag(request, "svg", True)
+        observation = _flag(request, "observation", False)
+        at_raw = request.query_params.get("at")
+        if at_raw is None:
+            return JSONResponse(match.view(seat, svg=svg, observation=observation))
+        if not at_raw.isdigit() or int(at_raw) > match.state.move_number:
+            raise ApiError(400, f"at must be a move number from 0 to {match.state.move_number}")
+        view = self.hub.past_view(match, int(at_raw), seat, svg=svg, observation=observation)
+        return JSONResponse(view)
+
+    async def play(self, request: Request) -> Response:
+        match = await self.hub.require(_match_id(request))
+        token = _bearer(request)
+        if token is None:
+            raise ApiError(401, "playing a move needs the seat's token (Authorization: Bearer <token>)")
+        seat = _seat_for(match, token)
+        assert seat is not None
+        data = _object(await _read_json(request), "a move")
+        unknown = set(data) - {"action", "move_number"}
+        if unknown:
+            raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}")
+        action = data.get("action")
+        if not isinstance(action, str) or not action.strip():
+            raise ApiError(422, "'action' must be the move's notation, e.g. from the view's 'legal' list")
+        if len(action) > 200:
+            raise ApiError(422, "'action' is too long to be a move")
+        if "move_number" not in data:
+            raise ApiError(422, "'move_number' (the move number of the view you chose from) is required")
+        expected = _int(data["move_number"], "move_number")
+        number = await self.hub.play(match, seat, action, expected)
+        return JSONResponse({"move_number": number})
+
+    async def record(self, request: Request) -> Response:
+        match = await self.hub.require(_match_id(request))
+        if match.kind == "live" and not match.state.is_over:
+            raise ApiError(409, "the record is available once the game is over (it would reveal hidden cards)")
+        text = match.state.record.to_json(indent=1)
+        filename = f"{match.info.id}-{match.id}.meeple.json"
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+    async def upload(self, request: Request) -> Response:
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_RECORD:
+            raise ApiError(413, f"a record file is at most {MAX_RECORD} bytes")
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_RECORD:
+                raise ApiError(413, f"a record file is at most {MAX_RECORD} bytes")
+        try:
+            record = Record.from_json(body)
+        except ValueError as exc:
+            raise ApiError(422, f"not a meeple record: {exc}") from None
+        info = self._game(record.game)
+        try:
+            match = await self.hub.upload(info, record.players, record.seed, record.options, record.moves)
+        except (ValueError, TypeError) as exc:
+            raise ApiError(422, f"the record does not replay: {exc}") from None
+        return JSONResponse({"id": match.id, "url": f"/m/{match.id}"}, status_code=201)
+
+    async def live(self, websocket: WebSocket) -> None:
+        """Send the page its seat's view now and after every change."""
+        await websocket.accept()
+        try:
+            match_id = websocket.path_params["match_id"]
+            if not MATCH_ID.match(match_id):
+                raise ApiError(404, f"there is no match {match_id!r}")
+            try:
+                hello = await asyncio.wait_for(websocket.receive_json(), HELLO_TIMEOUT_S)
+            except (json.JSONDecodeError, UnicodeDecodeError, KeyError):
+                raise ApiError(400, 'the first message must be JSON like {"token": ...}') from None
+            hello = _object(hello, "the first message")
+            match = await self.hub.require(match_id)
+            token = hello.get("token")
+            if token is not None and not isinstance(token, str):
+                raise ApiError(400, "token must be text")
+            seat = _seat_for(match, token or None)
+            seat_asked = hello.get("seat")
+            if seat_asked is not None:
+                if match.kind != "upload" and not match.state.is_over:
+                    raise ApiError(403, "a seat's view of a running game needs that seat's link")
+                seat = _int(seat_asked, "seat")
+                if not 0 <= seat < match.state.players:
+                    raise ApiError(400, f"seat must be from 0 to {match.state.players - 1}")
+            sub = Subscriber(seat, svg=bool(hello.get("svg", True)), observation=bool(hello.get("observation", False)))
+        except ApiError as exc:
+            await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
+            await websocket.close(code=4000 + exc.status)
+            return
+        except (WebSocketDisconnect, TimeoutError):
+            with contextlib.suppress(Exception):
+                await websocket.close(code=4408)
+            return
+        await self._serve_subscriber(websocket, match, sub)
+
+    async def _serve_subscriber(self, websocket: WebSocket, match: LiveMatch, sub: Subscriber) -> None:
+        match.subscribers.add(sub)
+        sub.wake.set()
+
+        async def sender() -> None:
+            while True:
+                await sub.wake.wait()
+                sub.wake.clear()
+                view = match.view(sub.seat, svg=sub.svg, observation=sub.observation)
+                await websocket.send_text(json.dumps({"type": "view", "view": view}))
+
+        task = asyncio.create_task(sender())
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                # Pages only listen; anything they send (pings) is ignored.
+        except WebSocketDisconnect:
+            pass
+        finally:
+            match.subscribers.discard(sub)
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+
+
+# ------------------------------------------------------------- middleware
+class SecurityHeaders:
+    """Pages run only our own scripts; nothing is framed or sniffed."""
+
+    HEADERS = [
+        (
+            b"content-security-policy",
+            b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+        ),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + self.HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+# -------------------------------------------------------------------- app
+def create_app(
+    db: str = "sqlite:///meeple.db",
+    *,
+    bot_mode: str = "process",
+    bot_workers: int = 1,
+    bot_delay: float = 0.0,
+    games: Callable[[], dict[str, GameInfo]] | None = None,
+) -> Starlette:
+    """The ASGI app over the database ``db`` (a SQLAlchemy URL; ``postgresql://...`` works).
+
+    ``bot_mode`` runs bots in worker ``"process"``es (the server stays
+    responsive while they think) or ``"thread"``s; ``bot_delay`` makes bots
+    wait before moving so people can follow; ``games`` overrides
+    ``meeple.GAMES`` (tests).
+    """
+    holder: dict[str, Hub] = {}
+
+    def hub() -> Hub:
+        return holder["hub"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(db)
+        holder["hub"] = Hub(
+            store,
+            bot_mode=bot_mode,
+            bot_workers=bot_workers,
+            bot_delay=bot_delay,
+            games=games or (lambda: meeple.GAMES),
+        )
+        app.state.hub = holder["hub"]
+        await holder["hub"].start()
+        try:
+            yield
+        finally:
+            await holder["hub"].close()
+            store.close()
+
+    def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def call(request: Request) -> Response:
+            return await getattr(Api(hub()), name)(request)  # type: ignore[no-any-return]
+
+        return call
+
+    async def live(websocket: WebSocket) -> None:
+        await Api(hub()).live(websocket)
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def match_page(request: Request) -> Response:
+        return FileResponse(STATIC / "match.html")
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return _json_error(exc.status, exc.message)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api/"):
+            return _json_error(exc.status_code, exc.detail)
+        return Response(exc.detail, status_code=exc.status_code, media_type="text/plain")
+
+    routes = [
+        Route("/", lobby),
+        Route("/m/{match_id}", match_page),
+        Route("/api/games", endpoint("games")),
+        Route("/api/matches", endpoint("create_match"), methods=["POST"]),
+        Route("/api/matches/{match_id}", endpoint("get_view")),
+        Route("/api/matches/{match_id}/moves", endpoint("play"), methods=["POST"]),
+        Route("/api/matches/{match_id}/record", endpoint("record")),
+        Route("/api/records", endpoint("upload"), methods=["POST"]),
+        WebSocketRoute("/api/matches/{match_id}/live", live),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={ApiError: api_error, HTTPException: http_error},
+    )
+    app.add_middleware(SecurityHeaders)
+    return app
