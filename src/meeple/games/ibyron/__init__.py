@@ -1,0 +1,53 @@
+"""Ibyron: Island of Discovery — build a colony on a growing island; first to house its workers wins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import GameInfo, Option, register
+from meeple.games.ibyron.actions import ACTION_SPACE
+from meeple.games.ibyron.rules import IbyronState
+
+
+def _text_view(obs: dict[str, Any], legal: list[str] | None = None) -> object:
+    from meeple.games.ibyron.text import render
+
+    return render(obs, legal)
+
+
+def _svg_view(obs: dict[str, Any], legal: list[str] | None = None) -> str:
+    from meeple.games.ibyron.svg import render
+
+    return str(render(obs, legal))
+
+
+INFO = register(
+    GameInfo(
+        id="ibyron",
+        title="Ibyron: Island of Discovery",
+        min_players=1,
+        max_players=4,
+        default_players=2,
+        options=(
+            Option("mode", "standard", str, "standard race, or the 10-round beginner game scored in points "
+                   "(1 player is always the solo game)", choices=("standard", "beginner")),
+            Option("bonus_side", "front", str, "bonus resource mat side: front (numbered spaces) or back "
+                   "(the variant ladder paid in discs)", choices=("front", "back")),
+            Option("round_limit", None, int, "rounds before the game ends (default: 25 standard, 10 beginner/solo); "
+                   "a standard game that reaches it goes to the player with the most discs in buildings",
+                   minimum=1, maximum=99),
+            Option("solo_target", None, int, "solo game: victory points needed to win (default 15)",
+                   minimum=0, maximum=200),
+        ),
+        state_class=IbyronState,
+        action_space=ACTION_SPACE,
+        description="Send workers out to cut wood, mine and farm, raise buildings and a castle, and spend the "
+                    "rest in the village; the first with at most 3 workers left outside buildings wins.",
+        conformance=((2, {"mode": "beginner"}), (3, {"mode": "beginner"}), (2, {"bonus_side": "back"}),
+                     (1, {"bonus_side": "back"})),
+        text_view=_text_view,
+        svg_view=_svg_view,
+    )
+)
+
+__all__ = ["INFO", "IbyronState"]

@@ -1,0 +1,118 @@
+"""Every action Ibyron can offer, built once, in a fixed order (the RL indices).
+
+Actions are shared, immutable objects: rules code looks them up in the tables
+below instead of building new ones, which keeps the hot path fast.
+
+Bounds (documented in RULES.md): island coordinates 0..size-1, at most
+``max_horses_per_move`` horses in one move, at most ``max_sell`` units in one
+sale, hiring at most 20 workers at once.
+"""
+
+from __future__ import annotations
+
+from meeple.core import Action
+from meeple.games.ibyron.data import MAT_BUILDINGS, load
+
+DATA = load()
+SIZE: int = DATA["grid"]["size"]
+BUILDINGS = DATA["buildings_t"]
+MAX_HORSES_PER_MOVE: int = DATA["movement"]["max_horses_per_move"]
+MAX_SELL: int = DATA["village"]["max_sell"]
+MAX_HIRE = 20
+SPACES: tuple[str, ...] = tuple(DATA["village"]["spaces"])
+CAMP_KINDS = ("wood", "ore", "stone", "gold", "grain")
+SELLABLE = ("wood", "stone", "ore", "gold")
+MAX_CAMP: int = DATA["camps"]["max_discs"]
+
+
+def _alt_name(gain: tuple[tuple[str, int], ...]) -> str:
+    return "+".join(key for key, _ in gain)
+
+
+BONUS_ALTS: list[tuple[int, int, str]] = []  # (ladder space, alt index, notation word)
+for _k, _space in enumerate(DATA["bonus_back"]):
+    for _j, _alt in enumerate(_space["alt_t"]):
+        BONUS_ALTS.append((_k, _j, _alt_name(_alt)))
+BONUS_NUMBERS = sorted({s["number"] for s in DATA["bonus_front"]} | {s["cost"] for s in DATA["bonus_back"]})
+
+START = {b: Action("start", b) for b in MAT_BUILDINGS}
+HOME = [Action("home", c) for c in range(4)]
+MOVE = [[[Action("move", x, y, h) for h in range(MAX_HORSES_PER_MOVE + 1)] for y in range(SIZE)] for x in range(SIZE)]
+END = Action("end")
+EXPLORE = [[Action("explore", c, r) for r in range(4)] for c in range(4)]
+OVERSEE = [Action("oversee", c) for c in range(4)]
+DONE = Action("done")
+CAMP = {
+    "wood": [Action("camp", "wood", n) for n in range(MAX_CAMP + 1)],
+    "ore": [Action("camp", "ore", n) for n in range(MAX_CAMP + 1)],
+    "stone": [Action("camp", "stone", n) for n in range(MAX_CAMP + 1)],
+}
+CAMP_GOLD = Action("camp", "gold")
+CAMP_GRAIN = Action("camp", "grain")
+GATHER = [[Action("gather", o, lv) for lv in range(5)] for o in range(2)]
+GATHER_HORSE = [[Action("gather", o, lv, "horse") for lv in range(5)] for o in range(2)]
+HURRY = [Action("hurry", o) for o in range(2)]
+SHIP = Action("ship")
+BUILD = [Action("build", b.id) for b in BUILDINGS]
+BUILD_FOUNDRY = [Action("build", b.id, "foundry") for b in BUILDINGS]
+FORFEIT = Action("forfeit")
+VISIT = {s: Action("visit", s) for s in SPACES}
+VISIT_MAYOR = {s: Action("visit", s, "mayor") for s in SPACES}
+VISIT_BARN = Action("visit", "farmer", "barn")
+VISIT_BARN_MAYOR = Action("visit", "farmer", "barn", "mayor")
+TAKE = [Action("take", k) for k in range(11)]
+SELL = {r: [Action("sell", r, n) for n in range(MAX_SELL + 1)] for r in SELLABLE}
+TRADE_FOOD = Action("trade", "food")
+TRADE_GOLD = Action("trade", "gold")
+RETRIEVE = {b: Action("retrieve", b) for b in MAT_BUILDINGS}
+LEAVE = Action("leave")
+BONUS = {n: Action("bonus", n) for n in BONUS_NUMBERS}
+BONUS_ALT = {(k, j): Action("bonus", k, word) for k, j, word in BONUS_ALTS}
+HIRE = [Action("hire", n) for n in range(MAX_HIRE + 1)]
+BUY = [Action("buy", k) for k in range(11)]
+DECLINE = Action("decline")
+PLACE = [[[Action("place", x, y, r) for r in range(4)] for y in range(SIZE - 1)] for x in range(SIZE - 1)]
+EXTRA = Action("extra")
+
+
+def build_action_space() -> tuple[Action, ...]:
+    """All actions in a fixed order; an action's position is its RL index."""
+    out: list[Action] = []
+    out += START.values()
+    out += HOME
+    out += [MOVE[x][y][h] for x in range(SIZE) for y in range(SIZE) for h in range(MAX_HORSES_PER_MOVE + 1)]
+    out.append(END)
+    out += [EXPLORE[c][r] for c in range(4) for r in range(4)]
+    out += OVERSEE
+    out.append(DONE)
+    for kind in ("wood", "ore", "stone"):
+        out += CAMP[kind][1:]
+    out += [CAMP_GOLD, CAMP_GRAIN]
+    out += [GATHER[o][lv] for o in range(2) for lv in range(1, 5)]
+    out += [GATHER_HORSE[o][lv] for o in range(2) for lv in range(1, 5)]
+    out += HURRY
+    out.append(SHIP)
+    out += BUILD
+    out += BUILD_FOUNDRY
+    out.append(FORFEIT)
+    out += VISIT.values()
+    out += VISIT_MAYOR.values()
+    out += [VISIT_BARN, VISIT_BARN_MAYOR]
+    out += TAKE
+    for r in SELLABLE:
+        out += SELL[r][1:]
+    out += [TRADE_FOOD, TRADE_GOLD]
+    out += RETRIEVE.values()
+    out.append(LEAVE)
+    out += BONUS.values()
+    out += BONUS_ALT.values()
+    out += HIRE
+    out += BUY
+    out.append(DECLINE)
+    out += [PLACE[x][y][r] for x in range(SIZE - 1) for y in range(SIZE - 1) for r in range(4)]
+    out.append(EXTRA)
+    return tuple(out)
+
+
+ACTION_SPACE = build_action_space()
+assert len(set(map(str, ACTION_SPACE))) == len(ACTION_SPACE), "action notations must be unique"

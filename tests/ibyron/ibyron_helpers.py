@@ -1,0 +1,44 @@
+"""Shared set-up for the Ibyron rule tests.
+
+``started`` plays the set-up choices (starting building, home field) and
+returns a state at the first Outside turn. ``put`` places a leader, a camp or
+resources directly so a test can set a position up in one line; the rules
+under test then run through ``apply`` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import meeple.games.ibyron as ib
+from meeple.games.ibyron.rules import IbyronState
+
+
+def start(players: int = 2, seed: int = 0, buildings: tuple[str, ...] = ("bank", "garden", "foundry", "bank"),
+          **options: Any) -> IbyronState:
+    state = ib.INFO.new(players, seed, **options)
+    assert isinstance(state, IbyronState)
+    for p in range(players):
+        state.apply(f"start {buildings[p]}", p)
+        state.apply(state.legal_actions(p)[0], p)
+    return state
+
+
+def cell(x: int, y: int) -> int:
+    return y * 14 + x
+
+
+def turn_to(state: IbyronState, p: int) -> None:
+    """Hand the Outside turn to seat ``p`` (test set-up only)."""
+    state.current = p
+    state._start_turn()
+
+
+def notations(state: IbyronState, seat: int | None = None) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+def game_at_seat0() -> IbyronState:
+    s = start()
+    turn_to(s, 0)
+    return s
