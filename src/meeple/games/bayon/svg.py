@@ -1,9 +1,358 @@
-"""SVG view (placeholder while the rules are being tested)."""
+"""SVG view of Bayon, drawn from an observation only.
+
+The table: the five continents along the top (site stacks, costs, the
+interpreter card on the blocked one, what the viewer knows of each stack), the
+basecamp and the current step in the middle, one row per player below
+(explorer cards, gold, sites). Every element a legal action points at carries
+``data-action`` with the action's notation and the class ``clickable``:
+explorer cards (hire, give up, join the team, withdraw, lose), the face-down
+stack (hire stack), the bank (take gold), site cards (pay with a site), small
+continent chips under each free explorer (travel / move the interpreter),
+expedition buttons on the continents, and buttons for pay gold, team done and
+end of turn.
+"""
 
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from meeple.games.bayon.rules import CONTINENTS, EXPLORERS, SITES
+
+WIDTH = 1220
+CONTINENT_COLOURS = ("#3f6fb5", "#c9822b", "#b8443a", "#3c8c4a", "#a8672a")
+ABBREVIATIONS = ("EU", "AF", "AS", "AM", "AU")
+ABILITY_COLOURS = ("#2f6db3", "#8a5a2b", "#7a3fa0")  # map, shovel, microscope
+ABILITY_LETTERS = ("M", "S", "µ")
+SEAT_COLOURS = ("#1aa3b8", "#c0399b", "#3aa34a", "#d4a017")
+FELT = "#1f5a3a"
+
+
+class Canvas:
+    """Collects SVG elements; ``act`` wraps one in a clickable group if its action is legal."""
+
+    def __init__(self, legal: list[str] | None) -> None:
+        self.parts: list[str] = []
+        self.legal = set(legal or [])
+
+    def add(self, element: str) -> None:
+        self.parts.append(element)
+
+    def act(self, action: str | None, inner: str, title: str = "", otherwise: str = "show") -> None:
+        """Draw ``inner``, clickable when ``action`` is legal; else show it, dim it or hide it."""
+        if action is not None and action in self.legal:
+            tip = f"<title>{escape(title or action)}</title>"
+            self.parts.append(f'<g class="clickable" data-action={quoteattr(action)}>{tip}{inner}</g>')
+        elif otherwise == "show":
+            self.parts.append(f"<g>{inner}</g>")
+        elif otherwise == "dim":
+            self.parts.append(f'<g opacity="0.4">{inner}</g>')
+
+
+def text(
+    x: float, y: float, content: str, size: int = 12, fill: str = "#222", weight: str = "normal", anchor: str = "start"
+) -> str:
+    return (
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
+        f'text-anchor="{anchor}">{escape(content)}</text>'
+    )
+
+
+def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "#333", rx: int = 6, extra: str = "") -> str:
+    return (
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" fill="{fill}" '
+        f'stroke="{stroke}" {extra}/>'
+    )
+
+
+def pips(x: float, y: float, values: tuple[int, int, int], radius: float = 4.5) -> str:
+    """Three rows of dots, one per ability, coloured by ability."""
+    out = []
+    for row, amount in enumerate(values):
+        cy = y + row * 14
+        out.append(text(x, cy + 4, ABILITY_LETTERS[row], 11, ABILITY_COLOURS[row], "bold"))
+        for i in range(amount):
+            out.append(f'<circle cx="{x + 16 + i * 11:.0f}" cy="{cy:.0f}" r="{radius}" fill="{ABILITY_COLOURS[row]}"/>')
+        if amount == 0:
+            out.append(text(x + 14, cy + 4, "–", 11, "#999"))
+    return "".join(out)
+
+
+def explorer_card(x: float, y: float, number: int, acted: bool = False, highlight: str | None = None) -> str:
+    card = EXPLORERS[number]
+    fill = "#e6e2d6" if acted else "#fbf6e4"
+    stroke = highlight or "#5a4a2a"
+    out = [rect(x, y, 84, 100, fill, stroke, 7, 'stroke-width="2"' if highlight else "")]
+    out.append(text(x + 8, y + 18, f"#{number}", 15, "#5a4a2a", "bold"))
+    out.append(text(x + 76, y + 18, "acted" if acted else "", 9, "#a33", "bold", "end"))
+    out.append(text(x + 8, y + 32, card.name[:13], 9, "#555"))
+    out.append(pips(x + 8, y + 50, card.abilities))
+    if acted:
+        out.append(rect(x, y, 84, 100, "#000", "none", 7, 'fill-opacity="0.12"'))
+    return "".join(out)
+
+
+def card_back(x: float, y: float, label: str, colour: str = "#6b4f2a") -> str:
+    out = [rect(x + 4, y + 4, 84, 100, colour, "#2a2010", 7, 'fill-opacity="0.6"')]
+    out.append(rect(x, y, 84, 100, colour, "#2a2010", 7))
+    out.append(rect(x + 6, y + 6, 72, 88, "none", "#e8d9a8", 5, 'stroke-dasharray="4 3"'))
+    out.append(text(x + 42, y + 56, label, 13, "#f5e9c8", "bold", "middle"))
+    return "".join(out)
+
+
+def site_card(x: float, y: float, site: int, width: float = 118) -> str:
+    info = SITES[site]
+    colour = CONTINENT_COLOURS[info.continent]
+    out = [rect(x, y, width, 62, "#fffaf0", colour, 5, 'stroke-width="2"')]
+    out.append(rect(x, y, width, 15, colour, colour, 5))
+    out.append(text(x + 5, y + 11, info.name[:18], 10, "#fff", "bold"))
+    out.append(pips(x + 6, y + 27, info.needs, 3.5))
+    out.append(f'<circle cx="{x + width - 17:.0f}" cy="{y + 42:.0f}" r="13" fill="#e8b923" stroke="#8a6d0b"/>')
+    out.append(text(x + width - 17, y + 46, str(info.value), 11, "#4a3a05", "bold", "middle"))
+    return "".join(out)
+
+
+def button(x: float, y: float, w: float, label: str, fill: str = "#f2e6c4") -> str:
+    return rect(x, y, w, 24, fill, "#6a5528", 12) + text(x + w / 2, y + 16, label, 12, "#3a2a08", "bold", "middle")
+
+
+def gold_pile(x: float, y: float, amount: int, label: str) -> str:
+    coins = min(6, (amount + 9) // 10)
+    out = []
+    for i in range(coins):
+        out.append(
+            f'<ellipse cx="{x + 18:.0f}" cy="{y + 30 - i * 4:.0f}" rx="16" ry="7" fill="#e8b923" stroke="#8a6d0b"/>'
+        )
+    out.append(text(x + 42, y + 22, f"{amount}", 16, "#ffe38a", "bold"))
+    out.append(text(x + 42, y + 36, label, 10, "#d8f0e0"))
+    return "".join(out)
 
 
 def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
-    return '<svg xmlns="http://www.w3.org/2000/svg"/>'
+    """The observation as an SVG document (a string)."""
+    canvas = Canvas(legal)
+    viewer = obs["seat"]
+    turn = obs["turn"]
+    current = obs["current"]
+    acted = set(turn["acted_explorers"])
+    over = obs["is_over"]
+    row_height = 150
+    height = 520 + row_height * len(obs["seats"])
+
+    # ---------------------------------------------------------------- header
+    canvas.add(text(20, 30, "BAYON", 24, "#f3e2a9", "bold"))
+    status = f"Round {obs['round']}  ·  target {obs['target']} gold + sites"
+    if over:
+        status += "  ·  game over: winner " + ", ".join(f"seat {w}" for w in obs["winners"])
+    else:
+        status += f"  ·  seat {current} to move"
+    canvas.add(text(130, 30, status, 15, "#ffffff"))
+    canvas.act(
+        "gold",
+        f'<g transform="translate(850 4)">{rect(-6, 0, 150, 44, "#174a2f", "#0d2e1c", 10)}'
+        f"{gold_pile(0, 2, obs['bank'], 'bank: take 5')}</g>",
+        "take 5 gold (ends the turn)",
+    )
+    canvas.act("end", button(1030, 14, 160, "End turn"), "forgo the remaining actions", "dim")
+
+    # ------------------------------------------------------------ continents
+    for c, cont in enumerate(obs["continents"]):
+        x = 20 + c * 238
+        y = 60
+        colour = CONTINENT_COLOURS[c]
+        canvas.add(rect(x, y, 226, 268, "#ffffff", colour, 10, 'fill-opacity="0.10" stroke-width="2"'))
+        canvas.add(rect(x, y, 226, 28, colour, colour, 10))
+        canvas.add(text(x + 10, y + 19, cont["name"].capitalize(), 15, "#fff", "bold"))
+        # the cost shield
+        canvas.add(
+            f'<path d="M{x + 186} {y + 4} h30 v14 q0 10 -15 16 q-15 -6 -15 -16 z" fill="#f5e9c8" stroke="#5a4a2a"/>'
+        )
+        canvas.add(text(x + 201, y + 21, str(cont["cost"]), 12, "#3a2a08", "bold", "middle"))
+        # the stack of face-down sites
+        for i in range(min(cont["stack_size"], 5)):
+            canvas.add(rect(x + 12 + i * 2, y + 40 - i * 2, 62, 84, colour, "#222", 5, 'fill-opacity="0.85"'))
+        canvas.add(text(x + 45, y + 140, f"{cont['stack_size']} sites", 11, "#e8f4ec", "normal", "middle"))
+        if cont["blocked"]:
+            canvas.add(
+                rect(
+                    x + 30,
+                    y + 62,
+                    120,
+                    40,
+                    "#fff3d6",
+                    "#a33",
+                    6,
+                    f'stroke-width="3" transform="rotate(-8 {x + 90} {y + 82})"',
+                )
+            )
+            canvas.add(text(x + 90, y + 87, "INTERPRETER", 12, "#a33", "bold", "middle"))
+        # what the viewer knows about positions in the stack
+        ky = y + 36
+        for card in cont["known"][:6]:
+            depth = card["depth"]
+            where = "top" if depth == 0 else ("bottom" if depth == cont["stack_size"] - 1 else f"#{depth + 1}")
+            if card["site"] is not None:
+                info = SITES[card["site"]]
+                label = f"{where}: {info.name[:12]} {info.needs[0]}·{info.needs[1]}·{info.needs[2]} ({info.value})"
+                canvas.add(text(x + 84, ky + 12, label, 9, "#fffbe8", "bold"))
+            else:
+                who = ",".join(str(q) for q in card["known_by"])
+                canvas.add(text(x + 84, ky + 12, f"{where}: seen by seat {who}", 9, "#cfe3d6"))
+            ky += 14
+        canvas.act(
+            f"expedition {CONTINENTS[c]}",
+            button(x + 38, y + 232, 150, f"Expedition ({cont['cost']})"),
+            f"carry out an expedition to {cont['name'].capitalize()}",
+            "dim",
+        )
+
+    # ------------------------------------------------------------- basecamp
+    by = 345
+    canvas.add(rect(20, by, 400, 150, "#174a2f", "#0d2e1c", 10))
+    canvas.add(text(32, by + 20, "Basecamp", 14, "#f3e2a9", "bold"))
+    camp = obs["basecamp"]
+    for i, number in enumerate(camp["face_up"]):
+        canvas.act(f"hire {number}", explorer_card(32 + i * 94, by + 34, number), f"hire explorer {number} (5 gold)")
+    if camp["stack_size"]:
+        canvas.act(
+            "hire stack", card_back(230, by + 34, f"{camp['stack_size']} left"), "hire the top face-down explorer"
+        )
+    if camp["stack_bottom"]:
+        canvas.add(text(330, by + 60, "bottom:", 10, "#cfe3d6"))
+        canvas.add(text(330, by + 74, " ".join(f"#{e}" for e in camp["stack_bottom"][-5:]), 10, "#fffbe8"))
+
+    # ------------------------------------------------------------ the step
+    sx = 440
+    canvas.add(rect(sx, by, 760, 150, "#174a2f", "#0d2e1c", 10))
+    step = turn["step"]
+    heading = {
+        "main": "Your turn" if viewer == current else f"Seat {current}'s turn",
+        "giveup": "Five explorers: give one up",
+        "pay": f"Pay for the expedition to {str(turn['expedition']).capitalize()}: {turn['owed']} owed",
+        "team": f"Expedition to {str(turn['expedition']).capitalize()}: assemble the team",
+        "withdraw": "Success! Choose the participant who withdraws",
+        "lose": "Failure: choose the participant you lose",
+        "over": "Game over",
+    }[step]
+    canvas.add(text(sx + 12, by + 22, heading, 14, "#f3e2a9", "bold"))
+    if step == "main" and not over:
+        notes = []
+        if turn["may_take_gold"]:
+            notes.append("take 5 gold as the whole turn, or")
+        notes.append("hire one explorer" if not turn["hired"] else "already hired this turn")
+        notes.append("and let each explorer act once (look, expedition, interpreter)")
+        canvas.add(text(sx + 12, by + 44, "; ".join(notes), 11, "#d8f0e0"))
+    if turn["revealed"]:
+        canvas.add(site_card(sx + 12, by + 40, turn["revealed"], 140))
+        team = turn["team"]
+        totals = [sum(EXPLORERS[e].abilities[i] for e in team) for i in range(3)]
+        for i, number in enumerate(team):
+            canvas.add(
+                f'<g transform="translate({sx + 170 + i * 90} {by + 40}) scale(0.95)">{explorer_card(0, 0, number)}</g>'
+            )
+        canvas.add(
+            text(
+                sx + 170 + len(team) * 90 + 6,
+                by + 70,
+                f"team: {totals[0]}·{totals[1]}·{totals[2]}",
+                12,
+                "#fffbe8",
+                "bold",
+            )
+        )
+    if step in ("withdraw", "lose"):
+        for i, number in enumerate(turn["team"]):
+            canvas.act(
+                f"{step} {number}",
+                f'<g transform="translate({sx + 170 + i * 90} {by + 40}) scale(0.95)">'
+                f"{explorer_card(0, 0, number, highlight='#e8b923')}</g>",
+                f"{step} explorer {number}",
+            )
+    if step == "pay":
+        canvas.act(
+            "pay gold", button(sx + 600, by + 116, 140, f"Pay {turn['owed']} gold"), "pay the rest in gold", "dim"
+        )
+        canvas.add(text(sx + 12, by + 60, "or click one of your sites: its value pays, without change", 11, "#d8f0e0"))
+    if step == "team":
+        canvas.act("team done", button(sx + 600, by + 116, 140, "Team done (fails)"), "the team is complete", "dim")
+
+    # -------------------------------------------------------------- players
+    for row, seat in enumerate(obs["seats"]):
+        s = seat["seat"]
+        y = 510 + row * row_height
+        mine = s == viewer
+        colour = SEAT_COLOURS[s % 4]
+        canvas.add(
+            rect(
+                20,
+                y,
+                1180,
+                row_height - 10,
+                "#174a2f",
+                colour,
+                10,
+                'stroke-width="3"' if s == current and not over else "",
+            )
+        )
+        label = f"Seat {s}" + (" (you)" if mine else "") + (" ★" if s in obs["winners"] else "")
+        canvas.add(text(34, y + 24, label, 15, colour, "bold"))
+        canvas.add(gold_pile(30, y + 34, seat["gold"], "gold"))
+        canvas.add(text(34, y + 100, f"wealth {seat['wealth']}", 13, "#fffbe8", "bold"))
+        if s == current and not over:
+            canvas.add(text(34, y + 118, "to move", 11, colour, "bold"))
+        for i, number in enumerate(seat["explorers"]):
+            ex = 150 + i * 150
+            used = s == current and number in acted
+            action = None
+            if s == current and step == "giveup":
+                action = f"giveup {number}"
+            elif s == current and step == "team":
+                action = f"team {number}"
+            elif s != current:
+                action = f"hire {number}"
+            canvas.act(action, explorer_card(ex, y + 10, number, used), f"{action or ''} (explorer {number})")
+            if s == current and step == "main" and not used:
+                for c in range(5):
+                    canvas.act(
+                        f"travel {number} {CONTINENTS[c]}",
+                        chip(ex + 88, y + 12 + c * 17, ABBREVIATIONS[c], CONTINENT_COLOURS[c], "look"),
+                        f"explorer {number} travels to {CONTINENTS[c].capitalize()} and looks",
+                        "hide",
+                    )
+                    canvas.act(
+                        f"interpreter {number} {CONTINENTS[c]}",
+                        chip(ex + 88, y + 12 + c * 17, ABBREVIATIONS[c], CONTINENT_COLOURS[c], "int", 28),
+                        f"explorer {number} moves the interpreter to {CONTINENTS[c].capitalize()}",
+                        "hide",
+                    )
+                canvas.add(text(ex + 101, y + 112, "look", 9, "#d8f0e0", "normal", "middle"))
+                canvas.add(text(ex + 129, y + 112, "int.", 9, "#d8f0e0", "normal", "middle"))
+        for i, site in enumerate(seat["sites"]):
+            sx2 = 760 + (i % 3) * 146
+            sy2 = y + 8 + (i // 3) * 66
+            if i >= 6:
+                canvas.add(text(760, y + row_height - 16, f"+{len(seat['sites']) - 6} more", 11, "#fffbe8"))
+                break
+            canvas.act(f"pay site {site}", site_card(sx2, sy2, site, 140), "pay with this site (no change)")
+
+    legend = (
+        "Abilities: M map · S shovel · µ microscope.  Under a free explorer: "
+        "'look' travels there and peeks, 'int' moves the interpreter."
+    )
+    canvas.add(text(20, height - 8, legend, 11, "#cfe3d6"))
+    body = "".join(canvas.parts)
+    style = (
+        "<style>.clickable{cursor:pointer}.clickable:hover>*{filter:brightness(1.12)}"
+        "text{font-family:Georgia,'Times New Roman',serif}</style>"
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}">'
+        f"{style}{rect(0, 0, WIDTH, height, FELT, 'none', 0)}{body}</svg>"
+    )
+
+
+def chip(x: float, y: float, label: str, colour: str, kind: str, dx: float = 0) -> str:
+    """A small labelled token beside an explorer card: 'look' (travel) or 'int' (interpreter)."""
+    fill = colour if kind == "look" else "#f5e9c8"
+    ink = "#ffffff" if kind == "look" else colour
+    return rect(x + dx, y, 26, 14, fill, colour, 4) + text(x + dx + 13, y + 11, label, 9, ink, "bold", "middle")
