@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import sys
 
-from tests.web.webtoy import INFO
-
 import meeple
 from meeple.web.cli import main
+from tests.web.webtoy import INFO
 
 if __name__ == "__main__":
     meeple.GAMES[INFO.id] = INFO
