@@ -116,15 +116,15 @@ def render(obs: dict[str, Any]) -> Group:
     for col in ("", "gold", "wealth", "explorers", "sites"):
         seats.add_column(col)
     for s in obs["seats"]:
-        who = seat_name(s["seat"], viewer)
+        player = seat_name(s["seat"], viewer)
         if s["seat"] == current and not obs["is_over"]:
-            who.append(" ◀ to move", style="bold")
+            player.append(" ◀ to move", style="bold")
         if s["seat"] in obs["winners"]:
-            who.append(" ★ winner", style="bold yellow")
+            player.append(" ★ winner", style="bold yellow")
         team_here = acted if s["seat"] == current else set()
         explorers = joined([explorer_text(e, e in team_here) for e in s["explorers"]]) if s["explorers"] else "-"
         sites = joined([site_text(x) for x in s["sites"]], "\n") if s["sites"] else "-"
-        seats.add_row(who, str(s["gold"]), str(s["wealth"]), explorers, sites)
+        seats.add_row(player, str(s["gold"]), str(s["wealth"]), explorers, sites)
 
     step = Text("Now: ", style="bold")
     step.append(STEP_TEXT[turn["step"]])
