@@ -1,0 +1,101 @@
+"""Views drawn from observations, and invariants over random games."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from rich.console import Console
+
+from meeple.games.ivor import INFO
+from meeple.games.ivor.data import card_name
+from meeple.games.ivor.rules import IDRIS_TOKENS, IvorState
+from tests.ivor.helpers import every_card, hand, line, placed
+
+
+def rendered_text(state: IvorState, seat: int | None) -> str:
+    console = Console(width=160, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    assert INFO.text_view is not None
+    console.print(INFO.text_view(state.observation(seat)))
+    text = console.export_text()
+    console.file.close()
+    return text
+
+
+def svg_of(state: IvorState, seat: int | None) -> ET.Element:
+    assert INFO.svg_view is not None
+    legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+    return ET.fromstring(INFO.svg_view(state.observation(seat), legal))
+
+
+def test_text_view_shows_map_players_line_and_own_hand_only() -> None:
+    state = placed()
+    hand(state, 0, 7, 8)
+    hand(state, 1, 9)
+    line(state, 1, 2, 3, 5)
+    state.loc_sheep[11] = 3
+    text = rendered_text(state, 0)
+    assert "tan-y-gwich" in text and "P0" in text and "Card line" in text
+    assert "Your hand (P0)" in text
+    assert "Deliver" in text or "Carry" in text
+    assert "main line to tewyn" in text
+    assert card_name(7) in text and card_name(9) not in text, "another player's hand stays hidden"
+    assert card_name(9) in rendered_text(state, 1)
+    spectator = rendered_text(state, None)
+    assert "Your hand" not in spectator
+
+
+def test_svg_marks_only_legal_actions() -> None:
+    state = placed()
+    hand(state, 0, 7)
+    line(state, 1, 2, 3, 5)
+    root = svg_of(state, 0)
+    marked = {el.get("data-action") for el in root.iter() if el.get("data-action")}
+    legal = {str(a) for a in state.legal_actions()}
+    assert marked <= legal
+    assert {"move grumbly-town", "end"} <= marked
+    assert any(m.startswith("special 7") for m in marked)
+    state.apply("end")
+    marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
+    assert marked == {"take 1", "take 2", "take 3", "take 5"}
+
+
+def test_svg_places_every_location_wagon_and_sheep() -> None:
+    state = placed()
+    state.loc_sheep[3] = 4
+    svg = ET.tostring(svg_of(state, None), encoding="unicode")
+    for name in ("Llangubbin", "Tewyn", "Grumbly Town", "Gwynaudalion Halt"):
+        assert name in svg
+    assert "wagon of P3" in svg and ">4<" in svg
+
+
+def test_svg_hides_other_hands() -> None:
+    state = placed()
+    hand(state, 1, 44)
+    svg = ET.tostring(svg_of(state, 0), encoding="unicode")
+    assert "Ogof Idris: 4 sheep" not in svg
+    svg1 = ET.tostring(svg_of(state, 1), encoding="unicode")
+    assert "job 44" in svg1
+
+
+def test_random_games_keep_every_invariant() -> None:
+    for seed in range(8):
+        players = 3 + seed % 3
+        state = INFO.new(players, seed)
+        assert isinstance(state, IvorState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            assert every_card(state) == list(range(1, 62))
+            assert sum(state.gold) + state.supply_gold == 12
+            assert sum(state.coal) + state.supply_coal == 12
+            assert min(state.gold + state.coal + state.sheep + state.loc_sheep) >= 0
+            assert state.idris_free + sum(1 for o in state.idris_at if o >= 0) == IDRIS_TOKENS
+            assert len(state.line) <= 4
+            if state.phase not in (0, 6):  # placing or discarding
+                assert len(state.hands[state.current]) <= 4 or state.phase in (1, 4, 5)
+            wagons = [i for i, s in enumerate(state.wagon_at) if s >= 0]
+            assert len(wagons) == len(set(wagons))
+        assert state.round < 60, "random games end well before the safeguard"
+        assert max(state.sheep) >= state.target
