@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,3 +53,109 @@ def client(db_url: str) -> Iterator[TestClient]:
     app = create_app(db_url, bot_mode="thread", bot_workers=2)
     with make_client(app) as c:
         yield c
+
+
+# ------------------------------------------------------------------ PostgreSQL
+def _postgres_bin() -> Path | None:
+    for candidate in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (candidate / "initdb").exists() and (candidate / "pg_ctl").exists():
+            return candidate
+    found = shutil.which("initdb")
+    return Path(found).parent if found else None
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throw-away PostgreSQL server on a free port; yields the URL of its ``postgres`` database.
+
+    PostgreSQL refuses to run as root, so as root (CI) it runs as the
+    ``postgres`` user (or ``nobody``) over a data directory handed to it.
+    """
+    bin_dir = _postgres_bin()
+    if bin_dir is None:
+        message = "PostgreSQL server binaries (initdb, pg_ctl) are not installed; .ci/run installs them"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    base = Path(tempfile.mkdtemp(prefix="meeple-pg-"))
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        user = "postgres" if _user_exists("postgres") else "nobody"
+        shutil.chown(base, user)
+        run_as = ["runuser", "-u", user, "--"]
+    data, port = base / "data", _free_port()
+    try:
+        subprocess.run(
+            [*run_as, str(bin_dir / "initdb"), "-D", str(data), "-U", "meeple", "--auth=trust", "-E", "UTF8"],
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            [
+                *run_as,
+                str(bin_dir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(base / "server.log"),
+                "-w",
+                "-o",
+                f"-p {port} -h 127.0.0.1 -k {base} -F",
+                "start",
+            ],
+            check=True,
+            capture_output=True,
+        )
+    except subprocess.CalledProcessError as exc:
+        log = (base / "server.log").read_text() if (base / "server.log").exists() else ""
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.fail(f"could not start PostgreSQL: {exc.stderr!r} {log}")
+    try:
+        yield f"postgresql://meeple@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            [*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _user_exists(name: str) -> bool:
+    import pwd
+
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A fresh, empty database on the test server."""
+    from sqlalchemy import create_engine, text
+
+    from meeple.web.storage import normalize_url
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(normalize_url(postgres_server), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield postgres_server.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.db'}"
+    return str(request.getfixturevalue("postgres_url"))
