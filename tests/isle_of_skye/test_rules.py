@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -14,8 +15,8 @@ from meeple.games.isle_of_skye.tiles import TILES, rotated_terrain
 from tests.isle_of_skye.helpers import SAMPLE, finish_hidden_phase, new_state
 
 
-def play_randomly_until(state: IsleOfSkyeState, done: object, rng: random.Random) -> None:
-    while not done(state):  # type: ignore[operator]
+def play_randomly_until(state: IsleOfSkyeState, done: Callable[[IsleOfSkyeState], bool], rng: random.Random) -> None:
+    while not done(state):
         seat = rng.choice(state.to_move)
         state.apply(rng.choice(state.legal_actions(seat)), seat)
 
@@ -218,7 +219,7 @@ NEXT_TO_CASTLE = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}  # square -> dir
 
 def fits_next_to_castle(tid: int, square: tuple[int, int], rot: int) -> bool:
     d = NEXT_TO_CASTLE[square]
-    return rotated_terrain(TILES[tid], rot, (d + 2) % 4) == rotated_terrain(TILES[0], 0, d)
+    return bool(rotated_terrain(TILES[tid], rot, (d + 2) % 4) == rotated_terrain(TILES[0], 0, d))
 
 
 def test_only_legal_placements_are_offered() -> None:
@@ -277,7 +278,7 @@ def test_building_order_and_end_of_round() -> None:
     state = new_state(3, seed=5, scoring="sheep,roads,mountains,farm-animals")
     rng = random.Random(3)
     play_randomly_until(state, lambda s: s.phase == BUILD, rng)
-    order = []
+    order: list[int] = []
     while state.round == 1:
         if not order or order[-1] != state.to_move[0]:
             order.append(state.to_move[0])
@@ -296,7 +297,11 @@ def test_every_tile_received_is_placed_or_returned() -> None:
         play_randomly_until(state, lambda s: s.phase == BUILD, rng)
         counts = [len(p) + len(r) for p, r in zip(state.placed, state.received, strict=True)]
         round_now = state.round
-        play_randomly_until(state, lambda s, r=round_now: s.round != r or s.is_over, rng)  # type: ignore[misc]
+
+        def next_round(s: IsleOfSkyeState, r: int = round_now) -> bool:
+            return s.round != r or s.is_over
+
+        play_randomly_until(state, next_round, rng)
         assert [len(p) for p in state.placed] == counts  # everything fitted in these rounds
         assert all(abs(x) <= MAX_COORD and abs(y) <= MAX_COORD for p in state.placed for (x, y) in p)
 
