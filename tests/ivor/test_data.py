@@ -113,3 +113,13 @@ def test_a_disconnected_map_is_rejected() -> None:
 
     with pytest.raises(DataError, match="not connected"):
         parse(broken(cut))
+
+
+def test_rules_md_lists_every_designed_card_and_location() -> None:
+    rules = (Path(ivor_data.__file__).with_name("RULES.md")).read_text(encoding="utf-8")
+    for job in DATA.jobs:
+        assert f"| {job.id} | {job.name} |" in rules
+    for event in DATA.events:
+        assert f"| {event.id} | {event.name} |" in rules
+    for loc in DATA.locations:
+        assert f"`{loc.id}`" in rules

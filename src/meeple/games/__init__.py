@@ -3,4 +3,5 @@ and one line to ``GAME_MODULES``."""
 
 GAME_MODULES: list[str] = [
     "bayon",
+    "ivor",
 ]
