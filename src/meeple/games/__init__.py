@@ -4,4 +4,5 @@ and one line to ``GAME_MODULES``."""
 GAME_MODULES: list[str] = [
     "bayon",
     "ivor",
+    "isle_of_skye",
 ]

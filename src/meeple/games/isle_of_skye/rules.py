@@ -48,9 +48,9 @@ LETTERS = "ABCD"
 # (2 own unsold + 1 bought), so at most 18 landscapes in 6 rounds; the k-th
 # tile placed is at most k steps from the castle.
 MAX_COORD = 18
-# Bound on a price: all gold ever paid out to all players in one game is at
-# most 297 (castles 5/round, at most 27 whisky tiles, catch-up at most
-# 10 pairs x 10 gold); a price never exceeds the gold its seller holds.
+# Bound on a price: all gold paid out in one game is at most 282 (castles,
+# catch-up and whisky income summed over the rounds; see RULES.md), and a
+# price never exceeds the gold its seller holds, so this cap never binds.
 MAX_PRICE = 300
 CASTLE_INCOME: int = ROUNDS["castle_income"]
 WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
