@@ -58,8 +58,9 @@ MAX_WIPES = 6
 INF = 99
 
 
-def _bfs(src: int, blocked: list[bool] | None = None) -> list[int]:
-    """Ordinary moves from ``src`` to every location (breadth-first), never entering a blocked one."""
+def _bfs(src: int, blocked: int = 0) -> list[int]:
+    """Ordinary moves from ``src`` to every location (breadth-first), never entering a
+    location whose bit is set in ``blocked``."""
     dist = [INF] * N_LOCS
     dist[src] = 0
     frontier = [src]
@@ -68,14 +69,31 @@ def _bfs(src: int, blocked: list[bool] | None = None) -> list[int]:
         for here in frontier:
             d = dist[here] + 1
             for other in ADJ[here]:
-                if dist[other] == INF and not (blocked and blocked[other]):
+                if dist[other] == INF and not blocked >> other & 1:
                     dist[other] = d
                     nxt.append(other)
         frontier = nxt
     return dist
 
 
+_BFS_CACHE: dict[int, list[int]] = {}
+
+
+def blocked_distances(src: int, blocked: int) -> list[int]:
+    """``_bfs`` remembered per (start, blocked set): Idris positions repeat a lot in search.
+    The rows are shared, so callers must not change them."""
+    key = blocked << 5 | src
+    row = _BFS_CACHE.get(key)
+    if row is None:
+        if len(_BFS_CACHE) > 50_000:
+            _BFS_CACHE.clear()
+        row = _BFS_CACHE[key] = _bfs(src, blocked)
+    return row
+
+
 DIST = [_bfs(src) for src in range(N_LOCS)]
+# WITHIN[src][r]: the locations at most r lines from src (runaway sheep), r up to 9.
+WITHIN = tuple(tuple(tuple(x for x in range(N_LOCS) if DIST[src][x] <= r) for r in range(10)) for src in range(N_LOCS))
 # For each location, every other location ordered by distance: the move generator stops early.
 BY_DIST: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(sorted((DIST[src][x], x) for x in range(N_LOCS) if x != src)) for src in range(N_LOCS)
@@ -143,6 +161,7 @@ class IvorState(State):
 
     __slots__ = (
         "__legal",  # cached legal actions of the seat to move (dropped on every change; not game state)
+        "__moves",  # the move options behind the cached legal actions, for the move that follows
         "coal",
         "completed",
         "current",
@@ -210,6 +229,7 @@ class IvorState(State):
         super().__init__(players, seed, options)
         rng = self.rng
         self.__legal: list[Action] | None = None
+        self.__moves: dict[int, tuple[int, int]] | None = None
         self.target = sheep_to_end(players)
         self.current = 0  # seat 0 holds Ivor and goes first
         self.phase = PLACE
@@ -275,6 +295,7 @@ class IvorState(State):
         new = IvorState.__new__(IvorState)
         self._copy_base_into(new)
         new.__legal = self.__legal  # never mutated in place, only replaced
+        new.__moves = self.__moves
         new.target = self.target
         new.current = self.current
         new.phase = self.phase
@@ -347,11 +368,13 @@ class IvorState(State):
         for i, v in zip(face_down, values, strict=True):
             new.loc_token[i] = v
         new.__legal = None
+        new.__moves = None
         return new
 
     def _changed(self) -> None:
         """Forget the cached legal actions; for code (tests) that edits the fields directly."""
         self.__legal = None
+        self.__moves = None
 
     # ------------------------------------------------------- legal actions
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -380,7 +403,8 @@ class IvorState(State):
     def _move_phase_actions(self) -> list[Action]:
         seat = self.current
         here = self.pos[seat]
-        acts = [MOVE_ACT[x] for x in sorted(self.move_options())]
+        options = self.__moves = self.move_options()
+        acts = [MOVE_ACT[x] for x in sorted(options)]
         gold = self.gold[seat]
         if gold > 0 and self.supply_coal >= COAL_PER_GOLD:
             acts.append(BUY_COAL)
@@ -407,8 +431,8 @@ class IvorState(State):
         wagons = self.wagon_at
         options: dict[int, tuple[int, int]] = {}
         budget = free + coal
-        blocked = self._blocked() if self.idris_free < IDRIS_TOKENS else None
-        if blocked is None:
+        blocked = self._blocked() if self.idris_free < IDRIS_TOKENS else 0
+        if not blocked:
             row = DIST[src]
             for d, x in BY_DIST[src]:
                 if d > budget:
@@ -416,7 +440,7 @@ class IvorState(State):
                 if wagons[x] < 0:
                     options[x] = (d, d - free if d > free else 0)
         else:
-            row = _bfs(src, blocked)
+            row = blocked_distances(src, blocked)
             for x in range(N_LOCS):
                 d = row[x]
                 if x != src and d <= budget and wagons[x] < 0:
@@ -424,9 +448,9 @@ class IvorState(State):
         if coal >= MAIN_LINE_COAL:
             for a, b in ((MAIN_A, MAIN_B), (MAIN_B, MAIN_A)):
                 to_a = row[a]
-                if to_a >= INF or (blocked is not None and blocked[b]):
+                if to_a >= INF or blocked >> b & 1:
                     continue
-                from_b = DIST[b] if blocked is None else _bfs(b, blocked)
+                from_b = blocked_distances(b, blocked) if blocked else DIST[b]
                 for x in range(N_LOCS):
                     if x == src or wagons[x] >= 0 or from_b[x] >= INF:
                         continue
@@ -439,8 +463,13 @@ class IvorState(State):
                         options[x] = (steps, spend)
         return options
 
-    def _blocked(self) -> list[bool]:
-        return [owner >= 0 for owner in self.idris_at]
+    def _blocked(self) -> int:
+        """Bit per location where a Sleeping Idris lies."""
+        mask = 0
+        for i, owner in enumerate(self.idris_at):
+            if owner >= 0:
+                mask |= 1 << i
+        return mask
 
     def _special_playable(self, card: int) -> bool:
         job = JOBS[card]
@@ -448,9 +477,12 @@ class IvorState(State):
         if kind == "extra_moves":
             return True
         if kind == "sleeping_idris":
-            return self.idris_free > 0 and bool(self._idris_targets())
+            return self.idris_free > 0 and any(
+                self.wagon_at[i] < 0 and self.idris_at[i] < 0 for i in range(N_LOCS)
+            )
         if kind == "runaway_sheep":
-            return bool(self._runaway_targets(job.amount))
+            sheep, idris = self.loc_sheep, self.idris_at
+            return any(sheep[i] > 0 and idris[i] < 0 for i in WITHIN[self.pos[self.current]][job.amount])
         # extra_card
         gold = self.gold[self.current]
         return any(gold > 0 or not is_event(c) for c in self.line)
@@ -469,12 +501,14 @@ class IvorState(State):
 
     # --------------------------------------------------------------- apply
     def _apply(self, action: Action, seat: int) -> None:
+        options = self.__moves
         self.__legal = None
+        self.__moves = None
         kind = action[0]
         arg = action[1] if len(action) > 1 else None
         if kind == "move":
             assert isinstance(arg, str)
-            self._move(LOC_INDEX[arg])
+            self._move(LOC_INDEX[arg], options or self.move_options())
         elif kind == "take":
             assert isinstance(arg, int)
             self._take_card(arg)
@@ -523,9 +557,9 @@ class IvorState(State):
             else:
                 self.current = seat + 1
 
-    def _move(self, dest: int) -> None:
+    def _move(self, dest: int, options: dict[int, tuple[int, int]]) -> None:
         seat = self.current
-        steps, spend = self.move_options()[dest]
+        steps, spend = options[dest]
         self.moves_left = self.moves_left - steps if steps < self.moves_left else 0
         self.coal[seat] -= spend
         self.supply_coal += spend
