@@ -5,4 +5,5 @@ GAME_MODULES: list[str] = [
     "bayon",
     "ivor",
     "isle_of_skye",
+    "ibyron",
 ]

@@ -36,8 +36,6 @@ INFO = register(
             Option("round_limit", None, int, "rounds before the game ends (default: 25 standard, 10 beginner/solo); "
                    "a standard game that reaches it goes to the player with the most discs in buildings",
                    minimum=1, maximum=99),
-            Option("solo_target", None, int, "solo game: victory points needed to win (default 15)",
-                   minimum=0, maximum=200),
         ),
         state_class=IbyronState,
         action_space=ACTION_SPACE,

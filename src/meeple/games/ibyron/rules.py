@@ -99,7 +99,7 @@ def _add(values: list[int], index: int, amount: int) -> None:
 class IbyronState(State):
     __slots__ = (  # noqa: RUF023 - grouped by meaning, not sorted
         # options resolved
-        "beginner", "solo", "back_side", "cap", "round_limit", "solo_target",
+        "beginner", "solo", "back_side", "cap", "round_limit",
         # round and turn
         "round", "start_player", "current", "step", "phase", "over", "winner_seats", "triggered",
         # discs
@@ -127,8 +127,6 @@ class IbyronState(State):
         if limit is None:
             limit = gl["beginner_rounds"] if self.beginner else gl["standard_rounds"]
         self.round_limit = int(limit)
-        target = options.get("solo_target")
-        self.solo_target = int(gl["solo_target"] if target is None else target)
         n = players
         self.round = 0
         self.start_player = 0
@@ -955,7 +953,8 @@ class IbyronState(State):
         if self.beginner:
             vp = [self.victory_points(p) for p in range(n)]
             if self.solo:
-                self.winner_seats = (0,) if self.triggered == 0 or vp[0] >= self.solo_target else ()
+                # the rulebook's solo game is a score to beat, with nothing to lose to: its one seat finishes it
+                self.winner_seats = (0,)
                 return
             best = max(vp)
             self.winner_seats = tuple(p for p in range(n) if vp[p] == best)
@@ -1291,12 +1290,13 @@ class IbyronState(State):
         clone = self.clone()
         if self.beginner:
             rng.shuffle(clone.tiles)  # only the face-down pile is unknown
+        clone._reseed_from(rng)  # future dice rolls are unknown too
         return clone
 
     def clone(self) -> IbyronState:
         new = IbyronState.__new__(IbyronState)
         self._copy_base_into(new)
-        for name in ("beginner", "solo", "back_side", "cap", "round_limit", "solo_target", "round", "start_player",
+        for name in ("beginner", "solo", "back_side", "cap", "round_limit", "round", "start_player",
                      "current", "step", "over", "winner_seats", "triggered", "horse_supply", "barn_supply",
                      "permit_supply", "land", "coast", "new_cells", "sold", "traded", "pending_forfeit",
                      "pending_tile", "extra_tile"):
