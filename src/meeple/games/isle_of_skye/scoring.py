@@ -213,7 +213,9 @@ def scroll_base(kind: str, t: Territory) -> int:
 
 def scroll_points(t: Territory) -> list[tuple[str, int, bool]]:
     """Each scroll in the territory: (kind, points, doubled because its area is completed)."""
-    result = []
+    result: list[tuple[str, int, bool]] = []
+    if not any(TILES[tid].scroll for tid, _rot in t.placed.values()):
+        return result
     for area in t.areas:
         for kind in area.scrolls:
             base = scroll_base(kind, t)

@@ -66,14 +66,35 @@ class Area:
         return len(self.cells)
 
 
-@dataclass
 class Territory:
-    """The facts scoring needs about one clan territory."""
+    """The facts scoring needs about one clan territory, each computed on first use."""
 
-    placed: Placed
-    areas: list[Area]
-    region_area: dict[tuple[Pos, int], int]  # (tile position, region index) -> index into areas
-    road_connected: set[Pos]  # tiles joined to the castle by roads, the castle included
+    __slots__ = ("_areas", "_region_area", "_road_connected", "placed")
+
+    def __init__(self, placed: Placed) -> None:
+        self.placed = placed
+        self._areas: list[Area] | None = None
+        self._region_area: dict[tuple[Pos, int], int] = {}
+        self._road_connected: set[Pos] | None = None
+
+    @property
+    def areas(self) -> list[Area]:
+        if self._areas is None:
+            self._areas, self._region_area = find_areas(self.placed)
+        return self._areas
+
+    @property
+    def region_area(self) -> dict[tuple[Pos, int], int]:
+        """(tile position, region index) -> index into ``areas``."""
+        _ = self.areas
+        return self._region_area
+
+    @property
+    def road_connected(self) -> set[Pos]:
+        """Tiles joined to the castle by roads, the castle included."""
+        if self._road_connected is None:
+            self._road_connected = road_connected(self.placed)
+        return self._road_connected
 
     def tiles(self) -> list[Tile]:
         return [TILES[tid] for tid, _rot in self.placed.values()]
@@ -88,49 +109,54 @@ class Territory:
 
 
 def find_areas(placed: Placed) -> tuple[list[Area], dict[tuple[Pos, int], int]]:
-    """Join tile regions into areas (union-find over ``(position, region)``)."""
-    parent: dict[tuple[Pos, int], tuple[Pos, int]] = {}
+    """Join tile regions into areas (union-find over the regions of the placed tiles)."""
+    positions = sorted(placed)
+    first: dict[Pos, int] = {}  # position -> number of its region 0
+    nodes: list[tuple[Pos, int]] = []
+    for pos in positions:
+        first[pos] = len(nodes)
+        nodes.extend((pos, index) for index in range(len(TILES[placed[pos][0]].regions)))
+    parent = list(range(len(nodes)))
 
-    def root(node: tuple[Pos, int]) -> tuple[Pos, int]:
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
+    def root(n: int) -> int:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
 
-    for pos, (tid, _rot) in placed.items():
-        for index in range(len(TILES[tid].regions)):
-            parent[(pos, index)] = (pos, index)
-    open_nodes: set[tuple[Pos, int]] = set()
-    for pos, (tid, rot) in placed.items():
+    is_open = [False] * len(nodes)
+    for pos in positions:
+        tid, rot = placed[pos]
         x, y = pos
-        for d in (1, 2):  # East and South: each shared edge once
+        base = first[pos]
+        regions = EDGE_REGION[tid]
+        for d in range(4):
             other = (x + DX[d], y + DY[d])
-            if other in placed:
+            mine = base + regions[(d - rot) % 4]
+            if other not in placed:
+                is_open[mine] = True
+            elif d == 1 or d == 2:  # East and South: each shared edge once
                 otid, orot = placed[other]
-                a = root((pos, EDGE_REGION[tid][side_to_edge(rot, d)]))
-                b = root((other, EDGE_REGION[otid][side_to_edge(orot, (d + 2) % 4)]))
+                a = root(mine)
+                b = root(first[other] + EDGE_REGION[otid][(d + 2 - orot) % 4])
                 if a != b:
                     parent[a] = b
-        for d in range(4):
-            if (x + DX[d], y + DY[d]) not in placed:
-                open_nodes.add((pos, EDGE_REGION[tid][side_to_edge(rot, d)]))
     areas: list[Area] = []
-    index_of_root: dict[tuple[Pos, int], int] = {}
+    index_of_root: dict[int, int] = {}
     region_area: dict[tuple[Pos, int], int] = {}
-    for node in sorted(parent):
-        r = root(node)
-        if r not in index_of_root:
-            pos, region = node
-            index_of_root[r] = len(areas)
-            areas.append(Area(TILES[placed[pos][0]].regions[region].terrain))
-        region_area[node] = index_of_root[r]
-    for node, index in region_area.items():
+    for n, node in enumerate(nodes):
+        r = root(n)
         pos, region = node
+        tile = TILES[placed[pos][0]]
+        index = index_of_root.get(r)
+        if index is None:
+            index = index_of_root[r] = len(areas)
+            areas.append(Area(tile.regions[region].terrain))
+        region_area[node] = index
         area = areas[index]
         area.cells.add(pos)
-        if node in open_nodes:
+        if is_open[n]:
             area.completed = False
-        tile = TILES[placed[pos][0]]
         for name, at in tile.feature_regions:
             if at == region:
                 area.features[name] = area.features.get(name, 0) + tile.count(name)
@@ -171,9 +197,8 @@ def road_connected(placed: Placed) -> set[Pos]:
 
 
 def analyse(placed: Placed) -> Territory:
-    """Everything scoring reads from a territory, computed once."""
-    areas, region_area = find_areas(placed)
-    return Territory(dict(placed), areas, region_area, road_connected(placed))
+    """Everything scoring reads from a territory (computed as scoring asks for it)."""
+    return Territory(dict(placed))
 
 
 def connected_whisky_tiles(placed: Placed) -> int:

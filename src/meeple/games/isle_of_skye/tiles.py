@@ -269,22 +269,16 @@ def _fits_table(tile: Tile) -> tuple[tuple[int, ...], ...]:
     """For each of the 256 neighbour patterns, the rotations of ``tile`` that match it.
 
     A pattern packs, for each direction d, the terrain code (0 none, 1 g, 2 w, 3 m)
-    of the neighbour's facing edge into bits ``2d..2d+1``.
+    of the neighbour's facing edge into bits ``2d..2d+1``. A rotation matches every
+    pattern that asks, on some of the four sides, for exactly the terrain it shows.
     """
-    table = []
-    for pattern in range(256):
-        ok = []
-        for rot in range(4):
-            fits = True
-            for d in range(4):
-                need = (pattern >> (2 * d)) & 3
-                if need and TERRAIN_CODE[rotated_terrain(tile, rot, d)] != need:
-                    fits = False
-                    break
-            if fits:
-                ok.append(rot)
-        table.append(tuple(ok))
-    return tuple(table)
+    table: list[list[int]] = [[] for _ in range(256)]
+    for rot in range(4):
+        codes = [TERRAIN_CODE[rotated_terrain(tile, rot, d)] for d in range(4)]
+        for sides in range(16):
+            pattern = sum(codes[d] << (2 * d) for d in range(4) if sides >> d & 1)
+            table[pattern].append(rot)
+    return tuple(tuple(rots) for rots in table)
 
 
 FITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_fits_table(t) for t in TILES)
