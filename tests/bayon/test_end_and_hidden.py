@@ -134,3 +134,10 @@ def test_peeked_knowledge_is_remembered_after_the_turn() -> None:
     assert state.observation(0)["continents"][0]["known"][0]["site"] == 1
     assert state.observation(1)["continents"][0]["known"][0]["site"] is None
     assert legal(state)
+
+
+def test_a_card_every_seat_peeked_at_stays_hidden_from_spectators() -> None:
+    state = arrange(game(2), hands=[[1], [2]], stacks={"europe": EUROPE})
+    play(state, "travel 1 europe", "travel 2 europe")
+    assert state.observation(None)["continents"][0]["known"] == [{"depth": 0, "site": None, "known_by": [0, 1]}]
+    assert state.observation(1)["continents"][0]["known"] == [{"depth": 0, "site": 1, "known_by": [0, 1]}]

@@ -30,6 +30,7 @@ CONTINENTS: tuple[str, ...] = ("europe", "africa", "asia", "america", "australia
 SYMBOLS: tuple[str, ...] = ("map", "shovel", "microscope")
 PROVENANCES = frozenset({"rulebook", "public", "designed"})
 GOLD_STEP = 5  # every amount of gold in the game is a multiple of the smallest card
+PUBLIC = 1 << 4  # in a ``known`` mask beside the seat bits 0-3: the card's place was seen by all (spectators too)
 
 
 # --------------------------------------------------------------------------- data
@@ -743,12 +744,16 @@ class BayonState(State):
         value = SITE_VALUE[site]
         self.worth[p] -= value
         self.stacks[SITE_CONTINENT[site]].append(site)  # under its own continent's stack, seen by all
-        self.known[site] = (1 << self.players) - 1
+        self.known[site] = self._in_plain_sight()
         self.owed -= min(value, self.owed)  # no change is given for a site
         if self.owed == 0:
             self._reveal()
         elif not self.owned[p]:
             self._pay_gold(p)  # only gold is left to pay with
+
+    def _in_plain_sight(self) -> int:
+        """The ``known`` mask of a card that went under its stack face up: every seat and spectators."""
+        return (1 << self.players) - 1 | PUBLIC
 
     def _reveal(self) -> None:
         self.revealed = self.stacks[self.expedition].pop(0)
@@ -779,7 +784,7 @@ class BayonState(State):
     def _fail(self, p: int) -> None:
         site = self.revealed
         self.stacks[self.expedition].append(site)  # back under its stack, seen by all
-        self.known[site] = (1 << self.players) - 1
+        self.known[site] = self._in_plain_sight()
         self.revealed = 0
         self.interpreter = self.expedition
         if len(self.team) == 1:
@@ -911,14 +916,13 @@ class BayonState(State):
             self._check_seat(seat)
         obs = self.base_observation(seat)
         bit = 0 if seat is None else 1 << seat
-        everyone = (1 << self.players) - 1
         continents = []
         for c, stack in enumerate(self.stacks):
             cards = []
             for depth, site in enumerate(stack):
                 mask = self.known[site]
                 if mask:
-                    seen = mask == everyone or bool(mask & bit)
+                    seen = bool(mask & PUBLIC or mask & bit)
                     cards.append(
                         {
                             "depth": depth,
