@@ -131,3 +131,27 @@ def test_hand_limit_turn_end_with_event_reveal_keeps_turn_order() -> None:
     line(state, 1, 2, 3, 5)
     play_turn(state)
     assert state.current == 1 and state.phase == 1
+
+
+def test_evaluate_shares_the_lead_on_projected_score() -> None:
+    state = placed()
+    state.sheep = [10, 12, 9, 0]
+    state.gold = [2, 0, 1, 0]
+    assert state.projected_scores() == (12, 12, 10, 0)
+    assert state.evaluate() == [0.5, 0.5, 0.0, 0.0]
+    assert not state.is_over
+
+
+def test_wrong_step_is_explained() -> None:
+    state = placed()
+    state.apply("end")
+    with pytest.raises(IllegalAction, match="now is the time to take a card"):
+        state.apply("move grumbly-town")
+    with pytest.raises(IllegalAction, match="not in the card line"):
+        state.apply(f"take {next(c for c in range(1, 51) if c not in state.line)}")
+
+
+def test_notation_ignores_case_and_spacing() -> None:
+    state = placed()
+    state.apply("  Move   Grumbly-Town ")
+    assert state.pos[0] == loc("grumbly-town")

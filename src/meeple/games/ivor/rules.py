@@ -291,6 +291,23 @@ class IvorState(State):
         best = max((self.final[s], len(self.completed[s])) for s in range(self.players))
         return tuple(s for s in range(self.players) if (self.final[s], len(self.completed[s])) == best)
 
+    def projected_scores(self) -> tuple[int, ...]:
+        """What each player would score if the game ended now (gold and event bonuses included)."""
+        if self.final is not None:
+            return self.final
+        return tuple(
+            final_score(self.sheep[s], self.gold[s], self.completed[s], self.events_taken[s], self.tokens[s])
+            for s in range(self.players)
+        )
+
+    def evaluate(self) -> list[float]:
+        """A search bot's judgement of an unfinished game: the players ahead on projected
+        score share the win (used by ISMCTS when a playout is cut short)."""
+        projected = self.projected_scores()
+        best = max(projected)
+        leaders = [s for s in range(self.players) if projected[s] == best]
+        return [1.0 / len(leaders) if s in leaders else 0.0 for s in range(self.players)]
+
     def clone(self) -> IvorState:
         new = IvorState.__new__(IvorState)
         self._copy_base_into(new)
@@ -663,10 +680,7 @@ class IvorState(State):
 
     def _finish(self) -> None:
         self.phase = OVER
-        self.final = tuple(
-            final_score(self.sheep[s], self.gold[s], self.completed[s], self.events_taken[s], self.tokens[s])
-            for s in range(self.players)
-        )
+        self.final = self.projected_scores()
 
     # ------------------------------------------------------- the card line
     def _draw(self) -> int | None:
