@@ -91,3 +91,17 @@ def test_data_file_is_checked(tmp_path: object) -> None:
     bad.write_text(json.dumps(raw))
     with pytest.raises(DataError, match="cells"):
         load(bad)
+
+
+def test_the_race_can_be_won_by_plain_play() -> None:
+    """Two rule-of-thumb players: someone houses all but 3 workers before the round limit."""
+    from meeple.games.ibyron.bot import GreedyBot
+
+    s = ib.INFO.new(2, 0)
+    assert isinstance(s, IbyronState)
+    bots = [GreedyBot(0), GreedyBot(1)]
+    while not s.is_over:
+        seat = s.to_move[0]
+        s.apply(bots[seat].choose(s, seat), seat)
+    assert s.triggered in (0, 1) and s.round < s.round_limit
+    assert s.winners == (s.triggered,) and s.in_buildings[s.triggered] >= 18

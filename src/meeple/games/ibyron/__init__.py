@@ -33,7 +33,7 @@ INFO = register(
                    "(1 player is always the solo game)", choices=("standard", "beginner")),
             Option("bonus_side", "front", str, "bonus resource mat side: front (numbered spaces) or back "
                    "(the variant ladder paid in discs)", choices=("front", "back")),
-            Option("round_limit", None, int, "rounds before the game ends (default: 25 standard, 10 beginner/solo); "
+            Option("round_limit", None, int, "rounds before the game ends (default: 30 standard, 10 beginner/solo); "
                    "a standard game that reaches it goes to the player with the most discs in buildings",
                    minimum=1, maximum=99),
         ),
