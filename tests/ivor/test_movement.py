@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from meeple import IllegalAction
+from meeple.games.ivor.rules import ADJ, LOCS, MAIN_A, MAIN_B, IvorState
 from tests.ivor.helpers import loc, moves, placed, restart, texts
 
 
-def example(coal: int = 0):  # type: ignore[no-untyped-def]
+def example(coal: int = 0) -> IvorState:
     # Purple (seat 0) at Tan-y-Gwich, another wagon at Dyffryn Bridge.
     state = placed(("tan-y-gwich", "dyffryn-bridge", "ogof-idris"))
     state.coal[0] = coal
@@ -127,3 +130,47 @@ def test_free_move_resets_each_turn() -> None:
     state.apply("move grumbly-town")
     restart(state, 0)
     assert state.moves_left == 1
+
+
+def brute_force_moves(state: IvorState) -> dict[int, tuple[int, int]]:
+    """Every stop reachable by walking one line at a time, and its cheapest (coal, moves)."""
+    seat = state.current
+    src, free, coal = state.pos[seat], state.moves_left, state.coal[seat]
+    best: dict[int, tuple[int, int]] = {}
+    seen = set()
+    frontier = [(src, 0, 0)]  # (where, ordinary moves used, coal spent)
+    while frontier:
+        where, used, spent = frontier.pop()
+        if (where, used, spent) in seen:
+            continue
+        seen.add((where, used, spent))
+        if where != src and state.wagon_at[where] < 0:
+            cost = (spent, used)
+            if where not in best or cost < best[where]:
+                best[where] = cost
+        steps = [(n, 1, 0) for n in ADJ[where]]
+        if where in (MAIN_A, MAIN_B):
+            steps.append((MAIN_B if where == MAIN_A else MAIN_A, 0, 2))
+        for nxt, ordinary, price in steps:
+            if state.idris_at[nxt] >= 0:
+                continue
+            extra = price + (1 if ordinary and used >= free else 0)
+            if spent + extra <= coal and used + ordinary <= 12:
+                frontier.append((nxt, used + ordinary, spent + extra))
+    return {x: (used, spent) for x, (spent, used) in best.items()}
+
+
+def test_move_options_match_a_step_by_step_search() -> None:
+    rng = random.Random(4)
+    for trial in range(150):
+        spots = rng.sample(range(20), 4 + 3)  # four wagons, up to three Sleeping Idris
+        state = placed(tuple(LOCS[i].id for i in spots[:4]), seed=trial)
+        for idris in spots[4:4 + rng.randrange(4)]:
+            state.idris_at[idris] = 1
+            state.idris_free -= 1
+        state.coal[0] = rng.randrange(5)
+        state.moves_left = rng.choice([0, 1, 1, 3, 4])
+        state._changed()
+        expected = brute_force_moves(state)
+        assert state.move_options() == expected, f"trial {trial}"
+        assert moves(state) == {LOCS[x].id for x in expected}

@@ -26,7 +26,7 @@ def _seat(seat: int | None) -> Text:
 
 def _map_table(obs: dict[str, Any]) -> Table:
     table = Table(title="The railway", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("location")
+    table.add_column("location", no_wrap=True)
     table.add_column("sheep", justify="right")
     table.add_column("lost", justify="center")
     table.add_column("wagon")
@@ -52,8 +52,9 @@ def _map_table(obs: dict[str, Any]) -> Table:
 
 def _players_table(obs: dict[str, Any]) -> Table:
     table = Table(title="Players", title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("seat", "sheep", "gold", "coal", "hand", "jobs", "events", "tokens", "at"):
+    for column in ("seat", "sheep", "gold", "coal", "hand", "jobs", "events", "tokens"):
         table.add_column(column)
+    table.add_column("at", no_wrap=True)
     over = obs["is_over"]
     if over:
         table.add_column("final")
