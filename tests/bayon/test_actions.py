@@ -246,3 +246,23 @@ def test_rejected_actions_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             state.apply(bad)
     assert snapshot(state) == before
+
+
+def test_reasons_for_other_illegal_actions() -> None:
+    state = arrange(game(2), hands=[[5, 7], [2]], owned=[[1], []], gold=[30, 15], stacks={"africa": AFRICA})
+    with pytest.raises(IllegalAction, match="explorer 14 is neither face up in the basecamp nor with another player"):
+        state.apply("hire 14")  # removed from the 2-player game
+    with pytest.raises(IllegalAction, match="explorer 5 is already yours"):
+        state.apply("hire 5")
+    with pytest.raises(IllegalAction, match="nothing is pending"):
+        state.apply("giveup 5")
+    play(state, "expedition africa")
+    with pytest.raises(IllegalAction, match=r"site 2 \(.*\) is not yours"):
+        state.apply("pay site 2")
+    with pytest.raises(IllegalAction, match="pay the rest first"):
+        state.apply("end")
+    play(state, "pay gold", "team 7")  # 7 (2,2,1) alone falls short of the pyramids (3,1,1)
+    with pytest.raises(IllegalAction, match="assemble the team first"):
+        state.apply("withdraw 7")
+    with pytest.raises(ValueError, match="not an action of Bayon"):
+        state.apply("dig for treasure")

@@ -126,7 +126,7 @@ def render(obs: dict[str, Any]) -> Group:
         sites = joined([site_text(x) for x in s["sites"]], "\n") if s["sites"] else "-"
         seats.add_row(player, str(s["gold"]), str(s["wealth"]), explorers, sites)
 
-    step = Text("Now: ", style="bold")
+    step = Text("Now: " if viewer == current else f"Seat {current} is to move: ", style="bold")
     step.append(STEP_TEXT[turn["step"]])
     if not obs["is_over"]:
         if turn["may_take_gold"]:
