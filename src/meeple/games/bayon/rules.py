@@ -371,7 +371,7 @@ class BayonState(State):
         "hands",  # per seat: explorer numbers in the row, in hiring order
         "hired",  # the current player has hired this turn
         "interpreter",  # continent the interpreter card blocks
-        "known",  # per site id: bit mask of seats that know where it lies in its stack
+        "known",  # per site id: bit mask of seats that know where it lies in its stack (| PUBLIC: seen by all)
         "max_rounds",  # safeguard: after this many rounds the richest player wins
         "owed",  # what is still to pay for it
         "owned",  # per seat: site ids
