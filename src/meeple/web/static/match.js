@@ -80,28 +80,23 @@ function receive(token, view) {
 // through a "pass the screen" step so nobody sees another's private view.
 function chooseSeat() {
   const held = [...tokenOfSeat.keys()].sort((a, b) => a - b);
-  if (held.length === 0) {
-    shownSeat = null;
+  if (heldTokens.length <= 1) {
+    shownSeat = held.length ? held[0] : null;
     return;
   }
-  if (held.length === 1) {
-    shownSeat = held[0];
-    return;
-  }
+  if (held.length < heldTokens.length) return; // wait until every seat's view is in
   const active = held.filter((seat) => (liveViews.get(seat)?.legal || []).length > 0);
   if (shownSeat !== null && active.includes(shownSeat)) return;
   if (active.length > 0) {
-    if (passTo !== active[0]) {
-      passTo = active[0];
-    }
+    if (active[0] !== shownSeat) passTo = active[0];
   } else if (shownSeat === null) {
-    shownSeat = held[0];
+    passTo = held[0];
   }
 }
 
 // ------------------------------------------------------------------ display
 function currentLive() {
-  return liveViews.get(seatKey(shownSeat)) || liveViews.values().next().value;
+  return liveViews.get(seatKey(shownSeat));
 }
 
 function isOpen(view) {
@@ -109,10 +104,8 @@ function isOpen(view) {
 }
 
 async function display() {
-  const base = currentLive();
-  if (!base) return;
   if (passTo !== null) {
-    const name = seatName(base, passTo);
+    const name = seatName(liveViews.get(passTo), passTo);
     $("pass-name").textContent = name;
     $("pass-name-2").textContent = name;
     $("pass-screen").hidden = false;
@@ -122,6 +115,8 @@ async function display() {
     $("status").textContent = `Pass to ${name}`;
     return;
   }
+  const base = currentLive();
+  if (!base) return;
   $("pass-screen").hidden = true;
   $("board").hidden = false;
   const seat = isOpen(base) && viewAs !== undefined ? viewAs : shownSeat;
@@ -171,7 +166,7 @@ function render(view, live) {
   $("position").textContent = `move ${replayAt === null ? newest : replayAt} of ${newest}`;
   $("replay-banner").hidden = replayAt === null;
   $("replay-banner").textContent = replayAt === null ? "" : `Replaying: the position after move ${replayAt}. » returns to the game.`;
-  const open = isOpen(view);
+  const open = isOpen(latest || view); // the game as a whole, not the replayed position
   const download = $("download");
   download.setAttribute("aria-disabled", open ? "false" : "true");
   download.href = open ? `/api/matches/${encodeURIComponent(matchId)}/record` : "#";
