@@ -235,6 +235,16 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
         "over": "Game over",
     }[step]
     canvas.add(text(sx + 12, by + 22, heading, 14, "#f3e2a9", "bold"))
+    if step in ("giveup", "team") and viewer == current:
+        canvas.add(
+            text(
+                sx + 12,
+                by + 134 if step == "team" else by + 44,
+                "click one of your explorer cards below",
+                11,
+                "#d8f0e0",
+            )
+        )
     if step == "main" and not over:
         notes = []
         if turn["may_take_gold"]:
@@ -300,8 +310,9 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
         canvas.add(text(34, y + 100, f"wealth {seat['wealth']}", 13, "#fffbe8", "bold"))
         if s == current and not over:
             canvas.add(text(34, y + 118, "to move", 11, colour, "bold"))
+        with_chips = s == current and step == "main"
         for i, number in enumerate(seat["explorers"]):
-            ex = 150 + i * 150
+            ex = 150 + i * (150 if with_chips else 100)  # five cards fit beside the sites without chips
             used = s == current and number in acted
             action = None
             if s == current and step == "giveup":
