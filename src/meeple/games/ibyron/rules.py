@@ -14,6 +14,7 @@ dicts keyed by cell holding immutable tuples, so ``clone`` is shallow copies.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -77,6 +78,26 @@ KEEP_HORSES: int = DATA["stable"]["keep_horses"]
 FOUNDRY_STONE: int = DATA["starting_buildings"][FOUNDRY]["replaces_stone"]
 FOUNDRY_WITH_STONE: int = DATA["starting_buildings"][FOUNDRY]["with_stone"]
 FOUNDRY_WITH_ORE: int = DATA["starting_buildings"][FOUNDRY]["with_ore"]
+
+
+
+
+def _cost_tuple(b: int, foundry: bool) -> tuple[int, int, int, int, int, int]:
+    bd = BUILDINGS[b]
+    stone, ore = bd.cost_of("stone"), bd.cost_of("ore")
+    if foundry:
+        stone += FOUNDRY_WITH_STONE - FOUNDRY_STONE
+        ore += FOUNDRY_WITH_ORE
+    return bd.cost_of("wood"), ore, stone, bd.cost_of("gold"), bd.cost_of("horse"), bd.cost_of("cube")
+
+
+COSTS = tuple(_cost_tuple(b.index, False) for b in BUILDINGS)
+FOUNDRY_SWAP = tuple(b.cost_of("stone") >= FOUNDRY_STONE for b in BUILDINGS)
+FOUNDRY_COSTS = tuple(_cost_tuple(b.index, swap) for b, swap in zip(BUILDINGS, FOUNDRY_SWAP, strict=True))
+
+# distances between all cells, and the move actions by destination cell (hot path tables)
+DIST = tuple(tuple(distance(a, b) for b in range(NN)) for a in range(NN))
+MOVE_BY_CELL = tuple(A.MOVE[c % SIZE][c // SIZE] for c in range(NN))
 
 # player phases within a round
 OUTSIDE, VILLAGE, DONE = range(3)
@@ -197,6 +218,10 @@ class IbyronState(State):
     def _lay_tile(self, tile: int, ax: int, ay: int, rotation: int) -> tuple[int, ...]:
         cells = tile_cells(ax, ay)
         terr = rotated_terrain(tile, rotation)
+        # the grids are shared between clones (copy on write): only laying a tile changes them
+        self.height = self.height.copy()
+        self.terrain = self.terrain.copy()
+        self.top_tile = self.top_tile.copy()
         for c, t in zip(cells, terr, strict=True):
             self.height[c] += 1
             self.terrain[c] = t
@@ -211,6 +236,10 @@ class IbyronState(State):
     def _legal_anchors(self) -> list[tuple[int, int]]:
         blocked = self._blocked()
         return [(x, y) for x in range(SIZE - 1) for y in range(SIZE - 1) if can_place(x, y, self.height, blocked)]
+
+    def _any_anchor(self) -> bool:
+        blocked = self._blocked()
+        return any(can_place(x, y, self.height, blocked) for x in range(SIZE - 1) for y in range(SIZE - 1))
 
     def _stride(self, p: int) -> int:
         return max(1, min(STRIDE_MAX, self.tallest[p]))
@@ -246,21 +275,19 @@ class IbyronState(State):
         return keep
 
     def _village_cost(self, space: int) -> int:
-        tallest = max((h for _, h, _ in self.stacks[space]), default=0)
+        tallest = 0
+        for stack in self.stacks[space]:
+            if stack[1] > tallest:
+                tallest = stack[1]
         return min(self.cap, tallest + 1)
 
     def _has_foundry_option(self, p: int, b: int) -> bool:
-        return self.mat[p][FOUNDRY] and BUILDINGS[b].cost_of("stone") >= FOUNDRY_STONE
+        return self.mat[p][FOUNDRY] and FOUNDRY_SWAP[b]
 
-    def _cost(self, b: int, foundry: bool) -> tuple[int, int, int, int, int, int]:
+    @staticmethod
+    def _cost(b: int, foundry: bool) -> tuple[int, int, int, int, int, int]:
         """(wood, ore, stone, gold, horse, cube) to pay for building ``b``."""
-        bd = BUILDINGS[b]
-        stone = bd.cost_of("stone")
-        ore = bd.cost_of("ore")
-        if foundry:
-            stone += FOUNDRY_WITH_STONE - FOUNDRY_STONE
-            ore += FOUNDRY_WITH_ORE
-        return bd.cost_of("wood"), ore, stone, bd.cost_of("gold"), bd.cost_of("horse"), bd.cost_of("cube")
+        return FOUNDRY_COSTS[b] if foundry else COSTS[b]
 
     def _can_pay(self, p: int, cost: tuple[int, int, int, int, int, int]) -> bool:
         r = self.res[p]
@@ -357,6 +384,27 @@ class IbyronState(State):
             self.res[p][FOOD], self.in_buildings[p], len(self.reserve[p]),
         )
 
+    def progress(self, p: int) -> float:
+        """A rough worth of seat ``p``'s position, for judging games cut short (search rollouts).
+
+        Discs in buildings are what the race counts; tech levels, permits,
+        stock, food and retrieved reserves are steps toward more of them.
+        """
+        r = self.res[p]
+        stock = r[WOOD] + r[STONE] + r[ORE] + 2 * r[GOLD]
+        base = 10.0 * self.in_buildings[p] if not self.beginner else 3.0 * self.victory_points(p)
+        return (base + 3.0 * (sum(self.tech[p]) - 3) + 2.0 * self.permits[p] + 0.5 * min(stock, 24)
+                + 0.2 * r[COINS] + 1.5 * r[FOOD] + 0.5 * self.horses[p] + 4.0 * (2 - len(self.reserve[p]))
+                + 1.0 * sum(d for o, _, d in self.camps.values() if o == p))
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Win shares for an unfinished game (used by ISMCTS at its rollout limit): a softmax of ``progress``."""
+        values = [self.progress(p) for p in range(self.players)]
+        top = max(values)
+        weights = [math.exp((v - top) / 8.0) for v in values]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
+
     @property
     def scores(self) -> tuple[float, ...]:
         if self.beginner:
@@ -394,7 +442,7 @@ class IbyronState(State):
             return A.HIRE[: most + 1]
         if step == S_OFFER:
             out = []
-            if self.res[p][COINS] >= START_TILE_PRICE and self._legal_anchors():
+            if self.res[p][COINS] >= START_TILE_PRICE and self._any_anchor():
                 out = [A.BUY[k] for k in sorted(self.tiles)]
             out.append(A.DECLINE)
             return out
@@ -414,20 +462,21 @@ class IbyronState(State):
         supply = self.supply[p]
         leader = self.leader[p]
         if may_move and leader >= 0:
-            others = {self.leader[q] for q in range(self.players) if q != p}
+            others = [self.leader[q] for q in range(self.players) if q != p]
             stride = self._stride(p)
             horses = min(self.horses[p], A.MAX_HORSES_PER_MOVE)
-            lx, ly = leader % SIZE, leader // SIZE
+            row = DIST[leader]
             for dest in self.land + self.coast:
-                if dest == leader or dest in others:
+                d = row[dest]
+                if d == 0 or dest in others:
                     continue
-                x, y = dest % SIZE, dest // SIZE
-                points = -(-(abs(x - lx) + abs(y - ly)) // stride)
-                table = A.MOVE[x][y]
-                for h in range(min(horses, (points + 1) // 2) + 1):
+                points = (d + stride - 1) // stride
+                table = MOVE_BY_CELL[dest]
+                if points <= supply:
+                    out.append(table[0])
+                for h in range(1, min(horses, (points + 1) // 2) + 1):
                     if points - HORSE_POINTS * h <= supply:
-                        table_h = table[h]
-                        out.append(table_h)
+                        out.append(table[h])
         if supply <= 0:
             return out
         on_land = leader >= 0 and self.height[leader] > 0
@@ -476,11 +525,20 @@ class IbyronState(State):
             out.append(A.SHIP)
         # buildings
         if on_land and (self.beginner or self.permits[p] > 0):
+            built = self.built[p]
+            foundry = self.mat[p][FOUNDRY]
             for bd in BUILDINGS:
-                if self._build_reason(p, bd.index, False) == "":
-                    out.append(A.BUILD[bd.index])
-                if self._has_foundry_option(p, bd.index) and self._build_reason(p, bd.index, True) == "":
-                    out.append(A.BUILD_FOUNDRY[bd.index])
+                b = bd.index
+                if built[b] >= bd.max or supply < bd.discs:
+                    continue
+                plain = self._can_pay(p, COSTS[b])
+                swap = foundry and FOUNDRY_SWAP[b] and self._can_pay(p, FOUNDRY_COSTS[b])
+                if not (plain or swap) or not self._build_site_ok(p, b) or (b == GATE and self.castle[p] >= 0):
+                    continue
+                if plain:
+                    out.append(A.BUILD[b])
+                if swap:
+                    out.append(A.BUILD_FOUNDRY[b])
         out.append(A.FORFEIT)
         return out
 
@@ -940,7 +998,7 @@ class IbyronState(State):
 
     def _draw_and_place(self) -> None:
         """Beginner/solo: the start player adds the top tile of the face-down pile."""
-        if self.tiles and self._legal_anchors():
+        if self.tiles and self._any_anchor():
             self.pending_tile = self.tiles.pop(0)
             self.step = S_PLACE
         else:
@@ -1330,9 +1388,9 @@ class IbyronState(State):
         new.stacks = [s.copy() for s in self.stacks]
         new.bonus_taken = self.bonus_taken.copy()
         new.solo_used = self.solo_used.copy()
-        new.height = self.height.copy()
-        new.terrain = self.terrain.copy()
-        new.top_tile = self.top_tile.copy()
+        new.height = self.height  # copy on write, see _lay_tile
+        new.terrain = self.terrain
+        new.top_tile = self.top_tile
         new.buildings = self.buildings.copy()
         new.camps = self.camps.copy()
         new.reserved = self.reserved.copy()
