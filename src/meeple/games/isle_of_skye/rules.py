@@ -572,6 +572,16 @@ class IsleOfSkyeState(State):
         )
         return obs
 
+    def move_text(self, index: int, viewer: int | None) -> str | None:
+        """Hidden choices read as neutral text to everyone but the seat that made them
+        (what they were shows up once all have chosen)."""
+        seat, action = self.history[index]
+        if seat != viewer and action.kind == "discard":
+            return "marks a tile to discard (hidden)"
+        if seat != viewer and action.kind == "price":
+            return "sets a price (hidden)"
+        return str(action)
+
     # ------------------------------------------------------------ copies
     def clone(self) -> IsleOfSkyeState:
         new = IsleOfSkyeState.__new__(IsleOfSkyeState)
@@ -606,7 +616,7 @@ class IsleOfSkyeState(State):
         generator) and the other seats' hidden discard and prices, re-picked uniformly
         among their legal choices, as far as each has got."""
         new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new._reseed_from(rng)
         if new.phase != PRICE:
             return new
         for other in range(new.players):
