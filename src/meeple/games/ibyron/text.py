@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -70,28 +71,32 @@ def island(obs: dict[str, Any]) -> Table:
     return table
 
 
-def mats(obs: dict[str, Any]) -> Table:
-    table = Table(title="Player mats")
-    for name in ("seat", "phase", "coins wood ore stone gold food", "horse barn permit", "tech L/R/T cubes",
-                 "supply vbox rest reserve mayor", "mat buildings", "built", "ship tile", "in bldg / loose / VP"):
-        table.add_column(name)
+def mats(obs: dict[str, Any]) -> Group:
+    """One panel per player mat: resources, tech tracks and where every disc is."""
+    panels = []
     for p in obs["players_info"]:
         r = p["resources"]
         t = p["tech"]
-        table.add_row(
-            Text(f"{p['seat']}" + (" *" if p["seat"] == obs["start_player"] else ""), style=_seat(p["seat"])),
-            p["phase"],
-            f"${r['coins']} (keep {p['keep_coins']}) {r['wood']}w {r['ore']}o {r['stone']}s {r['gold']}g {r['food']}f",
-            f"{p['horses']} {p['barns']} {p['permits']}",
-            f"{t['lumber']}/{t['refinery']}/{t['taxing']} {p['tech_cubes']}",
-            f"{p['supply']} {p['village_box']} {p['rest']} {len(p['reserve']) * 3}"
-            f"({','.join(p['reserve'])}) {'M' if p['mayor'] else '-'}",
-            ",".join(p["mat_buildings"]) or "-",
-            " ".join(f"{SHORT.get(k, k)}x{v}" for k, v in p["built"].items()) or "-",
-            f"{p['ship']} {p['held_tile'] if p['held_tile'] >= 0 else '-'}",
-            f"{p['discs_in_buildings']} / {p['loose_discs']} / {p['victory_points']}",
-        )
-    return table
+        start = " (start player)" if p["seat"] == obs["start_player"] else ""
+        reserve = len(p["reserve"]) * 3
+        covered = f" over {', '.join(p['reserve'])}" if p["reserve"] else ""
+        built = ", ".join(f"{SHORT.get(k, k)} x{v}" for k, v in p["built"].items()) or "none"
+        tile = p["held_tile"]
+        body = Text()
+        body.append(f"${r['coins']} (keeps {p['keep_coins']})  wood {r['wood']}  ore {r['ore']}  stone {r['stone']}  "
+                    f"gold {r['gold']}  food {r['food']}\n")
+        body.append(f"horses {p['horses']}  barns {p['barns']}  permits {p['permits']}  |  tech lumber {t['lumber']}  "
+                    f"refinery {t['refinery']}  taxing {t['taxing']}  cubes {p['tech_cubes']}  |  moves {p['stride']}"
+                    "/point\n")
+        body.append(f"supply {p['supply']}  village box {p['village_box']}  rest {p['rest']}  reserve {reserve}"
+                    f"{covered}  Mayor {'ready' if p['mayor'] else 'used'}  forfeited {p['forfeited']}\n")
+        body.append(f"mat: {', '.join(p['mat_buildings']) or '-'}  built: {built}  ship {p['ship']}  "
+                    f"held tile {tile if tile >= 0 else '-'}\n")
+        body.append(f"discs in buildings {p['discs_in_buildings']}, loose {p['loose_discs']} (3 or fewer wins), "
+                    f"points {p['victory_points']}", style="bold")
+        title = Text(f"Seat {p['seat']}{start}: {p['phase']}", style=_seat(p["seat"]))
+        panels.append(Panel(body, title=title, title_align="left", border_style=_seat(p["seat"]).split()[-1]))
+    return Group(*panels)
 
 
 def village(obs: dict[str, Any]) -> Table:

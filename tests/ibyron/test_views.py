@@ -1,0 +1,81 @@
+"""The terminal and SVG views: drawn from observations, showing the island, mats, village and market."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from ibyron_helpers import start, turn_to
+from rich.console import Console
+
+import meeple.games.ibyron as ib
+from meeple.games.ibyron.rules import B, IbyronState
+from meeple.games.ibyron.svg import render as svg
+from meeple.games.ibyron.text import render as text
+
+
+def played(seed: int, steps: int) -> IbyronState:
+    s = ib.INFO.new(2, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    assert isinstance(s, IbyronState)
+    return s
+
+
+def as_text(obs: dict[str, object], legal: list[str] | None = None) -> str:
+    console = Console(width=140, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(text(obs, legal))
+    out = console.export_text()
+    console.file.close()
+    return out
+
+
+def test_text_view_shows_island_pieces_mats_and_village(game: IbyronState) -> None:
+    s = game
+    s.camps[6 * 14 + 5] = (0, 0, 3)
+    s.overseer[0][0] = 6 * 14 + 5
+    s.buildings[7 * 14 + 5] = (1, (B["church"],))
+    out = as_text(s.observation(None))
+    assert "F1" in out and "H0:1" in out and "w0x3" in out and "B1:2" in out and "L0" in out
+    assert "Seat 0" in out and "Seat 1" in out and "village box" in out and "reserve 6" in out
+    assert "stablehand" in out and "Market:" in out and "Bonus mat (front)" in out
+
+
+def test_svg_marks_only_legal_actions_and_parses(game: IbyronState) -> None:
+    s = game
+    legal = [str(a) for a in s.legal_actions()]
+    root = ET.fromstring(svg(s.observation(0), legal))
+    marked = {el.get("data-action") for el in root.iter() if el.get("data-action")}
+    assert marked and marked <= set(legal)
+    assert any(m.startswith("move") for m in marked)
+
+
+def test_svg_village_spaces_are_clickable_in_the_village(game: IbyronState) -> None:
+    s = game
+    s.supply[0], s.vbox[0] = 0, 5
+    turn_to(s, 0)
+    legal = [str(a) for a in s.legal_actions()]
+    root = ET.fromstring(svg(s.observation(0), legal))
+    marked = {el.get("data-action") for el in root.iter() if el.get("data-action")}
+    assert "visit tax" in marked
+
+
+def test_views_of_many_positions_render() -> None:
+    for seed in range(3):
+        s = played(seed, 150 * (seed + 1))
+        for seat in (0, 1, None):
+            obs = s.observation(seat)
+            legal = [str(a) for a in s.legal_actions(seat)] if seat in s.to_move else []
+            assert "Ibyron" in as_text(obs, legal)
+            ET.fromstring(svg(obs, legal))
+
+
+def test_beginner_views_hide_the_pile_order() -> None:
+    s = start(mode="beginner")
+    obs = s.observation(None)
+    out = as_text(obs) + svg(obs, None)
+    order = ",".join(map(str, s.tiles))
+    assert order not in out and "pile 8" in out
