@@ -120,22 +120,30 @@ class TerminalGame:
         return target
 
     def human_turn(self, seat: int) -> bool:
-        """Ask ``seat`` for a move; returns False when the person quits."""
+        """Ask ``seat`` for a move; returns False when the person quits.
+
+        help, hint and save answer without redrawing the board; an empty
+        line redraws it.
+        """
         if not self.pass_screen(seat):
             return False
+        show_view = True
         while True:
-            self.log_new_moves(seat)
-            self.view(seat)
             actions = self.state.legal_actions(seat)
-            table = Table(title=f"seat {seat}: your move", show_header=False, box=None)
-            for i, action in enumerate(actions, 1):
-                table.add_row(f"[cyan]{i}[/cyan]", str(action))
-            self.console.print(table)
+            if show_view:
+                self.log_new_moves(seat)
+                self.view(seat)
+                table = Table(title=f"seat {seat}: your move", show_header=False, box=None)
+                for i, action in enumerate(actions, 1):
+                    table.add_row(f"[cyan]{i}[/cyan]", str(action))
+                self.console.print(table)
+            show_view = False
             try:
                 line = self.read("move (number, notation, help, hint, save, quit)> ").strip()
             except EOFError:
                 return False
             if not line:
+                show_view = True
                 continue
             word = line.lower()
             if word in ("quit", "q", "exit"):

@@ -30,16 +30,23 @@ class Record:
     format: int = RECORD_FORMAT
 
     def to_json(self, indent: int | None = None) -> str:
-        data = {
+        """The record as JSON; with ``indent``, one move a line (easy to read and diff)."""
+        head = {
             "format": self.format,
             "game": self.game,
             "version": self.version,
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
-            "moves": [[seat, text] for seat, text in self.moves],
         }
-        return json.dumps(data, indent=indent, sort_keys=False)
+        moves = [[seat, text] for seat, text in self.moves]
+        if indent is None:
+            return json.dumps({**head, "moves": moves})
+        pad = " " * indent
+        lines = [f"{pad}{json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
+        body = f",\n{pad}{pad}".join(json.dumps(move) for move in moves)
+        lines.append(f'{pad}"moves": [' + (f"\n{pad}{pad}{body}\n{pad}" if moves else "") + "]")
+        return "{\n" + "\n".join(lines) + "\n}"
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
