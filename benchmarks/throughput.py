@@ -20,12 +20,13 @@ from meeple.bots import ISMCTS
 def ismcts_rate(info: meeple.GameInfo, players: int, seconds: float) -> float:
     state = info.new(players, 1)
     rng = random.Random(1)
-    for _ in range(5):  # a position a few moves in
-        if state.is_over:
-            break
+    # A position a few moves in where the seat to move has a real choice.
+    moves = 0
+    while moves < 5 or len(state.legal_actions(state.to_move[0])) < 2:
         seat = state.to_move[0]
         actions = state.legal_actions(seat)
         state.apply(actions[rng.randrange(len(actions))], seat)
+        moves += 1
     bot = ISMCTS(seconds=seconds, seed=1)
     seat = state.to_move[0]
     started = time.perf_counter()
