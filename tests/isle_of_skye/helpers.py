@@ -55,3 +55,17 @@ def finish_hidden_phase(state: IsleOfSkyeState, price: int = 1) -> None:
         state.apply(f"discard {state.drawn[seat][0]}", seat)
         while seat in state.to_move:
             state.apply(f"price {price}", seat)
+
+
+def set_territory(state: IsleOfSkyeState, seat: int, placed: Placed) -> None:
+    """Give ``seat`` a hand-built territory (and the open squares around it)."""
+    check_matching(placed)
+    state.placed[seat] = dict(placed)
+    state.frontier[seat] = {}
+    for pos, (tid, rot) in placed.items():
+        state._grow_frontier(seat, pos, tid, rot)
+
+
+# The castle closed on three sides so that every open edge is mountain: tile 40 above
+# and below (pasture towards the castle), tile 69 East (water towards the castle).
+MOUNTAIN_RING: Placed = {(0, 0): (0, 0), (0, -1): (40, 2), (0, 1): (40, 0), (1, 0): (69, 3)}

@@ -12,7 +12,7 @@ from meeple.games.isle_of_skye.rules import BUILD, BUY, MAX_COORD, OVER, PRICE, 
 from meeple.games.isle_of_skye.scoring import FIRST_GAME
 from meeple.games.isle_of_skye.territory import analyse, connected_whisky_tiles
 from meeple.games.isle_of_skye.tiles import TILES, rotated_terrain
-from tests.isle_of_skye.helpers import SAMPLE, finish_hidden_phase, new_state
+from tests.isle_of_skye.helpers import MOUNTAIN_RING, SAMPLE, finish_hidden_phase, new_state, set_territory
 
 
 def play_randomly_until(state: IsleOfSkyeState, done: Callable[[IsleOfSkyeState], bool], rng: random.Random) -> None:
@@ -188,6 +188,20 @@ def test_unsold_tiles_are_kept_and_stakes_lost() -> None:
     assert state.received[1] == [state.drawn[1][2]]
 
 
+def test_buying_runs_from_the_start_player_and_sellers_may_spend_what_they_earn() -> None:
+    state = new_state(3)
+    state.start = 1
+    finish_hidden_phase(state, price=2)
+    assert state.to_move == (1,)
+    state.gold[1] = 2
+    state.apply(f"buy {state.drawn[2][1]}", 1)  # seat 2 sells for 2 and gets its stake of 2 back
+    assert state.to_move == (2,) and state.gold[2] == 1 + 4
+    state.apply(f"buy {state.drawn[0][1]}", 2)  # paid with the money it just earned
+    assert state.gold[2] == 3 and state.to_move == (0,)
+    state.apply("pass", 0)
+    assert state.phase == BUILD and state.to_move == (1,)
+
+
 def test_cannot_buy_beyond_ones_gold() -> None:
     state = new_state(2)
     state.apply(f"discard {state.drawn[0][0]}", 0)
@@ -259,19 +273,54 @@ def test_placing_a_tile_step_by_step() -> None:
     assert tid not in state.received[0]
 
 
-def test_a_tile_that_fits_nowhere_goes_back_to_the_bag() -> None:
-    state = to_build()
-    # Make every open square demand water on all four sides: no tile has that.
-    all_water = sum(2 << (2 * d) for d in range(4))
-    for seat in (0, 1):
-        state.frontier[seat] = {pos: all_water for pos in state.frontier[seat]}
-    held = list(state.received[0])
+def no_mountain(tid: int) -> bool:
+    return "m" not in TILES[tid].edges
+
+
+def test_tiles_that_fit_nowhere_go_back_into_the_bag() -> None:
+    # Find a game where seat 0 keeps two tiles without any mountain edge.
+    seed = next(s for s in range(200) if all(no_mountain(t) for t in new_state(2, seed=s).drawn[0][1:]))
+    state = new_state(2, seed=seed)
+    kept = state.drawn[0][1:]
+    finish_hidden_phase(state)
+    set_territory(state, 0, MOUNTAIN_RING)
+    assert set(state.frontier[0].values()) <= {
+        sum(3 << (2 * d) for d in sides)
+        for sides in ([0], [1], [2], [3], [0, 1], [1, 2], [2, 3], [0, 3], [0, 2], [1, 3])
+    }
     bag = len(state.bag)
-    # The first seat's tiles are checked when the second seat's turn would be reached;
-    # here check directly: none is offered, and returning them empties the hand.
-    assert state.legal_actions(0) == []
-    state._return_unplaceable(0)
-    assert state.received[0] == [] and len(state.bag) == bag + len(held)
+    state.apply("pass", 0)
+    state.apply("pass", 1)
+    # Seat 0 cannot place either kept tile: both go back, no gold comes back, seat 1 builds.
+    assert state.received[0] == [] and len(state.bag) == bag + 2 and set(kept) <= set(state.bag)
+    assert state.placed[0] == MOUNTAIN_RING and state.gold[0] == 3
+    assert state.to_move == (1,)
+    assert any(f"cannot place {kept[0]}" in e for e in state.events)
+
+
+def test_a_tile_placed_first_can_make_room_for_another() -> None:
+    state = to_build()
+    set_territory(state, 0, MOUNTAIN_RING)
+    state.received[0] = [5, 71]  # tile 5 has no mountain edge; tile 71 has three
+    assert [str(a) for a in state.legal_actions(0)] == ["place 71"]
+    state.apply("place 71", 0)
+    state.apply("spot -1 0", 0)
+    state.apply("rotate 270", 0)  # its pasture edge now faces the open square (-2, 0)
+    assert [str(a) for a in state.legal_actions(0)] == ["place 5"]
+    state.apply("place 5", 0)
+    assert [str(a) for a in state.legal_actions(0)] == ["spot -2 0"]
+
+
+def test_a_placement_that_leaves_no_room_sends_the_rest_back() -> None:
+    state = to_build()
+    set_territory(state, 0, MOUNTAIN_RING)
+    state.received[0] = [5, 71]
+    bag = len(state.bag)
+    state.apply("place 71", 0)
+    state.apply("spot -1 0", 0)
+    state.apply("rotate 0", 0)  # pasture edge North, where the square also needs mountain: 5 fits nowhere
+    assert state.received[0] == [] and len(state.bag) == bag + 1 and 5 in state.bag
+    assert state.to_move == (1,)
 
 
 def test_building_order_and_end_of_round() -> None:

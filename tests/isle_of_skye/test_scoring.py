@@ -52,6 +52,16 @@ def test_sample_territory_individual_tiles() -> None:
     assert sc.lighthouse_harbours(t) == 0
 
 
+def test_largest_completed_water_area() -> None:
+    # Tile 14 turned 180 shows water only on its West edge: East of the castle it closes
+    # the castle's water into a two-tile lake; tile 9 adds a one-tile inland loch.
+    t = territory({**CASTLE, (1, 0): (14, 2), (0, -1): (9, 0)})
+    lakes = sorted(a.size for a in t.areas if a.terrain == "w" and a.completed)
+    assert lakes == [1, 2]
+    assert sc.largest_completed_water(t) == 4
+    assert sc.completed_areas(t) == 2
+
+
 def test_farm_animals_count_diagonal_neighbours_once() -> None:
     # Farm tile 32 (1 sheep, 1 cattle) North of the castle; tile 12 (1 sheep, 1 cattle) East of
     # the castle, diagonal to the farm; tile 70 (1 sheep, 2 cattle) two rows South of the farm.
