@@ -27,6 +27,7 @@ TERRAIN_FILL = {"g": "#7fb24a", "w": "#3f87c4", "m": "#8d8272"}
 TERRAIN_DARK = {"g": "#5d8a33", "w": "#2c6a9f", "m": "#6b6153"}
 ROAD = "#e3cf9a"
 SEAT_FILL = {"blue": "#2f63c9", "yellow": "#e6c229", "red": "#c9342f", "white": "#f2f2f2", "green": "#2e9a48"}
+SEAT_LINE = {**SEAT_FILL, "white": "#8a8a8a"}  # panel outlines (white would vanish on the table)
 TABLE = "#e9e2cf"
 INK = "#2b2418"
 
@@ -319,13 +320,17 @@ def offers(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
     col_w = (WIDTH - 20) / max(1, len(seats))
     for i, s in enumerate(seats):
         ox = 16 + i * col_w
-        fill = SEAT_FILL.get(s["colour"], "#999")
+        fill = SEAT_LINE.get(s["colour"], "#999")
         canvas.add(
             f'<rect x="{ox:.1f}" y="{y + 24:.1f}" width="{col_w - 8:.1f}" height="{size + 44}" rx="8" '
             f'fill="#f6f1e3" stroke="{fill}" stroke-width="3"/>'
         )
         status = "has chosen" if (obs["phase"] == "price" and s["chosen"]) else ""
         canvas.add(text(ox + 8, y + 40, f"seat {s['seat']} {s['colour']} {status}", 11, INK, "bold"))
+        next_to_price = next(
+            (e["tile"] for e in s["offer"] if obs["phase"] == "price" and e["discard"] is False and not e["price"]),
+            None,
+        )
         for k, entry in enumerate(s["offer"]):
             tx = ox + 8 + k * (size + 10)
             ty = y + 48
@@ -337,6 +342,11 @@ def offers(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
                 )
             if entry["sold_to"] >= 0:
                 inner += f'<rect x="{tx}" y="{ty}" width="{size}" height="{size}" fill="#000" opacity="0.35"/>'
+            if tid == next_to_price:
+                inner += (
+                    f'<rect x="{tx - 3}" y="{ty - 3}" width="{size + 6}" height="{size + 6}" fill="none" '
+                    f'stroke="#e8b923" stroke-width="4"/>'
+                )
             action = f"discard {tid}" if obs["phase"] == "price" else f"buy {tid}"
             canvas.act(action, inner, f"{action} (tile {tid})")
             label = ""
@@ -348,6 +358,8 @@ def offers(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
                 label = f"{entry['price']} gold"
             elif entry["discard"] is None:
                 label = "?"
+            elif tid == next_to_price:
+                label = "price?"
             if label:
                 canvas.add(
                     f'<circle cx="{tx + size - 4}" cy="{ty + size + 6}" r="7" fill="#e8b923" stroke="#7a5b0a"/>'
@@ -364,9 +376,15 @@ def buttons(canvas: Canvas, obs: dict[str, Any], legal: list[str], y: float) -> 
     items = prices[:40] + [a for a in legal if a == "pass"]
     if not items:
         return y
-    canvas.add(
-        text(20, y + 16, "Set a price for the next tile:" if prices else "Buy a tile above, or:", 12, INK, "bold")
-    )
+    waiting = [
+        e["tile"]
+        for seat in obs["seats"]
+        if seat["seat"] == obs["seat"]
+        for e in seat["offer"]
+        if e["discard"] is False and not e["price"]
+    ]
+    prompt = f"Price for tile {waiting[0]}:" if prices and waiting else "Buy a tile above, or:"
+    canvas.add(text(20, y + 16, prompt, 12, INK, "bold"))
     for i, action in enumerate(items):
         bx = 220 + (i % 20) * 50
         by = y + 2 + (i // 20) * 30
@@ -397,7 +415,6 @@ def territory_panel(
             spots.add((int(sx), int(sy)))
     pending = tuple(obs["pending_spot"]) if obs["pending_spot"] and obs["builder"] == s["seat"] else None
     shown = set(cells) | spots | ({pending} if pending else set())
-    shown |= {(cx + dx, cy + dy) for cx, cy in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
     xs = [p[0] for p in shown]
     ys = [p[1] for p in shown]
     gx0, gy0 = min(xs), min(ys)
@@ -409,7 +426,7 @@ def territory_panel(
     height = head + rows * size + 16 + rotation_row
     if dry:
         return width, height
-    fill = SEAT_FILL.get(s["colour"], "#999")
+    fill = SEAT_LINE.get(s["colour"], "#999")
     canvas.add(
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" rx="10" fill="#f6f1e3" '
         f'stroke="{fill}" stroke-width="4"/>'
