@@ -113,6 +113,14 @@ def test_views_of_a_finished_game() -> None:
     assert sum(drawing.count(f">{tid}</text>") for p in state.placed for tid, _r in p.values()) >= placed
 
 
+def test_text_view_says_what_the_viewer_must_do() -> None:
+    state = new_state(2, seed=5)
+    assert "mark one of your drawn tiles to discard" in plain_text(state, 0)
+    state.apply(f"discard {state.drawn[0][0]}", 0)
+    assert f"set the price of tile {state.drawn[0][1]}" in plain_text(state, 0)
+    assert "your move" not in plain_text(state, None)
+
+
 def test_finish_helper_leaves_a_buying_state() -> None:
     state = new_state(2)
     finish_hidden_phase(state)

@@ -222,7 +222,9 @@ def offers(obs: dict[str, Any]) -> Table | Text:
         elif entry["sold_to"] >= 0:
             price = f"sold to seat {entry['sold_to']}"
         else:
-            price = f"{entry['price']} gold" if entry["price"] else "kept"
+            price = (
+                f"{entry['price']} gold" if entry["price"] else ("no price yet" if obs["phase"] == "price" else "kept")
+            )
         table.add_row(seat_label(info, viewer), tile_summary(entry["tile"]), price)
     return table
 
@@ -246,6 +248,26 @@ def final_table(obs: dict[str, Any]) -> Table:
     return table
 
 
+def next_step(obs: dict[str, Any]) -> str | None:
+    """What the viewer is asked to do now, if anything."""
+    viewer = obs["seat"]
+    if viewer is None or viewer not in obs["to_move"]:
+        return None
+    mine = obs["seats"][viewer]
+    if obs["phase"] == "price":
+        if not any(e["discard"] for e in mine["offer"]):
+            return "your move: mark one of your drawn tiles to discard (discard T)"
+        waiting = [e["tile"] for e in mine["offer"] if e["discard"] is False and not e["price"]]
+        return f"your move: set the price of tile {waiting[0]} (price N; you have {mine['gold']} gold in hand)"
+    if obs["phase"] == "buy":
+        return f"your move: buy a tile from another clan (buy T) or pass; you have {mine['gold']} gold"
+    if obs["pending_tile"] is None:
+        return "your move: choose the next tile to place (place T)"
+    if obs["pending_spot"] is None:
+        return f"your move: choose where tile {obs['pending_tile']} goes (spot X Y, as numbered on your grid)"
+    return f"your move: turn tile {obs['pending_tile']} (rotate 0/90/180/270, clockwise)"
+
+
 def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
     """The whole table as a rich renderable. ``legal`` (notations) marks the spots to choose from."""
     viewer = obs["seat"]
@@ -254,6 +276,9 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
     head.append(f"  ({obs['phase']})  bag: {obs['bag_size']} tiles", style="dim")
     parts.append(head)
     parts.append(Text(PHASE_TEXT[obs["phase"]], style="italic"))
+    step = next_step(obs)
+    if step:
+        parts.append(Text(step, style="bold cyan"))
     parts.append(round_track(obs))
     parts.append(scoring_tiles(obs))
     parts.append(scores_table(obs))
