@@ -21,7 +21,7 @@ from typing import Any
 from meeple.core import Action, State
 from meeple.games.ibyron import actions as A
 from meeple.games.ibyron.actions import BUILDINGS, DATA, SIZE, SPACES
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, MAT_BUILDINGS, ORE, STONE, TERRAIN_NAMES, WOOD
+from meeple.games.ibyron.data import COINS, FOOD, GOLD, MAT_BUILDINGS, ORE, STONE, WOOD
 from meeple.games.ibyron.island import (
     NN,
     can_place,
@@ -31,7 +31,6 @@ from meeple.games.ibyron.island import (
     land,
     rotated_terrain,
     tile_cells,
-    xy,
 )
 from meeple.games.ibyron.scoring import HARBOUR, loose_discs, victory_points
 
@@ -638,95 +637,9 @@ class IbyronState(State):
 
     # ---------------------------------------------------------- explanations
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        p = seat
-        kind, args = action.kind, action.args
-        step = self.step
-        phase = self.phase[p]
-        expected = STEP_NAMES[step]
-        if step in (S_TURN, S_MOVED):
-            if phase == VILLAGE and kind not in ("visit", "leave"):
-                return f"you are in the village: visit a village space or leave (not {action})"
-            if phase == OUTSIDE and kind in ("visit", "leave"):
-                return "village actions come after your Outside turns (forfeit or use up your supply first)"
-            if kind == "move":
-                if step == S_MOVED:
-                    return "you have already moved this turn; take an action or end your turn"
-                x, y, h = (int(a) for a in args)
-                dest = y * SIZE + x
-                if dest == self.leader[p]:
-                    return "your leader is already there"
-                if dest not in self.land and dest not in self.coast:
-                    return f"({x}, {y}) is neither on the island nor next to it"
-                if any(self.leader[q] == dest for q in range(self.players) if q != p):
-                    return "a leader may not end its move on a space another player occupies"
-                points = self._move_points(p, dest)
-                if h > self.horses[p]:
-                    return f"you have {self.horses[p]} horses, not {h}"
-                if h > (points + 1) // 2:
-                    return f"the move needs {points} movement points; {h} horses are more than needed"
-                return (f"the move needs {points} movement points: {max(0, points - HORSE_POINTS * h)} discs "
-                        f"with {h} horses, and you have {self.supply[p]} discs")
-            if kind == "build":
-                b = B[str(args[0])]
-                reason = self._build_reason(p, b, len(args) > 1)
-                return reason or "you cannot build now"
-            if kind == "camp":
-                k = A.CAMP_KINDS.index(str(args[0]))
-                n = int(args[1]) if len(args) > 1 else (CAMPS["gold_discs"] if k == K_GOLD else self._grain_discs(p))
-                return self._camp_reason(p, k, n) or "you cannot found that work camp now"
-            if kind in ("gather", "hurry"):
-                o = int(args[0])
-                camp = self.camps.get(self.overseer[p][o])
-                if camp is None or camp[0] != p:
-                    return f"your overseer {o} runs no work camp"
-                if camp[1] == K_GRAIN:
-                    return "grain is harvested only with the Farmer in the village"
-                if kind == "hurry":
-                    if self.horses[p] < 1:
-                        return "speeding up needs a horse"
-                    if camp[1] == K_GOLD:
-                        return "a gold mine cannot be sped up"
-                    return f"speeding up needs one foreman per disc ({camp[2]}), you have {self.supply[p]}"
-                lv = int(args[1])
-                if lv > self.tech[p][LUMBER if camp[1] == K_WOOD else REFINERY] or (camp[1] > K_ORE and lv != 1):
-                    return f"you have not reached level {lv} for that resource"
-                if len(args) > 2:
-                    return "a horse adds wood only when gathering from woodcutters, and you need one"
-                return f"level {lv} needs {TECH_LEVELS[lv - 1][0]} foremen, you have {self.supply[p]} discs"
-            if kind == "explore":
-                if self.held[p] < 0:
-                    return "you have no land tile to explore with (buy one at the Explorer)"
-                return ("the tile cannot lie there: it must touch the island or lie flat on equal tiles, "
-                        "covering no piece")
-            if kind == "ship":
-                if not self.built[p][HARBOUR]:
-                    return "building a ship needs a Harbour"
-                if self.ship[p]:
-                    return "your shipbuilder box already holds a ship"
-                if not self.reserve[p]:
-                    return "no reserve workers are left for a ship to bring back"
-                return "a ship needs 4 discs from your supply and 4 wood"
-            if kind == "end":
-                return "you may end your turn without an action only after moving"
-            if kind == "forfeit":
-                return "you have no discs left to forfeit"
-            if kind == "visit":
-                space = SPACE_INDEX.get(str(args[0]), -1)
-                cost = self._village_cost(space)
-                if "mayor" in args and not self.mayor[p]:
-                    return "you have already used your Mayor this round"
-                if self.vbox[p] + (1 if "mayor" in args else 0) < cost:
-                    return f"the {args[0]} space costs {cost} discs now, you have {self.vbox[p]} in your village box"
-                return f"the {args[0]} action would do nothing for you now"
-        if step == S_BONUS and kind == "bonus":
-            return "that bonus space is taken, used up, or costs more discs than you gave up"
-        if step == S_HIRE and kind == "hire":
-            return f"you can hire at most {min(self.rest[p], self.res[p][COINS])} ($1 each, from your rest box)"
-        if step == S_MARKET and kind in ("sell", "trade"):
-            return "you can sell one resource you have whose die is still in its box, or trade with a Court House"
-        if step in (S_PLACE, S_OFFER) and kind in ("place", "buy"):
-            return "that tile cannot go there (or you cannot pay $2)"
-        return f"{action} is not possible now: the game is waiting for {expected}"
+        from meeple.games.ibyron.explain import explain
+
+        return explain(self, action, seat)
 
     # -------------------------------------------------------------- applying
     def _apply(self, action: Action, seat: int) -> None:
@@ -1264,85 +1177,9 @@ class IbyronState(State):
 
     # ------------------------------------------------------ views and search
     def observation(self, seat: int | None) -> dict[str, Any]:
-        obs = self.base_observation(seat)
-        n = self.players
-        obs.update({
-            "mode": "solo" if self.solo else ("beginner" if self.beginner else "standard"),
-            "bonus_side": "back" if self.back_side else "front",
-            "round": self.round,
-            "round_limit": self.round_limit,
-            "start_player": self.start_player,
-            "current": self.current,
-            "step": STEP_NAMES[self.step],
-            "village_cap": self.cap,
-            "size": SIZE,
-            "cells": [
-                {"x": c % SIZE, "y": c // SIZE, "height": self.height[c], "terrain": TERRAIN_NAMES[self.terrain[c]],
-                 "tile": self.top_tile[c]}
-                for c in self.land
-            ],
-            "coast": [list(xy(c)) for c in self.coast],
-            "buildings": [
-                {"x": c % SIZE, "y": c // SIZE, "owner": o,
-                 "parts": ["farm" if b == FARM else BUILDINGS[b].id for b in parts],
-                 "discs": sum(1 if b == FARM else BUILDINGS[b].discs for b in parts)}
-                for c, (o, parts) in sorted(self.buildings.items())
-            ],
-            "camps": [
-                {"x": c % SIZE, "y": c // SIZE, "owner": o, "kind": A.CAMP_KINDS[k], "discs": d}
-                for c, (o, k, d) in sorted(self.camps.items())
-            ],
-            "reserved": [{"x": c % SIZE, "y": c // SIZE, "owner": o} for c, o in sorted(self.reserved.items())],
-            "new_tile": [list(xy(c)) for c in self.new_cells] if self.step == S_OVERSEE else [],
-            "tiles_face_up": [] if self.beginner else sorted(self.tiles),
-            "pile_size": len(self.tiles),
-            "pending_tile": self.pending_tile,
-            "tile_terrain": {str(t["id"]): t["cells"] for t in DATA["tiles"]},
-            "dice": [{"resource": MARKET_BOXES[i], "value": self.dice[i], "used": self.dice_used[i]} for i in range(4)],
-            "village": {SPACES[s]: [[o, h] for o, h, _ in self.stacks[s]] for s in range(len(SPACES))},
-            "village_costs": {SPACES[s]: self._village_cost(s) for s in range(len(SPACES))},
-            "supplies": {"horses": self.horse_supply, "barns": self.barn_supply, "permits": self.permit_supply},
-            "bonus": self._bonus_view(),
-            "players_info": [self._player_view(p) for p in range(n)],
-            "scores": list(self.scores),
-        })
-        return obs
+        from meeple.games.ibyron.observe import observation
 
-    def _bonus_view(self) -> list[dict[str, Any]]:
-        if self.back_side:
-            return [{"cost": s["cost"], "gain": dict(s["gain_t"]), "alt": [dict(a) for a in s["alt_t"]]} for s in BACK]
-        return [
-            {"number": s["number"], "gain": dict(s["gain_t"]), "taken_by": self.bonus_taken[k],
-             "used_solo": self.solo_used[k]}
-            for k, s in enumerate(FRONT)
-        ]
-
-    def _player_view(self, p: int) -> dict[str, Any]:
-        r = self.res[p]
-        return {
-            "seat": p,
-            "phase": PHASE_NAMES[self.phase[p]],
-            "resources": {"coins": r[COINS], "wood": r[WOOD], "ore": r[ORE], "stone": r[STONE], "gold": r[GOLD],
-                          "food": r[FOOD]},
-            "horses": self.horses[p], "barns": self.barns[p], "permits": self.permits[p],
-            "tech": {"lumber": self.tech[p][LUMBER], "refinery": self.tech[p][REFINERY],
-                     "taxing": self.tech[p][TAXING]},
-            "tech_cubes": self.cubes[p],
-            "supply": self.supply[p], "village_box": self.vbox[p], "rest": self.rest[p],
-            "reserve": [MAT_BUILDINGS[b] for b in self.reserve[p]],
-            "mayor": self.mayor[p], "forfeited": self.forfeit[p],
-            "mat_buildings": [MAT_BUILDINGS[b] for b in range(3) if self.mat[p][b]],
-            "ship": self.ship[p], "held_tile": self.held[p],
-            "home": list(xy(self.home[p])) if self.home[p] >= 0 else None,
-            "leader": list(xy(self.leader[p])) if self.leader[p] >= 0 else None,
-            "overseers": [list(xy(c)) if c >= 0 else None for c in self.overseer[p]],
-            "built": {b.id: self.built[p][b.index] for b in BUILDINGS if self.built[p][b.index]},
-            "discs_in_buildings": self.in_buildings[p],
-            "loose_discs": loose_discs(self.in_buildings[p]),
-            "victory_points": self.victory_points(p),
-            "keep_coins": self._coins_kept(p),
-            "stride": self._stride(p),
-        }
+        return observation(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> IbyronState:
         clone = self.clone()
