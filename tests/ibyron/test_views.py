@@ -79,3 +79,23 @@ def test_beginner_views_hide_the_pile_order() -> None:
     out = as_text(obs) + svg(obs, None)
     order = ",".join(map(str, s.tiles))
     assert order not in out and "pile 8" in out
+
+
+def test_every_legal_action_is_clickable_in_the_svg() -> None:
+    for seed in range(3):
+        s = played(seed, 97 * (seed + 1))
+        seat = s.to_move[0]
+        legal = [str(a) for a in s.legal_actions(seat)]
+        root = ET.fromstring(svg(s.observation(seat), legal))
+        marked = {el.get("data-action") for el in root.iter() if el.get("data-action")}
+        assert marked == set(legal)
+
+
+def test_bonus_spaces_are_on_the_board(game: IbyronState) -> None:
+    s = game
+    s.supply[0], s.vbox[0] = 0, 0
+    turn_to(s, 0)
+    s.apply("leave")
+    legal = [str(a) for a in s.legal_actions()]
+    out = svg(s.observation(0), legal)
+    assert 'data-action="bonus 3"' in out and "2 wood" in out

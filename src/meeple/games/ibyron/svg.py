@@ -88,6 +88,9 @@ def _island(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[lis
         out.append(_text(px + 16, py + 31, f"{CAMP_LETTER[c['kind']]}{c['discs']}", 10, "#fff", "middle", "bold"))
         out.append(f'<circle cx="{px + CELL - 8}" cy="{py + 8}" r="5" fill="{colour}" stroke="#fff"/>')
     for p in obs["players_info"]:
+        if p["home"] is not None:  # the well marks the home space
+            hx, hy = pos(p["home"][0], p["home"][1])
+            out.append(f'<circle cx="{hx + 8}" cy="{hy + CELL - 8}" r="4" fill="#3a8ee6" stroke="#fff"/>')
         if p["leader"] is None:
             continue
         px, py = pos(p["leader"][0], p["leader"][1])
@@ -106,7 +109,7 @@ def _mats(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[list[
         colour = SEAT_COLOURS[p["seat"]]
         r = p["resources"]
         t = p["tech"]
-        out.append(f'<rect x="{x0}" y="{y}" width="520" height="74" fill="#fafafa" stroke="{colour}" '
+        out.append(f'<rect x="{x0}" y="{y}" width="900" height="74" fill="#fafafa" stroke="{colour}" '
                    'stroke-width="3"/>')
         star = " (start player)" if p["seat"] == obs["start_player"] else ""
         out.append(_text(x0 + 6, y + 15, f"Seat {p['seat']}{star}: {p['phase']}", 12, colour, weight="bold"))
@@ -141,15 +144,36 @@ def _village(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[li
     y += 78
     dice = "  ".join(f"{d['resource']} {d['value']}{' (sold)' if d['used'] else ''}" for d in obs["dice"])
     out.append(_text(x0, y + 12, f"Market dice: {dice}", 11))
-    bonus = []
-    for s in obs["bonus"]:
-        gain = "+".join(f"{v} {k}" for k, v in s["gain"].items())
-        if "number" in s:
-            bonus.append(f"{s['number']}: {gain}" + (" (taken)" if s["taken_by"] >= 0 else ""))
+    out.append(_text(x0, y + 30, f"Bonus mat ({obs['bonus_side']} side)", 11, weight="bold"))
+    for i, space in enumerate(obs["bonus"]):
+        bx = x0 + i * 92
+        gain = "+".join(f"{v} {k}" for k, v in space["gain"].items())
+        if "number" in space:
+            label, action = f"{space['number']}: {gain}", f"bonus {space['number']}"
+            taken = space["taken_by"] >= 0 or space["used_solo"]
         else:
-            bonus.append(f"{s['cost']}d: {gain}")
-    out.append(_text(x0, y + 28, f"Bonus mat ({obs['bonus_side']}): " + "; ".join(bonus), 11))
-    return out, y + 36
+            label, action = f"{space['cost']} discs: {gain}", f"bonus {space['cost']}"
+            taken = False
+        out.append(f'<rect x="{bx}" y="{y + 36}" width="88" height="22" fill="{"#ddd" if taken else "#fff6d0"}" '
+                   f'stroke="#a80"{_click(action, legal)}/>')
+        out.append(_text(bx + 4, y + 51, label, 9))
+    return out, y + 64
+
+
+def _buttons(legal: list[str], marked: set[str], x0: int, y0: int, width: int) -> tuple[list[str], int]:
+    """A button for every legal action that no board element carries, so every choice is clickable."""
+    out: list[str] = []
+    x, y = x0, y0
+    for action in legal:
+        if action in marked:
+            continue
+        w = 8 + 6 * len(action)
+        if x + w > x0 + width:
+            x, y = x0, y + 22
+        out.append(f'<g{_click(action, set(legal))}><rect x="{x}" y="{y}" width="{w}" height="18" rx="4" '
+                   f'fill="#eef" stroke="#557"/>{_text(x + 4, y + 13, action, 10)}</g>')
+        x += w + 4
+    return out, (y + 24 if out else y0)
 
 
 def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
@@ -165,6 +189,9 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     body += mats
     village, y = _village(obs, legal_set, 10, y + 4)
     body += village
-    width = max(w + 20, 560)
+    width = max(w + 20, 920)
+    marked = {m for m in legal_set if f'data-action="{escape(m)}"' in "".join(body)}
+    buttons, y = _buttons(legal or [], marked, 10, y + 4, width - 20)
+    body += buttons
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 10}" '
             f'viewBox="0 0 {width} {y + 10}">' + "".join(body) + "</svg>")
