@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -113,12 +114,12 @@ def territory_grid(territory: list[list[int]], spots: set[tuple[int, int]], pend
     xs = [x for x, _ in shown]
     ys = [y for _, y in shown]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    out = Text("    ")
+    out = Text("     ")
     for x in range(x0, x1 + 1):
         out.append(f"{'x=' + str(x):^{CELL_W}}", style="dim")
     out.append("\n")
     for y in range(y0, y1 + 1):
-        lines = [Text(f"{'y=' + str(y):>4}" if i == 1 else "    ", style="dim") for i in range(CELL_H)]
+        lines = [Text(f"{'y=' + str(y):>4} " if i == 1 else "     ", style="dim") for i in range(CELL_H)]
         for x in range(x0, x1 + 1):
             if (x, y) in cells:
                 block = tile_cell(*cells[(x, y)])
@@ -289,6 +290,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
         if words[0] == "spot":
             spots.add((int(words[1]), int(words[2])))
     pending_spot = tuple(obs["pending_spot"]) if obs["pending_spot"] else None
+    panels: list[Panel] = []
     for info in obs["seats"]:
         seat = info["seat"]
         building = obs["builder"] == seat
@@ -310,7 +312,8 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
                 pending_spot if building else None,
             )
         )
-        parts.append(Panel(Group(*body), title=title, title_align="left", expand=False))
+        panels.append(Panel(Group(*body), title=title, title_align="left", expand=False))
+    parts.append(Columns(panels))
     if obs["final"]:
         parts.append(final_table(obs))
     if obs["events"]:
