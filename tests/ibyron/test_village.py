@@ -202,3 +202,25 @@ def test_village_player_cannot_take_outside_actions(game: IbyronState) -> None:
     village(s, 0, 5)
     with pytest.raises(meeple.IllegalAction, match="village"):
         s.apply("forfeit")
+
+
+def test_village_and_outside_turns_interleave(game: IbyronState) -> None:
+    s = game
+    s.apply("forfeit")  # seat 0 goes to the village
+    assert s.current == 1 and s.phase == [1, 0]
+    s.apply("move 9 6 0")
+    s.apply("end")
+    assert s.current == 0 and "visit tax" in notations(s)  # a village turn while seat 1 is still outside
+    s.apply("visit tax")
+    assert s.current == 1 and s.phase[1] == 0
+
+
+def test_library_takes_from_the_first_clockwise_on_a_tie() -> None:
+    s = start(3)
+    turn_to(s, 1)
+    s.permit_supply = 0
+    s.permits = [1, 0, 1]
+    s.res[1][COINS] = 2
+    village(s, 1, 5)
+    s.apply("visit library")
+    assert s.permits == [1, 1, 0]  # seat 2 is next clockwise from seat 1
