@@ -24,6 +24,7 @@ from meeple.games.ibyron.rules import (
     S_PLACE,
     S_TURN,
     SPACE_INDEX,
+    START_TILE_PRICE,
     STEP_NAMES,
     TECH_LEVELS,
     VILLAGE,
@@ -121,6 +122,13 @@ def explain(s: IbyronState, action: Action, seat: int) -> str:
         return f"you can hire at most {min(s.rest[p], s.res[p][COINS])} ($1 each, from your rest box)"
     if step == S_MARKET and kind in ("sell", "trade"):
         return "you can sell one resource you have whose die is still in its box, or trade with a Court House"
-    if step in (S_PLACE, S_OFFER) and kind in ("place", "buy"):
-        return "that tile cannot go there (or you cannot pay $2)"
+    if step == S_OFFER and kind == "buy":
+        if int(args[0]) not in s.tiles:
+            return f"tile {args[0]} is not in the supply (face up: {sorted(s.tiles)})"
+        return f"the start player's tile costs ${START_TILE_PRICE}, you have ${s.res[p][COINS]}"
+    if step == S_PLACE and kind == "place":
+        return ("the tile cannot lie there: it must touch the island along an edge, or lie flat on four spaces "
+                "of equal height covering no piece")
+    if step == S_TURN:
+        expected = "a village action (visit a space, or leave)" if phase == VILLAGE else "an Outside action"
     return f"{action} is not possible now: the game is waiting for {expected}"

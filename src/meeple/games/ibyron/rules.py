@@ -104,9 +104,12 @@ PHASE_NAMES = ("outside", "village", "done")
 # what the player to move is deciding
 (S_START, S_HOME, S_TURN, S_MOVED, S_OVERSEE, S_MARKET, S_RETRIEVE, S_TAKE, S_BONUS, S_HIRE, S_OFFER,
  S_PLACE, S_EXTRA, S_OVER) = range(14)
-STEP_NAMES = ("choose starting building", "choose home field", "turn", "after moving", "place overseers",
-              "market", "choose reserve stack", "take a tile", "take a bonus", "hire workers", "buy start tile",
-              "place a tile", "solo extra tile", "game over")
+STEP_NAMES = ("a starting building (start ...)", "a home field (home N)", "a turn",
+              "an action after moving, or end", "overseers for the new tile (oversee N, or done)",
+              "a sale or trade at the market (sell, trade, or done)", "which reserve stack returns (retrieve ...)",
+              "a land tile from the supply (take N)", "a bonus resource (bonus N)", "how many to hire (hire N)",
+              "the start player's $2 tile (buy N, or decline)", "where to lay the tile (place X Y R)",
+              "an extra tile, or not (extra, or decline)", "nothing: the game is over")
 ST_STABLE, ST_SHIP, ST_MARKET, ST_LIBRARY, ST_FARMER, ST_EXPLORER, ST_TAX = range(7)
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 
