@@ -71,15 +71,18 @@ def test_a_killed_server_resumes_every_game_from_its_stored_moves(tmp_path: Path
             _wait_for(lambda: client.get(f"/api/matches/{bots['id']}").json()["move_number"] > len(stored.moves))
             bots_after = client.get(f"/api/matches/{bots['id']}").json()
             assert bots_after["log"][: len(bots_before["log"])] == bots_before["log"]
-            # The human-vs-bot game: the human moves, the bot answers.
+            # The human-vs-bot game: the human plays on, and the bot answers.
             seen = before[versus["id"]][0]["move_number"]
-            play_random_move(client, versus, rng)
-            _wait_for(
-                lambda: (
-                    client.get(f"/api/matches/{versus['id']}").json()["move_number"] > seen + 1
-                    or client.get(f"/api/matches/{versus['id']}").json()["is_over"]
-                )
-            )
+
+            def bot_answered() -> bool:
+                view = client.get(f"/api/matches/{versus['id']}", headers=auth(token)).json()
+                if view["is_over"] or any(s == 1 for s, _text in view["log"][seen:]):
+                    return True
+                if view["legal"]:
+                    play_random_move(client, versus, rng)
+                return False
+
+            _wait_for(bot_answered)
             # The people's game plays on to the end.
             while play_random_move(client, people, rng):
                 pass

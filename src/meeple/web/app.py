@@ -359,11 +359,14 @@ class Api:
         sub.wake.set()
 
         async def sender() -> None:
-            while True:
-                await sub.wake.wait()
-                sub.wake.clear()
-                view = match.view(sub.seat, svg=sub.svg, observation=sub.observation)
-                await websocket.send_text(json.dumps({"type": "view", "view": view}))
+            try:
+                while True:
+                    await sub.wake.wait()
+                    sub.wake.clear()
+                    view = match.view(sub.seat, svg=sub.svg, observation=sub.observation)
+                    await websocket.send_text(json.dumps({"type": "view", "view": view}))
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return  # the page went away; the receive loop below notices and cleans up
 
         task = asyncio.create_task(sender())
         try:

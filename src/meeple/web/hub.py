@@ -35,6 +35,9 @@ T = TypeVar("T")
 
 # A bot that has not answered after this long is shown as thinking.
 THINKING_AFTER_S = 0.3
+# Matches kept in memory; beyond this, idle ones (no open page, no bot) are
+# dropped and rebuilt from the database when next asked for.
+MAX_IN_MEMORY = 2000
 
 
 class ApiError(Exception):
@@ -258,8 +261,15 @@ class Hub:
         except ValueError as exc:
             raise ApiError(409, f"match {match_id} cannot be resumed: {exc}") from None
         match = LiveMatch(row, info, state, turns)
-        self._matches[match_id] = match
+        self._remember(match_id, match)
         return match
+
+    def _remember(self, match_id: str, match: LiveMatch) -> None:
+        self._matches[match_id] = match
+        if len(self._matches) > MAX_IN_MEMORY:
+            for old_id, old in list(self._matches.items())[: len(self._matches) // 4]:
+                if not old.subscribers and not old.bot_tasks and not old.lock.locked():
+                    del self._matches[old_id]
 
     async def require(self, match_id: str) -> LiveMatch:
         match = await self.get(match_id)
@@ -292,7 +302,7 @@ class Hub:
         )
         await self.db(self.store.create_match, row)
         match = LiveMatch(row, info, state, [])
-        self._matches[row.id] = match
+        self._remember(row.id, match)
         self.schedule_bots(match)
         return match, tokens
 
@@ -314,7 +324,7 @@ class Hub:
         )
         await self.db(self.store.create_match, row)
         match = LiveMatch(row, info, state, turns)
-        self._matches[row.id] = match
+        self._remember(row.id, match)
         return match
 
     # ---------------------------------------------------------------- moves
@@ -325,6 +335,11 @@ class Hub:
         view was stale (see :func:`stale_reason`) or the game cannot take
         moves, 422 when the rules say no.
         """
+        current = self._matches.get(match.id)
+        if current is None:
+            self._matches[match.id] = match  # dropped from memory meanwhile: take it back
+        elif current is not match:
+            match = current
         async with match.lock:
             state = match.state
             if match.kind != "live":
