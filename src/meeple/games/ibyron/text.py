@@ -145,7 +145,9 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
     )
     if obs["is_over"]:
         head.append(f"  GAME OVER, winners {obs['winners']}, scores {obs['scores']}", style="bold red")
-    parts: list[Any] = [head, island(obs), mats(obs), village(obs), market_and_bonus(obs)]
+    legend = Text("F forest, A field, M mountain + level; ~ coast. H home farm, B building (owner:discs), "
+                  "w/o/s/g/f camp (wood/ore/stone/gold/field, owner x discs), r held space, L leader", style="dim")
+    parts: list[Any] = [head, island(obs), legend, mats(obs), village(obs), market_and_bonus(obs)]
     if legal:
         parts.append(Text("Legal: " + ", ".join(legal[:60]) + (" ..." if len(legal) > 60 else ""), style="dim"))
     return Group(*parts)
