@@ -164,6 +164,12 @@ class Load:
                     print("error", status, data, file=sys.stderr)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), to report the server's cost per move."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -171,7 +177,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def one_run(address: str, args: argparse.Namespace) -> dict[str, float]:
+async def one_run(address: str, args: argparse.Namespace, server_pid: int) -> dict[str, float]:
     load = Load(address, args)
     stop = asyncio.Event()
     slots = []
@@ -181,9 +187,11 @@ async def one_run(address: str, args: argparse.Namespace) -> dict[str, float]:
     await asyncio.sleep(args.warmup)
     load.measuring = True
     started = time.perf_counter()
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     await asyncio.sleep(args.seconds)
     load.measuring = False
     elapsed = time.perf_counter() - started
+    server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
     stop.set()
     await asyncio.gather(*slots, return_exceptions=True)
     await load.http.close()
@@ -193,6 +201,8 @@ async def one_run(address: str, args: argparse.Namespace) -> dict[str, float]:
         "post_p99_ms": 1000 * percentile(load.post_latency, 0.99),
         "update_p50_ms": 1000 * percentile(load.update_latency, 0.50),
         "update_p99_ms": 1000 * percentile(load.update_latency, 0.99),
+        "server_cpu_ms_per_move": 1000 * server_cpu / max(1, load.moves),
+        "client_cpu_ms_per_move": 1000 * client_cpu / max(1, load.moves),
         "rejected": load.rejected,
         "errors": load.errors,
     }
@@ -228,7 +238,7 @@ def main() -> None:
             db_url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
             proc, address = start_server(db_url, Path(tmp) / "server.log")
             try:
-                result = run_async(one_run(address, args))
+                result = run_async(one_run(address, args, proc.pid))
             finally:
                 os.killpg(proc.pid, signal.SIGTERM)
                 proc.wait(timeout=20)
@@ -239,7 +249,7 @@ def main() -> None:
         f"think {args.think}s, svg {'on' if args.svg else 'off'}), median of {args.runs} runs:"
     )
     for key in results[0]:
-        print(f"  {key:>14}: {statistics.median(r[key] for r in results):.1f}")
+        print(f"  {key:>22}: {statistics.median(r[key] for r in results):.2f}")
 
 
 if __name__ == "__main__":
