@@ -115,3 +115,22 @@ def test_three_players_use_three_starting_tiles() -> None:
     s = start(3)
     assert len(s.land) == 16 and len(s.tiles) == 7
     assert len({s.home[p] for p in range(3)}) == 3
+
+
+def test_round_limit_tie_is_shared_when_points_tie_too() -> None:
+    s = start(round_limit=1, buildings=("bank", "bank"))
+    s.res[0] = s.res[1].copy()
+    s._finish_game()
+    vp = [s.victory_points(p) for p in range(2)]
+    assert (s.winners == (0, 1)) == (vp[0] == vp[1])
+    s.res[1][GOLD] += 5
+    s._finish_game()
+    assert s.winners == (1,)  # equal discs in buildings: points decide
+
+
+def test_evaluate_gives_win_shares_favouring_progress(game: IbyronState) -> None:
+    s = game
+    shares = s.evaluate()
+    assert abs(sum(shares) - 1) < 1e-9 and all(0 < x < 1 for x in shares)
+    s.in_buildings[1] += 3
+    assert s.evaluate()[1] > 0.9
