@@ -182,6 +182,13 @@ def test_two_online_seats_see_only_their_own_hands_and_each_others_moves_live(
     # Both bids are revealed to both seats: the draw phase starts for seat 1 (the first seat).
     pages["0"].wait_for_selector("#actions button[data-notation='draw'], #actions button[data-notation='pass']")
     assert "phase draw" in pages["1"].locator("#board").inner_text()
+    # A seat may look at the running game as a spectator, and back.
+    pages["0"].select_option("#view-as", "")
+    pages["0"].wait_for_function("document.getElementById('status').textContent === 'Viewing as a spectator'")
+    assert pages["0"].locator("#board [data-action]").count() == 0
+    assert pages["0"].locator("#view-as option").count() == 2  # spectator and its own seat only
+    pages["0"].select_option("#view-as", "0")
+    pages["0"].wait_for_selector("#actions button[data-notation]")
     for page in pages.values():
         assert page.errors == []
 

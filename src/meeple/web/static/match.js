@@ -14,7 +14,7 @@ const tokenOfSeat = new Map(); // seat number -> token
 let shownSeat = null; // the seat whose view is on screen (null: spectator)
 let passTo = null; // pass and play: the seat waiting behind the "pass to" screen
 let replayAt = null; // null: live; else the move number being replayed
-let viewAs = undefined; // a finished game: the seat chosen to view as (null: spectator)
+let viewAs = undefined; // the seat chosen to view as (null: spectator; undefined: one's own)
 let waitingAfter = null; // move number of the view we just played from
 let renderTicket = 0;
 let rendered = null; // { view, live }
@@ -119,7 +119,7 @@ async function display() {
   if (!base) return;
   $("pass-screen").hidden = true;
   $("board").hidden = false;
-  const seat = isOpen(base) && viewAs !== undefined ? viewAs : shownSeat;
+  const seat = viewAs !== undefined && (isOpen(base) || viewAs === null) ? viewAs : shownSeat;
   if (replayAt === null && seat === base.seat) {
     render(base, true);
     return;
@@ -181,7 +181,8 @@ function statusLine(view, live) {
     const names = view.winners.map((s) => seatName(view, s)).join(" and ");
     return names ? `Game over: ${names} won` : "Game over";
   }
-  if (!live) return `Replaying move ${view.move_number}`;
+  if (!live && replayAt !== null) return `Replaying move ${view.move_number}`;
+  if (!live) return view.seat === null ? "Viewing as a spectator" : `Viewing as ${seatName(view, view.seat)}`;
   if (view.legal.length > 0) {
     return tokenOfSeat.size > 1 ? `${seatName(view, view.seat)}, your move` : "Your move";
   }
@@ -239,15 +240,19 @@ function renderLog(view) {
   log.scrollTop = log.scrollHeight;
 }
 
+// A running game can be seen as one's own seat or as a spectator; a finished
+// (or uploaded) game, whose record is public, as any seat.
 function renderViewAs(view, open) {
+  // (In pass and play, only the seat now at the screen: the others' views stay behind the pass screen.)
+  const seats = open ? view.match.seats.map((s) => s.seat) : shownSeat === null ? [] : [shownSeat];
   const label = $("view-as-label");
-  label.hidden = !open;
-  if (!open) return;
+  label.hidden = seats.length === 0;
+  if (label.hidden) return;
   const select = $("view-as");
   const chosen = viewAs === undefined ? view.seat : viewAs;
   select.replaceChildren(el("option", { value: "", text: "spectator" }));
-  for (const seat of view.match.seats) {
-    select.append(el("option", { value: String(seat.seat), text: seat.name }));
+  for (const seat of seats) {
+    select.append(el("option", { value: String(seat), text: view.match.seats[seat].name }));
   }
   select.value = chosen === null ? "" : String(chosen);
 }
@@ -301,6 +306,7 @@ function setUp() {
   $("pass-ready").addEventListener("click", () => {
     shownSeat = passTo;
     passTo = null;
+    viewAs = undefined;
     display();
   });
   $("action-filter").addEventListener("input", () => rendered && renderActions(rendered.view, rendered.live));
