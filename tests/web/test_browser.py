@@ -100,7 +100,9 @@ def click_a_move(page: Any, rng: random.Random) -> None:
     )
 
 
-def start_from_lobby(page: Any, game: str, players: int, seats: list[str], mode: str = "local") -> None:
+def start_from_lobby(
+    page: Any, game: str, players: int, seats: list[str], mode: str = "local", screenshot: Path | None = None
+) -> None:
     page.goto("/")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game", game)
@@ -108,6 +110,9 @@ def start_from_lobby(page: Any, game: str, players: int, seats: list[str], mode:
     for number, seat in enumerate(seats):
         page.select_option(f"#seat-{number}-kind", seat)
     page.check(f"input[name=mode][value={mode}]")
+    if screenshot is not None:
+        screenshot.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(screenshot), full_page=True)
     page.click("#start")
 
 
@@ -117,7 +122,8 @@ def test_a_game_against_bots_is_played_to_the_end_by_clicking(browser: Any, serv
     rng = random.Random(game)
     page = new_page(browser, server)
     players = info.min_players
-    start_from_lobby(page, game, players, ["human"] + ["bot:random"] * (players - 1))
+    lobby_shot = SCREENSHOTS / "lobby.png" if game == all_game_ids()[0] else None
+    start_from_lobby(page, game, players, ["human"] + ["bot:random"] * (players - 1), screenshot=lobby_shot)
     page.wait_for_url("**/m/**")
     shot_taken = False
     for _ in range(3000):
