@@ -49,7 +49,8 @@ def browser() -> Iterator[Any]:
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    args = ["--no-sandbox"] if os.geteuid() == 0 else []
+    # As root (CI) Chromium needs --no-sandbox; containers often have a tiny /dev/shm.
+    args = ["--disable-dev-shm-usage"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
     with playwright_api.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=executable, args=args)
         yield chromium

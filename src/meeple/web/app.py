@@ -363,8 +363,7 @@ class Api:
                 while True:
                     await sub.wake.wait()
                     sub.wake.clear()
-                    view = match.view(sub.seat, svg=sub.svg, observation=sub.observation)
-                    await websocket.send_text(json.dumps({"type": "view", "view": view}))
+                    await websocket.send_text(match.view_message(sub.seat, svg=sub.svg, observation=sub.observation))
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return  # the page went away; the receive loop below notices and cleans up
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import random
 import secrets
@@ -87,6 +88,7 @@ class LiveMatch:
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.version = 0  # bumped on every change a page should see
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._messages: dict[tuple[Any, ...], str] = {}
         self._views_version = -1
 
     def seat_of_token(self, token: str) -> int | None:
@@ -113,6 +115,7 @@ class LiveMatch:
         """The current view of ``seat``, shared by every page that shows the same thing."""
         if self._views_version != self.version:
             self._views.clear()
+            self._messages.clear()
             self._views_version = self.version
         key = (seat, svg, observation)
         cached = self._views.get(key)
@@ -122,6 +125,16 @@ class LiveMatch:
             cached["match"] = self.meta()
             self._views[key] = cached
         return cached
+
+    def view_message(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> str:
+        """The view as the WebSocket message every page showing the same thing is sent."""
+        key = ("message", seat, svg, observation)
+        message = self._messages.get(key) if self._views_version == self.version else None
+        if message is None:
+            view = self.view(seat, svg=svg, observation=observation)
+            message = json.dumps({"type": "view", "view": view})
+            self._messages[key] = message
+        return message
 
     def changed(self) -> None:
         self.version += 1
