@@ -76,28 +76,48 @@ def _bfs(src: int, blocked: int = 0) -> list[int]:
     return dist
 
 
-_BFS_CACHE: dict[int, list[int]] = {}
-
-
-def blocked_distances(src: int, blocked: int) -> list[int]:
-    """``_bfs`` remembered per (start, blocked set): Idris positions repeat a lot in search.
-    The rows are shared, so callers must not change them."""
-    key = blocked << 5 | src
-    row = _BFS_CACHE.get(key)
-    if row is None:
-        if len(_BFS_CACHE) > 50_000:
-            _BFS_CACHE.clear()
-        row = _BFS_CACHE[key] = _bfs(src, blocked)
-    return row
-
-
 DIST = [_bfs(src) for src in range(N_LOCS)]
 # WITHIN[src][r]: the locations at most r lines from src (runaway sheep), r up to 9.
 WITHIN = tuple(tuple(tuple(x for x in range(N_LOCS) if DIST[src][x] <= r) for r in range(10)) for src in range(N_LOCS))
-# For each location, every other location ordered by distance: the move generator stops early.
-BY_DIST: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(sorted((DIST[src][x], x) for x in range(N_LOCS) if x != src)) for src in range(N_LOCS)
-)
+
+Routes = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+def routes(src: int, blocked: int) -> Routes:
+    """Where a wagon at ``src`` can get to when the locations in ``blocked`` (a bit set)
+    cannot be entered: ``(by_line, by_main_line)``, each a tuple of ``(ordinary moves,
+    location)`` sorted by moves. ``by_main_line`` lists the routes that ride the main line
+    once (2 coal on top of the moves), the best of both directions for each location."""
+    row = _bfs(src, blocked)
+    by_line = tuple(sorted((row[x], x) for x in range(N_LOCS) if x != src and row[x] < INF))
+    best: dict[int, int] = {}
+    for a, b in ((MAIN_A, MAIN_B), (MAIN_B, MAIN_A)):
+        if row[a] >= INF or blocked >> b & 1:
+            continue
+        from_b = _bfs(b, blocked)
+        for x in range(N_LOCS):
+            if x != src and from_b[x] < INF:
+                steps = row[a] + from_b[x]
+                if x not in best or steps < best[x]:
+                    best[x] = steps
+    by_main = tuple(sorted((steps, x) for x, steps in best.items()))
+    return by_line, by_main
+
+
+OPEN_ROUTES = tuple(routes(src, 0) for src in range(N_LOCS))
+_ROUTE_CACHE: dict[int, Routes] = {}
+
+
+def blocked_routes(src: int, blocked: int) -> Routes:
+    """``routes`` remembered per (start, blocked set): Idris positions repeat a lot in search."""
+    key = blocked << 5 | src
+    found = _ROUTE_CACHE.get(key)
+    if found is None:
+        if len(_ROUTE_CACHE) > 50_000:
+            _ROUTE_CACHE.clear()
+        found = _ROUTE_CACHE[key] = routes(src, blocked)
+    return found
+
 
 # Phases of the turn.
 PLACE, MOVE, IDRIS, RUNAWAY, EXTRA_CARD, TAKE, DISCARD, OVER = range(8)
@@ -448,36 +468,24 @@ class IvorState(State):
         wagons = self.wagon_at
         options: dict[int, tuple[int, int]] = {}
         budget = free + coal
-        blocked = self._blocked() if self.idris_free < IDRIS_TOKENS else 0
-        if not blocked:
-            row = DIST[src]
-            for d, x in BY_DIST[src]:
-                if d > budget:
-                    break
-                if wagons[x] < 0:
-                    options[x] = (d, d - free if d > free else 0)
-        else:
-            row = blocked_distances(src, blocked)
-            for x in range(N_LOCS):
-                d = row[x]
-                if x != src and d <= budget and wagons[x] < 0:
-                    options[x] = (d, d - free if d > free else 0)
+        by_line, by_main = (
+            blocked_routes(src, self._blocked()) if self.idris_free < IDRIS_TOKENS else OPEN_ROUTES[src]
+        )
+        for d, x in by_line:
+            if d > budget:
+                break
+            if wagons[x] < 0:
+                options[x] = (d, d - free if d > free else 0)
         if coal >= MAIN_LINE_COAL:
-            for a, b in ((MAIN_A, MAIN_B), (MAIN_B, MAIN_A)):
-                to_a = row[a]
-                if to_a >= INF or blocked >> b & 1:
+            for steps, x in by_main:
+                spend = (steps - free if steps > free else 0) + MAIN_LINE_COAL
+                if spend > coal:
+                    break
+                if wagons[x] >= 0:
                     continue
-                from_b = blocked_distances(b, blocked) if blocked else DIST[b]
-                for x in range(N_LOCS):
-                    if x == src or wagons[x] >= 0 or from_b[x] >= INF:
-                        continue
-                    steps = to_a + from_b[x]
-                    spend = (steps - free if steps > free else 0) + MAIN_LINE_COAL
-                    if spend > coal:
-                        continue
-                    old = options.get(x)
-                    if old is None or (spend, steps) < (old[1], old[0]):
-                        options[x] = (steps, spend)
+                old = options.get(x)
+                if old is None or (spend, steps) < (old[1], old[0]):
+                    options[x] = (steps, spend)
         return options
 
     def _blocked(self) -> int:
