@@ -194,6 +194,14 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
         title = f"P{p['seat']}" + (" — Ivor" if p["seat"] == obs["ivor"] else "") + (" (you)" if p["seat"] == seat
                                                                                     else "")
         out.append(_text(x0 + 8, y + 18, title, 13, "start", f' fill="{colour}" font-weight="bold"'))
+        if p["seat"] == obs["ivor"]:  # Ivor the engine: the first player's token, drawn as a little engine
+            out.append(
+                f'<g><title>Ivor the engine (first player)</title>'
+                f'<rect x="{x0 + 230}" y="{y + 8}" width="40" height="18" rx="4" fill="#2e7d32" stroke="#000"/>'
+                f'<rect x="{x0 + 256}" y="{y + 1}" width="8" height="9" fill="#2e7d32" stroke="#000"/>'
+                f'<circle cx="{x0 + 238}" cy="{y + 28}" r="5" fill="#222"/>'
+                f'<circle cx="{x0 + 262}" cy="{y + 28}" r="5" fill="#222"/></g>'
+            )
         out.append(_text(x0 + 8, y + 36, f"sheep {p['sheep']}   gold {p['gold']}   coal {p['coal']}   hand "
                          f"{p['hand_size']}", 12, "start"))
         out.append(_text(x0 + 8, y + 54, f"jobs {len(p['completed'])}   tokens {p['lost_sheep_tokens']}   events "
