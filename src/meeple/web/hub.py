@@ -209,8 +209,13 @@ class Hub:
         self._bot_mode = bot_mode
         self._bot_workers = bot_workers
         self._bots: Executor | None = None
-        # One thread talks to the database so the event loop never waits on it.
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        # A network database (PostgreSQL) is talked to from one worker thread, so the
+        # event loop never waits on the network. SQLite is called in the loop: a
+        # write takes a fraction of a millisecond, less than handing it to a thread
+        # and back costs under the GIL (measured with benchmarks/web_load.py).
+        self._db: ThreadPoolExecutor | None = None
+        if not store.url.startswith("sqlite"):
+            self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
         self._matches: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch | None]] = {}
         self._past: dict[tuple[str, int], State] = {}
@@ -221,6 +226,8 @@ class Hub:
         return self._games()
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._db is None:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
 
     # ------------------------------------------------------------ lifecycle
@@ -239,7 +246,8 @@ class Hub:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._bots is not None:
             self._bots.shutdown(wait=False, cancel_futures=True)
-        self._db.shutdown(wait=True)
+        if self._db is not None:
+            self._db.shutdown(wait=True)
 
     # ------------------------------------------------------------- matches
     async def get(self, match_id: str) -> LiveMatch | None:
