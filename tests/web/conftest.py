@@ -64,7 +64,7 @@ def _postgres_bin() -> Path | None:
     return Path(found).parent if found else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
@@ -89,7 +89,7 @@ def postgres_server() -> Iterator[str]:
         user = "postgres" if _user_exists("postgres") else "nobody"
         shutil.chown(base, user)
         run_as = ["runuser", "-u", user, "--"]
-    data, port = base / "data", _free_port()
+    data, port = base / "data", free_port()
     try:
         subprocess.run(
             [*run_as, str(bin_dir / "initdb"), "-D", str(data), "-U", "meeple", "--auth=trust", "-E", "UTF8"],

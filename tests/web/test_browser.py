@@ -282,3 +282,33 @@ def test_replay_download_and_upload_a_record(browser: Any, server: ServerProcess
     page.wait_for_function(f"document.body.dataset.moveNumber === '{total}'")
     assert page.locator("#log li").count() == total
     assert page.errors == []
+
+
+def test_an_open_page_reconnects_after_the_server_is_killed_and_restarted(browser: Any, tmp_path: Path) -> None:
+    from tests.web.conftest import free_port
+
+    port = str(free_port())
+    db_url = f"sqlite:///{tmp_path / 'reconnect.db'}"
+    args = ("--bot-threads", "--bot-delay", "0", "--port", port)
+    first = ServerProcess(db_url, *args, log_path=tmp_path / "server.log").start()
+    try:
+        page = new_page(browser, first)
+        start_from_lobby(page, "webtoy", 2, ["human", "bot:random"])
+        page.wait_for_selector("#actions button[data-notation]")
+        page.locator("#board [data-action]").first.click()
+        page.wait_for_function("document.body.dataset.moveNumber !== '0'")
+        page.wait_for_selector("#actions button[data-notation]")
+        seen = move_number(page)
+        first.kill()
+        page.wait_for_function("document.getElementById('connection').textContent.includes('reconnecting')")
+        second = ServerProcess(db_url, *args, log_path=tmp_path / "server.log").start()
+        try:
+            page.wait_for_function("document.getElementById('connection').textContent === ''", timeout=STEP_TIMEOUT_MS)
+            assert move_number(page) == seen
+            click_a_move(page, random.Random(1))
+            assert move_number(page) > seen
+            assert page.errors == []
+        finally:
+            second.kill()
+    finally:
+        first.kill()
