@@ -202,3 +202,16 @@ def test_actions_are_tuples_with_kind_and_args() -> None:
     assert action.kind == "hire" and action.args == ("up", 1)
     assert repr(action) == "Action('hire up 1')"
     assert sorted([Action("b"), Action("a", 2)]) == [Action("a", 2), Action("b")]
+
+
+def test_clones_share_the_generator_until_one_draws() -> None:
+    state = TOY.new(2, seed=1)
+    copy = state.clone()
+    first = copy.rng.random()  # the copy draws: it gets its own generator
+    assert state.rng.random() == first  # the original's sequence is untouched
+    again = state.clone()
+    expected = again.clone().rng.random()
+    state.rng.random()  # the original draws after the clone ...
+    assert again.rng.random() == expected  # ... and the clone's future is unchanged
+    third = again.clone()
+    assert again.rng.random() == third.rng.random()

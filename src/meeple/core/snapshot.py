@@ -29,8 +29,8 @@ def snapshot(obj: Any) -> Any:
     fields: dict[str, Any] = {}
     for klass in type(obj).__mro__:
         for name in getattr(klass, "__slots__", ()):
-            if name.startswith("__") or name in fields:
-                continue
+            if name.startswith("__") or name in fields or name == "_rng_shared":
+                continue  # whether a generator is shared with a clone is bookkeeping, not position
             if hasattr(obj, name):
                 fields[name] = snapshot(getattr(obj, name))
     if hasattr(obj, "__dict__"):

@@ -36,12 +36,11 @@ class State(ABC):
     _index_cache: ClassVar[dict[Action, int] | None] = None
     _notation_cache: ClassVar[dict[str, Action] | None] = None
 
-    __slots__ = ("history", "options", "players", "rng", "seed")
+    __slots__ = ("_rng", "_rng_shared", "history", "options", "players", "seed")
 
     players: int
     seed: int
     options: dict[str, Any]
-    rng: random.Random
     history: list[tuple[int, Action]]
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -100,9 +99,33 @@ class State(ABC):
         other.players = self.players
         other.seed = self.seed
         other.options = self.options  # never mutated after set-up
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        # Copy-on-use: both states share the generator until one of them
+        # draws from it. Copying a Mersenne Twister costs ~10 µs, more than
+        # the rest of a typical clone, and most clones never draw.
+        other._rng = self._rng
+        other._rng_shared = True
+        self._rng_shared = True
         other.history = self.history.copy()
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own seeded generator: the only source of chance in the rules.
+
+        Read it afresh (``self.rng``) where it is used rather than keeping it
+        in a variable across a ``clone()``: a clone shares it until either
+        side draws through this property.
+        """
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     def _reseed_from(self, rng: random.Random) -> None:
         """Give this (determinized) copy a fresh generator drawn from ``rng``.
