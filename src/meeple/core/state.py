@@ -42,6 +42,8 @@ class State(ABC):
     seed: int
     options: dict[str, Any]
     history: list[tuple[int, Action]]
+    _rng: random.Random
+    _rng_shared: bool
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.players = players
