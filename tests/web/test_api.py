@@ -433,3 +433,31 @@ def test_every_game_can_be_started_viewed_and_played_through_the_api(client: Any
         view = client.get(f"/api/matches/{match['id']}", headers=auth(token)).json()
         assert view["svg"].lstrip().startswith("<svg") or view["svg"].lstrip().startswith("<?xml")
         assert len(view["log"]) == view["move_number"]
+
+
+def test_a_failing_bot_or_a_broken_worker_pool_does_not_stall_the_game(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from concurrent.futures import BrokenExecutor
+
+    from meeple.web import hub as web_hub
+
+    calls = {"n": 0}
+
+    def unreliable(job: Any) -> str:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise BrokenExecutor("a worker died")
+        raise RuntimeError("the bot crashed")
+
+    monkeypatch.setattr(web_hub, "choose_move", unreliable)
+    hub = client.app.state.hub
+    pool_before = hub._bots
+    match = create(client, players=2, seats=[{"kind": "bot"}, {"kind": "bot"}])
+    with client.websocket_connect(f"/api/matches/{match['id']}/live") as ws:
+        ws.send_json({"svg": False})
+        view = ws.receive_json()["view"]
+        while not view["is_over"]:
+            view = ws.receive_json()["view"]
+    assert calls["n"] > 2
+    assert hub._bots is not pool_before  # restarted after the broken pool

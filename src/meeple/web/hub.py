@@ -19,7 +19,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, TypeVar
@@ -452,14 +452,16 @@ class Hub:
                     bot_seed=row.bot_seed or 0,
                 )
                 show = loop.call_later(THINKING_AFTER_S, self._set_thinking, match, seat, True)
+                notation: str | None
                 try:
                     if self.bot_delay:
                         await asyncio.sleep(self.bot_delay)
-                    assert self._bots is not None
-                    notation = await loop.run_in_executor(self._bots, choose_move, job)
+                    notation = await self._think(job)
                 finally:
                     show.cancel()
                     self._set_thinking(match, seat, False)
+                if notation is None:
+                    continue  # the worker pool was restarted: think again
                 try:
                     await self.play(match, seat, notation, len(job.moves))
                 except ApiError as exc:
@@ -470,16 +472,34 @@ class Hub:
                     # The bot chose something the rules refuse: a bot bug. Keep the
                     # game going with a random legal move rather than stall it.
                     log.error("bot of seat %s in match %s chose %r: %s", seat, match.id, notation, exc.message)
-                    fallback = match.state.legal_actions(seat)
-                    if not fallback:
-                        return
-                    await self.play(match, seat, str(random.choice(fallback)), len(job.moves))
+                    await self._random_move(match, seat, len(job.moves))
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot of seat %s in match %s failed", seat, match.id)
         finally:
             match.bot_tasks.pop(seat, None)
+
+    async def _think(self, job: BotJob) -> str | None:
+        """The bot's move; a random legal one if the bot fails; ``None`` if the pool broke."""
+        assert self._bots is not None
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._bots, choose_move, job)
+        except BrokenExecutor:
+            # A worker died (killed, out of memory): start a fresh pool and think again.
+            log.error("the bot workers stopped; starting new ones")
+            self._bots.shutdown(wait=False, cancel_futures=True)
+            self._bots = make_executor(self._bot_mode, self._bot_workers)
+            return None
+        except Exception:
+            log.exception("bot of seat %s in match %s failed; it plays a random move", job.seat, job.match_id)
+            state = replay_state(meeple.GAMES[job.game], job.players, job.seed, job.options, list(job.moves))[0]
+            return str(random.choice(state.legal_actions(job.seat)))
+
+    async def _random_move(self, match: LiveMatch, seat: int, seen: int) -> None:
+        fallback = match.state.legal_actions(seat)
+        if fallback:
+            await self.play(match, seat, str(random.choice(fallback)), seen)
 
     def _set_thinking(self, match: LiveMatch, seat: int, on: bool) -> None:
         if on and seat not in match.thinking:
