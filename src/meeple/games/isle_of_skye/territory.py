@@ -69,25 +69,18 @@ class Area:
 class Territory:
     """The facts scoring needs about one clan territory, each computed on first use."""
 
-    __slots__ = ("_areas", "_region_area", "_road_connected", "placed")
+    __slots__ = ("_areas", "_road_connected", "placed")
 
     def __init__(self, placed: Placed) -> None:
         self.placed = placed
         self._areas: list[Area] | None = None
-        self._region_area: dict[tuple[Pos, int], int] = {}
         self._road_connected: set[Pos] | None = None
 
     @property
     def areas(self) -> list[Area]:
         if self._areas is None:
-            self._areas, self._region_area = find_areas(self.placed)
+            self._areas = find_areas(self.placed)
         return self._areas
-
-    @property
-    def region_area(self) -> dict[tuple[Pos, int], int]:
-        """(tile position, region index) -> index into ``areas``."""
-        _ = self.areas
-        return self._region_area
 
     @property
     def road_connected(self) -> set[Pos]:
@@ -108,15 +101,39 @@ class Territory:
         return sum(1 for tid, _rot in self.placed.values() if TILES[tid].count(feature))
 
 
-def find_areas(placed: Placed) -> tuple[list[Area], dict[tuple[Pos, int], int]]:
+def _region_tables() -> tuple[
+    tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[tuple[str, tuple[tuple[str, int], ...], str | None], ...], ...]
+]:
+    """Per tile: for each rotation, the region on each side; and for each region its
+    terrain, the features standing in it and its scroll (if any)."""
+    side_region = []
+    region_facts = []
+    for tile in TILES:
+        side_region.append(
+            tuple(tuple(EDGE_REGION[tile.id][side_to_edge(rot, d)] for d in range(4)) for rot in range(4))
+        )
+        facts = []
+        for index, region in enumerate(tile.regions):
+            features = tuple((name, tile.count(name)) for name, at in tile.feature_regions if at == index)
+            scroll = tile.scroll if tile.scroll_region == index else None
+            facts.append((region.terrain, features, scroll))
+        region_facts.append(tuple(facts))
+    return tuple(side_region), tuple(region_facts)
+
+
+SIDE_REGION, REGION_FACTS = _region_tables()
+NEIGHBOUR = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def find_areas(placed: Placed) -> list[Area]:
     """Join tile regions into areas (union-find over the regions of the placed tiles)."""
-    positions = sorted(placed)
     first: dict[Pos, int] = {}  # position -> number of its region 0
-    nodes: list[tuple[Pos, int]] = []
-    for pos in positions:
-        first[pos] = len(nodes)
-        nodes.extend((pos, index) for index in range(len(TILES[placed[pos][0]].regions)))
-    parent = list(range(len(nodes)))
+    count = 0
+    for pos, (tid, _rot) in placed.items():
+        first[pos] = count
+        count += len(REGION_FACTS[tid])
+    parent = list(range(count))
+    is_open = [False] * count
 
     def root(n: int) -> int:
         while parent[n] != n:
@@ -124,45 +141,40 @@ def find_areas(placed: Placed) -> tuple[list[Area], dict[tuple[Pos, int], int]]:
             n = parent[n]
         return n
 
-    is_open = [False] * len(nodes)
-    for pos in positions:
-        tid, rot = placed[pos]
-        x, y = pos
-        base = first[pos]
-        regions = EDGE_REGION[tid]
+    for (x, y), (tid, rot) in placed.items():
+        base = first[(x, y)]
+        sides = SIDE_REGION[tid][rot]
         for d in range(4):
-            other = (x + DX[d], y + DY[d])
-            mine = base + regions[(d - rot) % 4]
-            if other not in placed:
-                is_open[mine] = True
+            dx, dy = NEIGHBOUR[d]
+            other = (x + dx, y + dy)
+            start = first.get(other)
+            if start is None:
+                is_open[base + sides[d]] = True
             elif d == 1 or d == 2:  # East and South: each shared edge once
                 otid, orot = placed[other]
-                a = root(mine)
-                b = root(first[other] + EDGE_REGION[otid][(d + 2 - orot) % 4])
+                a = root(base + sides[d])
+                b = root(start + SIDE_REGION[otid][orot][d ^ 2])
                 if a != b:
                     parent[a] = b
     areas: list[Area] = []
-    index_of_root: dict[int, int] = {}
-    region_area: dict[tuple[Pos, int], int] = {}
-    for n, node in enumerate(nodes):
-        r = root(n)
-        pos, region = node
-        tile = TILES[placed[pos][0]]
-        index = index_of_root.get(r)
-        if index is None:
-            index = index_of_root[r] = len(areas)
-            areas.append(Area(tile.regions[region].terrain))
-        region_area[node] = index
-        area = areas[index]
-        area.cells.add(pos)
-        if is_open[n]:
-            area.completed = False
-        for name, at in tile.feature_regions:
-            if at == region:
-                area.features[name] = area.features.get(name, 0) + tile.count(name)
-        if tile.scroll is not None and tile.scroll_region == region:
-            area.scrolls.append(tile.scroll)
-    return areas, region_area
+    area_of_root: dict[int, Area] = {}
+    for pos, (tid, _rot) in placed.items():
+        base = first[pos]
+        for index, (terrain, features, scroll) in enumerate(REGION_FACTS[tid]):
+            n = base + index
+            r = root(n)
+            area = area_of_root.get(r)
+            if area is None:
+                area = area_of_root[r] = Area(terrain)
+                areas.append(area)
+            area.cells.add(pos)
+            if is_open[n]:
+                area.completed = False
+            for name, amount in features:
+                area.features[name] = area.features.get(name, 0) + amount
+            if scroll is not None:
+                area.scrolls.append(scroll)
+    return areas
 
 
 def castle_position(placed: Placed) -> Pos | None:
