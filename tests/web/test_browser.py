@@ -261,9 +261,12 @@ def test_replay_download_and_upload_a_record(browser: Any, server: ServerProcess
     page.click("#first")
     page.wait_for_selector("#replay-banner:not([hidden])")
     assert "after move 0" in page.locator("#replay-banner").inner_text()
-    page.click("#next")
+    page.keyboard.press("ArrowRight")
     page.wait_for_function("document.body.dataset.moveNumber === '1'")
     assert page.locator("#log li").count() == 1
+    assert page.locator("#log li.current").inner_text().startswith("Bot")
+    page.click("#next")
+    page.wait_for_function("document.body.dataset.moveNumber === '2'")
     page.select_option("#view-as", "0")  # a finished game is open: view it as seat 1
     page.wait_for_selector("#board text.card")
     page.click("#last")

@@ -315,6 +315,11 @@ function setUp() {
   $("next").addEventListener("click", () => goTo(position() + 1));
   $("last").addEventListener("click", () => goTo(Number.MAX_SAFE_INTEGER));
   $("slider").addEventListener("input", (event) => goTo(Number(event.target.value)));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowLeft") goTo(position() - 1);
+    else if (event.key === "ArrowRight") goTo(position() + 1);
+  });
   $("view-as").addEventListener("change", (event) => {
     viewAs = event.target.value === "" ? null : Number(event.target.value);
     display();
