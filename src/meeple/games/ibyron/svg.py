@@ -75,12 +75,13 @@ def _island(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[lis
     for b in obs["buildings"]:
         px, py = pos(b["x"], b["y"])
         colour = SEAT_COLOURS[b["owner"]]
+        out.append(f'<g><title>{escape(", ".join(b["parts"]))} (seat {b["owner"]})</title>')
         for i in range(b["discs"]):
             out.append(f'<ellipse cx="{px + CELL / 2}" cy="{py + CELL - 10 - 4 * i}" rx="11" ry="6" fill="{colour}" '
                        f'stroke="#fff" stroke-width="1"/>')
         label = "H" if b["parts"][0] == "farm" else str(b["discs"])
         out.append(_text(px + CELL / 2, py + CELL - 7 - 4 * (b["discs"] - 1), label, 10, "#fff", "middle", "bold"))
-        out.append(f'<title>{escape(", ".join(b["parts"]))} (seat {b["owner"]})</title>')
+        out.append("</g>")
     for c in obs["camps"]:
         px, py = pos(c["x"], c["y"])
         colour = SEAT_COLOURS[c["owner"]]
