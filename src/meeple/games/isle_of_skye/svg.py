@@ -373,7 +373,9 @@ def offers(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
 def buttons(canvas: Canvas, obs: dict[str, Any], legal: list[str], y: float) -> float:
     """Price and pass buttons for the viewer's current choice."""
     prices = [a for a in legal if a.startswith("price ")]
-    items = prices[:40] + [a for a in legal if a == "pass"]
+    if len(prices) > 40:  # every price up to 30, then every fifth, and the highest
+        prices = list(dict.fromkeys(prices[:30] + prices[34::5] + prices[-1:]))
+    items = prices + [a for a in legal if a == "pass"]
     if not items:
         return y
     waiting = [
