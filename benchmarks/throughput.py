@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/throughput.py [GAME ...] [--runs 5] [--seconds 1.0]
 
-Single process, so one core. Each figure is the median of ``--runs`` runs;
+Single process, so one core; rates are per second of this process's CPU time.
+Each figure is the median of ``--runs`` runs;
 ``ratio`` divides by the toy game's unchecked rate measured in the same run.
 """
 

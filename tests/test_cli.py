@@ -121,3 +121,28 @@ def test_bad_command_lines_say_what_is_wrong() -> None:
         cli.main(["play", "toy", "--option", "colour=red"])
     with pytest.raises(SystemExit, match="unknown bot"):
         cli.main(["simulate", "toy", "--bots", "genius"])
+
+
+def test_games_offer_their_own_bots_by_name() -> None:
+    from meeple.bots import game_bots, make_bot
+
+    assert "greedy" in game_bots("bayon")
+    bot = make_bot("greedy", seed=1, game="bayon")
+    state = meeple.new_game("bayon", players=2, seed=1)
+    assert bot.choose(state, 0) in state.legal_actions(0)
+    with pytest.raises(ValueError, match="greedy"):
+        make_bot("genius", game="bayon")
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("greedy")  # not without a game
+
+
+def test_text_views_that_want_the_legal_moves_get_them() -> None:
+    seen: list[object] = []
+
+    def two(obs: dict[str, object], legal: list[str] | None = None) -> str:
+        seen.append(legal)
+        return "x"
+
+    info = TOY.__class__(**{**TOY.__dict__, "text_view": two})
+    assert cli.text_view(info, {}, ["keep"]) == "x" and seen == [["keep"]]
+    assert cli.text_view(TOY, {"my_card": 3}, ["keep"]) == "card 3"

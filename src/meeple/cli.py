@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import math
 import sys
 import time
@@ -48,15 +49,26 @@ def _new_state(info: GameInfo, players: int | None, seed: int | None, options: d
         raise SystemExit(str(exc)) from None
 
 
-def _bots_for(specs: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
+def _bots_for(specs: str, seats: Sequence[int], seed: int, game: str) -> dict[int, Bot]:
     names = [s for s in specs.split(",") if s.strip()] or ["ismcts"]
     bots: dict[int, Bot] = {}
     try:
         for i, seat in enumerate(seats):
-            bots[seat] = make_bot(names[min(i, len(names) - 1)], seed=seed + seat)
+            bots[seat] = make_bot(names[min(i, len(names) - 1)], seed=seed + seat, game=game)
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
     return bots
+
+
+def text_view(info: GameInfo, obs: dict[str, Any], legal: list[str] | None = None) -> Any:
+    """The game's terminal view of ``obs``; views that take the legal notations
+    (to mark where a move can go) get them."""
+    view = info.text_view
+    if view is None:  # pragma: no cover - every registered game has a text view
+        return obs
+    if legal is not None and len(inspect.signature(view).parameters) >= 2:
+        return view(obs, legal)
+    return view(obs)
 
 
 # --------------------------------------------------------------------- play
@@ -84,12 +96,9 @@ class TerminalGame:
         self.shown_moves = 0
 
     def view(self, seat: int | None) -> None:
-        info = self.state.info
         obs = self.state.observation(seat)
-        if info.text_view is not None:
-            self.console.print(info.text_view(obs))
-        else:  # pragma: no cover - every registered game has a text view
-            self.console.print(obs)
+        legal = [str(a) for a in self.state.legal_actions(seat)] if seat in self.state.to_move else None
+        self.console.print(text_view(self.state.info, obs, legal))
 
     def log_new_moves(self, viewer: int | None) -> None:
         history = self.state.history
@@ -233,7 +242,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     info = _info(args.game)
     state = _new_state(info, args.players, args.seed, _parse_options(args.option))
     humans = _seats_arg(args.seat, state.players)
-    bots = _bots_for(args.bots, [s for s in range(state.players) if s not in humans], state.seed)
+    bots = _bots_for(args.bots, [s for s in range(state.players) if s not in humans], state.seed, info.id)
     console = Console()
     console.print(Panel(f"{info.title}, {state.players} players, seed {state.seed}", title="meeple"))
     game = TerminalGame(state, humans, bots, console, save_path=Path(args.save) if args.save else None)
@@ -277,8 +286,7 @@ def cmd_replay(args: argparse.Namespace, read: Callable[[str], str] = input) -> 
             shown = state.move_text(move - 1, seat)
             if shown is not None:
                 console.print(f"move {move}: seat {mover} played [bold]{shown}[/bold]")
-        if state.info.text_view is not None:
-            console.print(state.info.text_view(state.observation(seat)))
+        console.print(text_view(state.info, state.observation(seat)))
         if args.no_input:
             if move >= len(record.moves):
                 return 0
@@ -356,7 +364,7 @@ def simulate(
         state = info.new(n, seed + g, **(options or {}))
         shift = g % n if rotate else 0
         bot_of_seat = [(seat - shift) % n for seat in range(n)]  # which bot sits in each seat
-        bots = [make_bot(specs[bot_of_seat[seat]], seed=seed * 1000 + g * n + seat) for seat in range(n)]
+        bots = [make_bot(specs[bot_of_seat[seat]], seed=seed * 1000 + g * n + seat, game=game) for seat in range(n)]
         while not state.is_over:
             seat = state.to_move[0]
             state.apply(bots[seat].choose(state, seat), seat)
@@ -389,7 +397,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     specs = [s for s in args.bots.split(",") if s.strip()]
     for spec in specs:
         try:
-            make_bot(spec)
+            make_bot(spec, game=args.game)
         except ValueError as exc:
             raise SystemExit(str(exc)) from None
     info = _info(args.game)
@@ -440,7 +448,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--players", type=int)
     p.add_argument("--seat", default="0", help="your seat(s): a number, a comma list, 'all' (hot seat) or 'none'")
-    p.add_argument("--bots", default="ismcts", help=f"bot spec(s) for the other seats, comma separated ({BOT_KINDS})")
+    p.add_argument(
+        "--bots",
+        default="ismcts",
+        help=f"bot spec(s) for the other seats, comma separated: {', '.join(BOT_KINDS)} or a game's own (greedy)",
+    )
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--save", help="where to write the record (default GAME-SEED.meeple.json)")
