@@ -291,6 +291,15 @@ ACTION_SPACE: tuple[Action, ...] = (
     *A_LOSE[1:],
 )
 
+# Per explorer and blocked continent: travelling to / moving the interpreter to each other continent.
+TRAVEL_OPEN: list[list[tuple[Action, ...]]] = [
+    [tuple(A_TRAVEL[e][c] for c in range(5) if c != blocked) for blocked in range(5)] if e else [] for e in range(18)
+]
+INTERPRETER_MOVES: list[list[tuple[Action, ...]]] = [
+    [tuple(A_INTERPRETER[e][c] for c in range(5) if c != blocked) for blocked in range(5)] if e else []
+    for e in range(18)
+]
+
 # Each action decoded once into (operation, explorer-or-site, continent) for _apply.
 (
     OP_GOLD,
@@ -607,15 +616,15 @@ class BayonState(State):
             stacks = self.stacks
             travelled = self.travelled
             reachable = [c for c in range(5) if c != blocked and travelled[c] < len(stacks[c])]
+            if len(reachable) == 4:  # the usual case: every open continent, in one precomputed row
+                for e in free:
+                    acts.extend(TRAVEL_OPEN[e][blocked])
+            else:
+                for e in free:
+                    row = A_TRAVEL[e]
+                    acts.extend([row[c] for c in reachable])
             for e in free:
-                row = A_TRAVEL[e]
-                for c in reachable:
-                    acts.append(row[c])
-            for e in free:
-                row = A_INTERPRETER[e]
-                for c in range(5):
-                    if c != blocked:
-                        acts.append(row[c])
+                acts.extend(INTERPRETER_MOVES[e][blocked])
             means = self.gold[p] + self.worth[p]
             for c in range(5):
                 if c != blocked and stacks[c] and means >= COSTS[c]:
