@@ -81,3 +81,13 @@ def test_game_over_views() -> None:
     play(state, "gold")
     assert "Winner: seat 0" in as_text(state.observation(None))
     assert "game over" in svg_render(state.observation(1), [])
+
+
+def test_the_team_is_shown_while_a_participant_is_chosen() -> None:
+    state = arrange(game(4), hands=[[5, 13], [1], [2], [3]], faceup=[14, 7], gold=[15, 15, 15, 15])
+    arrange(state, stacks={"africa": [7, 8, 9, 10, 11, 12]})
+    play(state, "hire 14", "expedition africa", "team 5", "team 14")
+    assert legal(state) == ["withdraw 5", "withdraw 14"]
+    text = as_text(state.observation(0))
+    assert "choose the participant who withdraws" in text and "Team: #5" in text
+    assert set(marked(svg_render(state.observation(0), legal(state)))) == {"withdraw 5", "withdraw 14"}

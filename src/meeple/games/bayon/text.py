@@ -140,11 +140,11 @@ def render(obs: dict[str, Any]) -> Group:
         if turn["revealed"]:
             step.append("\nRevealed: ")
             step.append_text(site_text(turn["revealed"]))
-            if turn["team"]:
-                totals = [sum(EXPLORERS[e].abilities[i] for e in turn["team"]) for i in range(3)]
-                step.append("\nTeam: ")
-                step.append_text(joined([explorer_text(e) for e in turn["team"]]))
-                step.append(f"  → {totals[0]}·{totals[1]}·{totals[2]}")
+        if turn["team"]:  # also after the outcome, while a participant is chosen
+            totals = [sum(EXPLORERS[e].abilities[i] for e in turn["team"]) for i in range(3)]
+            step.append("\nTeam: ")
+            step.append_text(joined([explorer_text(e) for e in turn["team"]]))
+            step.append(f"  → {totals[0]}·{totals[1]}·{totals[2]}")
     else:
         step = Text("Game over. ", style="bold")
         step.append("Winner: " + ", ".join(f"seat {w}" for w in obs["winners"]) + ".")
