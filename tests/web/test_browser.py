@@ -2,8 +2,12 @@
 
 Each game is started from the lobby against bots and played to the end by
 clicking; two browser contexts play one online game as two seats; pass and
-play, a rejected move, replaying, downloading and uploading a record. The
-page of each game is saved to docs/screenshots/<game>.png for the README.
+play, a rejected move, replaying, downloading and uploading a record.
+
+Each game's page (and the lobby) is photographed on every run; with
+``MEEPLE_UPDATE_SCREENSHOTS=1`` the pictures replace docs/screenshots/<game>.png,
+the README's screenshots (otherwise they go to a temporary folder, so a test
+run leaves the tree clean).
 """
 
 from __future__ import annotations
@@ -23,8 +27,8 @@ from tests.web.conftest import all_game_ids
 from tests.web.server_process import ROOT, ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
-SCREENSHOTS = ROOT / "docs" / "screenshots"
-STEP_TIMEOUT_MS = 15_000
+DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
+STEP_TIMEOUT_MS = 30_000  # generous: CI machines run the whole suite at once
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -39,6 +43,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if os.environ.get("MEEPLE_UPDATE_SCREENSHOTS") == "1":
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return DOCS_SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def assert_png(path: Path) -> None:
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, path
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +111,19 @@ def click_a_move(page: Any, rng: random.Random) -> None:
     else:
         buttons = page.locator("#actions button[data-notation]:not([disabled])")
         buttons.nth(rng.randrange(buttons.count())).click()
-    page.wait_for_function(
-        f"document.body.dataset.moveNumber !== '{before}' || document.body.dataset.over === '1' || "
-        "document.getElementById('message').textContent !== ''",
-        timeout=STEP_TIMEOUT_MS,
-    )
+    try:
+        page.wait_for_function(
+            f"document.body.dataset.moveNumber !== '{before}' || document.body.dataset.over === '1' || "
+            "document.getElementById('message').textContent !== ''",
+            timeout=STEP_TIMEOUT_MS,
+        )
+    except playwright_api.TimeoutError:
+        state = page.evaluate(
+            "({move: document.body.dataset.moveNumber, waiting: waitingAfter, live: rendered && rendered.live,"
+            " legal: rendered && rendered.view.legal, status: document.getElementById('status').textContent,"
+            " connection: document.getElementById('connection').textContent})"
+        )
+        raise AssertionError(f"the click at move {before} changed nothing: {state}") from None
 
 
 def start_from_lobby(
@@ -118,22 +143,26 @@ def start_from_lobby(
 
 
 @pytest.mark.parametrize("game", all_game_ids())
-def test_a_game_against_bots_is_played_to_the_end_by_clicking(browser: Any, server: ServerProcess, game: str) -> None:
+def test_a_game_against_bots_is_played_to_the_end_by_clicking(
+    browser: Any, server: ServerProcess, screenshots: Path, game: str
+) -> None:
     info = meeple.GAMES[game]
     rng = random.Random(game)
     page = new_page(browser, server)
     players = info.min_players
-    lobby_shot = SCREENSHOTS / "lobby.png" if game == all_game_ids()[0] else None
+    lobby_shot = screenshots / "lobby.png" if game == all_game_ids()[0] else None
     start_from_lobby(page, game, players, ["human"] + ["bot:random"] * (players - 1), screenshot=lobby_shot)
     page.wait_for_url("**/m/**")
+    if lobby_shot is not None:
+        assert_png(lobby_shot)
     shot_taken = False
     for _ in range(3000):
         wait_for_turn_or_end(page)
         if page.evaluate("document.body.dataset.over") == "1":
             break
         if not shot_taken and move_number(page) >= 2 * players and info.id != "webtoy":
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"{game}.png"))
+            page.screenshot(path=str(screenshots / f"{game}.png"))
+            assert_png(screenshots / f"{game}.png")
             shot_taken = True
         assert page.locator("#message").text_content() == "", page.locator("#message").text_content()
         click_a_move(page, rng)
