@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,6 +42,28 @@ def test_migrations_build_the_schema_and_can_run_again(any_db_url: str) -> None:
             assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
         keys = inspect(store.engine).get_pk_constraint("moves")["constrained_columns"]
         assert keys == ["match_id", "number"]
+    finally:
+        store.close()
+
+
+def test_the_migration_can_be_undone_and_redone(any_db_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    import meeple.web.storage as storage
+
+    store = Store(any_db_url)
+    try:
+        config = Config()
+        config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+        with store.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "base")
+        assert not {"matches", "seats", "moves"} & set(inspect(store.engine).get_table_names())
+        migrate(store.engine)
+        assert {"matches", "seats", "moves"} <= set(inspect(store.engine).get_table_names())
+        store.create_match(_row("again"))
+        assert store.load_match("again") is not None
     finally:
         store.close()
 
