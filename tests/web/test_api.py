@@ -78,6 +78,7 @@ BAD_MATCHES = [
     ('{"game": "webtoy", "seats": [{"name": 5}, {}]}', 422, "name must be text"),
     ('{"game": "webtoy", "seats": [{"name": "' + "x" * 41 + '"}, {}]}', 422, "at most 40"),
     ('{"game": "webtoy", "seats": [3, {}]}', 422, "must be an object"),
+    ('{"game": "webtoy", "seats": [{"name": "a\\u0000b"}, {}]}', 422, "control characters"),
     ('{"game": "webtoy", "seats": [{"token": "x"}, {}]}', 422, "unknown fields"),
 ]
 
@@ -127,6 +128,9 @@ BAD_VIEWS = [
     ("/api/matches/{id}?at=99", {}, 400),
     ("/api/matches/{id}?at=-1", {}, 400),
     ("/api/matches/{id}?svg=maybe", {}, 400),
+    ("/api/matches/{id}?at=%C2%B2", {}, 400),  # "²" counts as a digit for str.isdigit
+    ("/api/matches/{id}?seat=%C2%B9", {}, 400),
+    ("/api/matches/{id}?at=99999999999999999999", {}, 400),
     ("/api/matches/{id}/record", {}, 409),
     ("/api/nothing", {}, 404),
 ]

@@ -24,6 +24,7 @@ import contextlib
 import json
 import logging
 import re
+import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ log = logging.getLogger("meeple.web")
 
 STATIC = Path(__file__).parent / "static"
 MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+DIGITS = re.compile(r"[0-9]{1,12}")
 MAX_BODY = 64 * 1024
 MAX_RECORD = 2 * 1024 * 1024
 MAX_NAME = 40
@@ -60,7 +62,7 @@ def _json_error(status: int, message: str) -> JSONResponse:
 
 async def _read_json(request: Request, limit: int = MAX_BODY) -> Any:
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    if declared is not None and (_number(declared) is None or int(declared) > limit):
         raise ApiError(413, f"the request body is larger than {limit} bytes")
     body = b""
     async for chunk in request.stream():
@@ -71,6 +73,11 @@ async def _read_json(request: Request, limit: int = MAX_BODY) -> Any:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise ApiError(400, "the request body must be JSON") from None
+
+
+def _number(text: str) -> int | None:
+    """A plain non-negative decimal (ASCII digits only: ``"²".isdigit()`` is true)."""
+    return int(text) if DIGITS.fullmatch(text) else None
 
 
 def _object(data: Any, what: str) -> dict[str, Any]:
@@ -174,6 +181,8 @@ def _parse_seats(raw: Any, players: int) -> list[dict[str, Any]]:
         if not isinstance(name, str):
             raise ApiError(422, f"seat {number + 1}: name must be text")
         name = " ".join(name.split())
+        if any(unicodedata.category(c).startswith("C") for c in name):
+            raise ApiError(422, f"seat {number + 1}: a name cannot hold control characters")
         if len(name) > MAX_NAME:
             raise ApiError(422, f"seat {number + 1}: a name has at most {MAX_NAME} characters")
         seats.append({"kind": kind, "bot": bot, "name": name})
@@ -250,7 +259,7 @@ class Api:
         open_views = match.kind == "upload" or match.state.is_over
         asked_seat = request.query_params.get("seat")
         if asked_seat is not None:
-            if not asked_seat.isdigit() or int(asked_seat) >= match.state.players:
+            if _number(asked_seat) is None or int(asked_seat) >= match.state.players:
                 raise ApiError(400, f"seat must be a number from 0 to {match.state.players - 1}")
             if not open_views and seat != int(asked_seat):
                 raise ApiError(403, "a seat's view of a running game needs that seat's link")
@@ -260,7 +269,7 @@ class Api:
         at_raw = request.query_params.get("at")
         if at_raw is None:
             return JSONResponse(match.view(seat, svg=svg, observation=observation))
-        if not at_raw.isdigit() or int(at_raw) > match.state.move_number:
+        if _number(at_raw) is None or int(at_raw) > match.state.move_number:
             raise ApiError(400, f"at must be a move number from 0 to {match.state.move_number}")
         view = self.hub.past_view(match, int(at_raw), seat, svg=svg, observation=observation)
         return JSONResponse(view)
@@ -301,7 +310,7 @@ class Api:
 
     async def upload(self, request: Request) -> Response:
         declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > MAX_RECORD:
+        if declared is not None and _number(declared) is not None and int(declared) > MAX_RECORD:
             raise ApiError(413, f"a record file is at most {MAX_RECORD} bytes")
         body = b""
         async for chunk in request.stream():
