@@ -111,6 +111,37 @@ function showLinks(match) {
   $("links").hidden = false;
 }
 
+// The games started here, newest first, kept in this browser only (a link holds its seats' tokens).
+const MY_GAMES = "meeple.games";
+
+function myGames() {
+  try {
+    return JSON.parse(window.localStorage.getItem(MY_GAMES) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+function remember(match, title, url) {
+  const games = [{ id: match.id, title, url, started: new Date().toISOString() }, ...myGames()].slice(0, 20);
+  try {
+    window.localStorage.setItem(MY_GAMES, JSON.stringify(games));
+  } catch {
+    // storage may be disabled: the game still works, it is just not listed
+  }
+}
+
+function showMyGames() {
+  const games = myGames();
+  const list = $("my-games");
+  list.replaceChildren();
+  for (const game of games) {
+    const when = new Date(game.started).toLocaleString();
+    list.append(el("li", {}, el("a", { href: game.url, text: game.title }), el("span", { class: "muted", text: ` — ${when}` })));
+  }
+  $("mine").hidden = games.length === 0;
+}
+
 async function startGame(event) {
   event.preventDefault();
   $("lobby-error").textContent = "";
@@ -126,10 +157,15 @@ async function startGame(event) {
     if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
     const tokens = data.seats.filter((s) => s.token).map((s) => s.token);
     const online = document.querySelector("input[name=mode]:checked").value === "online";
+    const title = currentGame().title;
     if (online && tokens.length > 0) {
+      remember(data, `${title} (online, your seat)`, data.seats.find((s) => s.url).url);
       showLinks(data);
+      showMyGames();
     } else {
-      window.location.href = tokens.length ? `${data.url}#t=${tokens.join(",")}` : data.url;
+      const url = tokens.length ? `${data.url}#t=${tokens.join(",")}` : data.url;
+      remember(data, title, url);
+      window.location.href = url;
     }
   } catch (error) {
     $("lobby-error").textContent = error.message;
@@ -168,6 +204,7 @@ async function init() {
   $("new-game-form").addEventListener("submit", startGame);
   $("record-file").addEventListener("change", uploadRecord);
   showGame();
+  showMyGames();
   document.body.dataset.ready = "1";
 }
 
