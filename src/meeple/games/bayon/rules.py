@@ -470,14 +470,7 @@ class BayonState(State):
     # ----------------------------------------------------------- copying
     def clone(self) -> BayonState:
         new = BayonState.__new__(BayonState)
-        new.players = self.players
-        new.seed = self.seed
-        new.options = self.options
-        # Bayon draws from its generator only while setting up, so a clone may
-        # share the (spent) generator instead of copying its 2.5 kB state
-        # (a copy costs more than the whole rest of the clone).
-        new.rng = self.rng
-        new.history = self.history.copy()
+        self._copy_base_into(new)  # players, seed, options, history; the generator is shared copy-on-use
         new.target = self.target
         new.max_rounds = self.max_rounds
         new.gold = self.gold.copy()
