@@ -350,7 +350,7 @@ class Hub:
 
     # ---------------------------------------------------------------- moves
     async def play(self, match: LiveMatch, seat: int, notation: str, seen: int) -> int:
-        """Play ``notation`` for ``seat``, who saw the game at move ``expected``.
+        """Play ``notation`` for ``seat``, who chose it from the view of move ``seen``.
 
         Returns the new move number. Raises :class:`ApiError`: 409 when the
         view was stale (see :func:`stale_reason`) or the game cannot take
