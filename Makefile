@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play play-terminal test lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -11,14 +11,19 @@ $(BIN)/python:
 
 # Reinstall when pyproject.toml changes.
 $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
 	touch $@ $(VENV)/.installed-play
 
+# The main job: the browser server (SQLite in ./meeple.db); it prints the address.
 play: $(VENV)/.installed-play
+	$(BIN)/meeple serve
+
+# The terminal game: Bayon against two search bots.
+play-terminal: $(VENV)/.installed-play
 	$(BIN)/meeple play bayon --players 3 --seat 0 --bots ismcts
 
 test: $(VENV)/.installed-dev

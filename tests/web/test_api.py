@@ -47,7 +47,7 @@ def test_create_gives_a_private_link_to_each_human_seat_only(client: Any) -> Non
     match = create(client, players=3, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "human"}])
     seats = match["seats"]
     assert [s["kind"] for s in seats] == ["human", "bot", "human"]
-    assert seats[0]["name"] == "Ann" and seats[2]["name"] == "Seat 3"
+    assert seats[0]["name"] == "Ann" and seats[2]["name"] == "Seat 2"
     assert "token" not in seats[1] and seats[1]["bot"] == "random"
     assert seats[0]["token"] != seats[2]["token"]
     assert seats[0]["url"] == f"/m/{match['id']}#t={seats[0]['token']}"

@@ -210,10 +210,10 @@ def test_two_online_seats_see_only_their_own_hands_and_each_others_moves_live(
     # Seat 1 and the spectator see the move at once, without reloading, but not which card.
     for seat in ("1", "spectator"):
         pages[seat].wait_for_selector("#log li")
-        assert pages[seat].locator("#log li").first.inner_text() == "Seat 1: bid (secret)"
+        assert pages[seat].locator("#log li").first.inner_text() == "Seat 0: bid (secret)"
         assert not re.search(rf"bid {card}\b", pages[seat].content())
     pages["0"].wait_for_selector("#log li")
-    assert pages["0"].locator("#log li").first.inner_text() == f"Seat 1: bid {card}"
+    assert pages["0"].locator("#log li").first.inner_text() == f"Seat 0: bid {card}"
     pages["1"].locator("#board [data-action]").first.click()
     # Both bids are revealed to both seats: the draw phase starts for seat 1 (the first seat).
     pages["0"].wait_for_selector("#actions button[data-notation='draw'], #actions button[data-notation='pass']")
@@ -241,7 +241,7 @@ def test_pass_and_play_hides_each_view_behind_a_pass_screen(browser: Any, server
     page.locator("#board [data-action]").first.click()
     page.wait_for_selector("#pass-screen:not([hidden])")
     second = page.locator("#pass-name").inner_text()
-    assert {first, second} == {"Seat 1", "Seat 2"}
+    assert {first, second} == {"Seat 0", "Seat 1"}
     assert page.locator("#board").is_hidden() and page.locator("#actions button").count() == 0
     page.click("#pass-ready")
     page.wait_for_selector("#board [data-action]")

@@ -155,7 +155,7 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
 
 def _parse_seats(raw: Any, players: int) -> list[dict[str, Any]]:
     if raw is None:
-        return [{"kind": "human", "name": f"Seat {n + 1}"} for n in range(players)]
+        return [{"kind": "human", "name": f"Seat {n}"} for n in range(players)]
     if not isinstance(raw, list) or len(raw) != players:
         raise ApiError(422, f"'seats' must be a list of {players} seats, one per player")
     seats = []
@@ -177,7 +177,7 @@ def _parse_seats(raw: Any, players: int) -> list[dict[str, Any]]:
             raise ApiError(422, f"seat {number + 1} is human and cannot have a bot level")
         name = spec.get("name")
         if name is None or (isinstance(name, str) and not name.strip()):
-            name = f"Bot {number + 1} ({bot})" if kind == "bot" else f"Seat {number + 1}"
+            name = f"Bot {number} ({bot})" if kind == "bot" else f"Seat {number}"
         if not isinstance(name, str):
             raise ApiError(422, f"seat {number + 1}: name must be text")
         name = " ".join(name.split())

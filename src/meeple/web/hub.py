@@ -340,7 +340,7 @@ class Hub:
             options=dict(state.options),
             kind="upload",
             status="over",
-            seats=[SeatRow(s, f"Seat {s + 1}", "human") for s in range(players)],
+            seats=[SeatRow(s, f"Seat {s}", "human") for s in range(players)],
             moves=moves,
         )
         await self.db(self.store.create_match, row)

@@ -46,8 +46,8 @@ function seatRow(number) {
   kind.append(el("option", { value: "human", text: "Human" }));
   for (const bot of catalogue.bots) kind.append(el("option", { value: `bot:${bot.level}`, text: `Bot — ${bot.label}` }));
   kind.value = number === 0 ? "human" : "bot:easy";
-  const name = el("input", { type: "text", id: `seat-${number}-name`, maxlength: 40, placeholder: `Seat ${number + 1}` });
-  return el("div", { class: "seat-row" }, el("span", { text: `Seat ${number + 1}` }), name, kind);
+  const name = el("input", { type: "text", id: `seat-${number}-name`, maxlength: 40, placeholder: `Seat ${number}` });
+  return el("div", { class: "seat-row" }, el("span", { text: `Seat ${number}` }), name, kind);
 }
 
 function showGame() {

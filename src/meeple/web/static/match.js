@@ -39,7 +39,7 @@ function showMessage(text) {
 
 function seatName(view, seat) {
   const info = view.match.seats[seat];
-  return info ? info.name : `Seat ${seat + 1}`;
+  return info ? info.name : `Seat ${seat}`;
 }
 
 // ------------------------------------------------------------ live updates
