@@ -62,11 +62,11 @@ def clone_us(states: list[State]) -> float:
     return (time.perf_counter() - start) / (50 * len(states)) * 1e6
 
 
-def ismcts_rate(players: int) -> float:
+def ismcts_rate(players: int, rollout: int | None = None) -> float:
     from meeple.bots import ISMCTS
 
     state = positions(players, 3)[-1]
-    bot = ISMCTS(iterations=200, seed=1)
+    bot = ISMCTS(iterations=200, seed=1, rollout_limit=rollout)
     start = time.perf_counter()
     bot.choose(state, state.to_move[0])
     return 200 / (time.perf_counter() - start)
@@ -85,12 +85,14 @@ def main() -> None:
     states = positions(args.players, 100)
     clones = [clone_us(states) for _ in range(args.runs)]
     searches = [ismcts_rate(args.players) for _ in range(3)]
+    capped = [ismcts_rate(args.players, 40) for _ in range(3)]
     print(f"Ibyron {args.mode}, {args.players} players, median of {args.runs} runs, one core")
     print(f"  random play, public API : {statistics.median(r for r, _ in public):>9,.0f} steps/s")
     print(f"  random play, search path: {statistics.median(r for r, _ in search):>9,.0f} steps/s")
     print(f"  steps per random game   : {statistics.median(g for _, g in public):>9,.0f}")
     print(f"  clone()                 : {statistics.median(clones):>9.1f} µs")
-    print(f"  ISMCTS                  : {statistics.median(searches):>9,.0f} iterations/s")
+    print(f"  ISMCTS, full rollouts   : {statistics.median(searches):>9,.0f} iterations/s")
+    print(f"  ISMCTS, rollouts of 40  : {statistics.median(capped):>9,.0f} iterations/s")
 
 
 if __name__ == "__main__":
