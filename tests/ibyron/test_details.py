@@ -134,3 +134,32 @@ def test_evaluate_gives_win_shares_favouring_progress(game: IbyronState) -> None
     assert abs(sum(shares) - 1) < 1e-9 and all(0 < x < 1 for x in shares)
     s.in_buildings[1] += 3
     assert s.evaluate()[1] > 0.9
+
+
+def test_miner_and_quarry_camps_choose_ore_or_stone(game: IbyronState) -> None:
+    s = game
+    s.apply("move 5 7 0")
+    assert {"camp ore 4", "camp stone 4", "camp ore 1"} <= set(notations(s))
+    s.apply("camp stone 3")
+    assert s.camps[cell(5, 7)] == (0, 2, 3) and s.leader[0] == s.home[0]
+    turn_to(s, 0)
+    s.apply("move 6 7 0")
+    s.apply("camp ore 2")
+    assert s.camps[cell(6, 7)] == (0, 1, 2) and s._free_overseer(0) == -1
+
+
+def test_start_player_may_decline_the_tile(game: IbyronState) -> None:
+    s = game
+    for seat in (0, 1):
+        s.current = seat
+        s.supply[seat], s.vbox[seat] = 0, 0
+        s.mayor[seat] = False
+    turn_to(s, 0)
+    s.apply("bonus 1")
+    s.apply("bonus 2")
+    while s.step == 9:
+        s.apply("hire 0")
+    tiles = list(s.tiles)
+    s.res[s.current][COINS] = 2
+    s.apply("decline")
+    assert s.round == 2 and s.tiles == tiles
