@@ -215,3 +215,28 @@ def test_clones_share_the_generator_until_one_draws() -> None:
     assert again.rng.random() == expected  # ... and the clone's future is unchanged
     third = again.clone()
     assert again.rng.random() == third.rng.random()
+
+
+def test_ismcts_cuts_playouts_at_the_games_default_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from meeple.bots import ismcts
+
+    finished: list[bool] = []
+    real_outcome = ismcts.outcome
+
+    def spy(state: ToyState) -> list[float]:
+        finished.append(state.is_over)
+        return real_outcome(state)
+
+    monkeypatch.setattr(ismcts, "outcome", spy)
+    state = TOY.new(3, seed=1, rounds=5)
+    ISMCTS(iterations=30, seed=1).choose(state, 0)
+    assert all(finished)  # the toy sets no limit: every playout ends the game
+    finished.clear()
+    monkeypatch.setattr(ToyState, "info", dataclasses.replace(TOY, rollout_limit=1))
+    ISMCTS(iterations=30, seed=1).choose(state, 0)
+    assert not all(finished)  # cut after one step
+    finished.clear()
+    ISMCTS(iterations=30, seed=1, rollout_limit=0).choose(state, 0)
+    assert all(finished)  # 0 overrides the game's limit

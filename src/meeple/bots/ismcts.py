@@ -55,7 +55,9 @@ class ISMCTS:
 
     Seeded: with an iteration budget, the same seed and position give the same move.
     ``rollout_limit`` caps the random playout length (then ``outcome`` judges
-    the unfinished game).
+    the unfinished game); left as ``None`` it takes the game's own default
+    (``GameInfo.rollout_limit``, no cap for most games). Give ``0`` for
+    uncapped playouts whatever the game says.
     """
 
     name = "ismcts"
@@ -143,7 +145,9 @@ class ISMCTS:
             world._apply(best_child.action, mover)
             node = best_child
         # Random playout.
-        limit = self.rollout_limit
+        limit = self.rollout_limit if self.rollout_limit is not None else world.info.rollout_limit
+        if limit == 0:
+            limit = None
         steps = 0
         while not world.is_over and (limit is None or steps < limit):
             mover = world.to_move[0]

@@ -57,6 +57,9 @@ class GameInfo:
     ``action_space`` lists every action the game can ever offer, in a fixed
     order; an action's position in it is its stable index for RL
     (``State.action_index``), and ``num_actions`` is its length.
+    ``rollout_limit`` is the search bots' default cap on a random playout's
+    length, for a game whose random games run long (the state's
+    ``evaluate()`` or running score then judges the cut-off game).
     ``conformance`` lists extra ``(players, options)`` set-ups the
     conformance suite must run besides the default options at every player
     count.
@@ -72,6 +75,7 @@ class GameInfo:
     action_space: tuple[Action, ...]
     description: str = ""
     conformance: tuple[tuple[int, dict[str, Any]], ...] = ()
+    rollout_limit: int | None = None
     text_view: Callable[..., Any] | None = field(default=None, compare=False)
     svg_view: Callable[..., str] | None = field(default=None, compare=False)
 

@@ -41,6 +41,9 @@ INFO = register(
         action_space=ACTION_SPACE,
         description="Send workers out to cut wood, mine and farm, raise buildings and a castle, and spend the "
                     "rest in the village; the first with at most 3 workers left outside buildings wins.",
+        # A random game runs ~640 steps; search cuts playouts at 40 and lets
+        # evaluate() judge them (12x the iterations, benchmarks/strength.py).
+        rollout_limit=40,
         conformance=((2, {"mode": "beginner"}), (3, {"mode": "beginner"}), (2, {"bonus_side": "back"}),
                      (1, {"bonus_side": "back"})),
         text_view=_text_view,
