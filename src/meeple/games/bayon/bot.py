@@ -84,13 +84,13 @@ class GreedyBot:
         if phase == GIVEUP:
             return [f"giveup {e}" for e in sorted(hand, key=strength)]
         if phase == PAY:
-            sites = sorted(state.owned[seat], key=lambda s: SITE_VALUE[s])
+            sites = sorted(state.payable_sites(seat), key=lambda s: SITE_VALUE[s])
             return ["pay gold", *(f"pay site {s}" for s in sites)]
         if phase != MAIN:
             return []
         wishes: list[str] = []
         bit = 1 << seat
-        means = state.gold[seat] + state.worth[seat]
+        means = state.means(seat)
         # 1. dig where the top site is known and a team of free explorers can win it
         best = None
         for c, stack in enumerate(state.stacks):

@@ -393,6 +393,7 @@ class BayonState(State):
         "turns",  # turns completed
         "used",  # bit mask over explorer numbers: explorers that have acted this turn
         "winner_seats",
+        "won",  # bit mask over site ids: sites the current player won this turn (they cannot pay yet)
         "worth",  # per seat: summed value of the owned sites
     )
 
@@ -421,6 +422,7 @@ class BayonState(State):
     revealed: int
     team: list[int]
     winner_seats: tuple[int, ...]
+    won: int
     __legal: list[Action] | None
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -465,6 +467,7 @@ class BayonState(State):
         self.owed = 0
         self.revealed = 0
         self.team = []
+        self.won = 0
         self.__legal = None
 
     # ----------------------------------------------------------- copying
@@ -496,6 +499,7 @@ class BayonState(State):
         new.revealed = self.revealed
         new.team = self.team.copy()
         new.winner_seats = self.winner_seats
+        new.won = self.won
         new.__legal = self.__legal  # never mutated in place, so it may be shared
         return new
 
@@ -554,6 +558,15 @@ class BayonState(State):
         used = self.used if seat == self.current else 0
         return [e for e in self.hands[seat] if not used >> e & 1]
 
+    def payable_sites(self, seat: int) -> list[int]:
+        """The sites ``seat`` may pay an expedition with: those won on earlier turns."""
+        won = self.won if seat == self.current else 0
+        return [s for s in self.owned[seat] if not won >> s & 1]
+
+    def means(self, seat: int) -> int:
+        """What ``seat`` can pay for an expedition now: gold plus the values of the payable sites."""
+        return self.gold[seat] + sum(SITE_VALUE[s] for s in self.payable_sites(seat))
+
     def owner_of(self, explorer: int) -> int:
         """The seat holding ``explorer``, or -1."""
         for p, hand in enumerate(self.hands):
@@ -576,7 +589,7 @@ class BayonState(State):
             return self._team_actions()
         if phase == PAY:
             acts = [A_PAY_GOLD] if self.gold[p] >= self.owed else []
-            acts += [A_PAY_SITE[s] for s in sorted(self.owned[p])]
+            acts += [A_PAY_SITE[s] for s in sorted(self.payable_sites(p))]
             return acts
         if phase == GIVEUP:
             return [A_GIVEUP[e] for e in self.hands[p]]
@@ -619,6 +632,8 @@ class BayonState(State):
             for e in free:
                 acts.extend(INTERPRETER_MOVES[e][blocked])
             means = self.gold[p] + self.worth[p]
+            if self.won:
+                means = self.means(p)  # sites won this turn cannot pay yet
             for c in range(5):
                 if c != blocked and stacks[c] and means >= COSTS[c]:
                     acts.append(A_EXPEDITION[c])
@@ -668,7 +683,7 @@ class BayonState(State):
             self.acted = True
             self.expedition = c
             self.owed = COSTS[c]
-            if self.owned[p]:
+            if self.payable_sites(p):
                 self.phase = PAY
             else:
                 self._pay_gold(p)
@@ -750,7 +765,7 @@ class BayonState(State):
         self.owed -= min(value, self.owed)  # no change is given for a site
         if self.owed == 0:
             self._reveal()
-        elif not self.owned[p]:
+        elif not self.payable_sites(p):
             self._pay_gold(p)  # only gold is left to pay with
 
     def _in_plain_sight(self) -> int:
@@ -766,6 +781,7 @@ class BayonState(State):
         site = self.revealed
         self.owned[p].append(site)
         self.worth[p] += SITE_VALUE[site]
+        self.won |= 1 << site  # it may pay for expeditions from the next turn on
         self.revealed = 0
         self.interpreter = self.expedition
         if self._check_target(p):
@@ -861,12 +877,20 @@ class BayonState(State):
                 return f"{continent_title(c)} has no sites left"
             if not self.unused_explorers(p):
                 return "none of your explorers is free to form a team"
+            payable = self.means(p) - money
+            if payable != self.worth[p]:
+                return (
+                    f"you have {money} gold and sites worth {payable} from earlier turns, the expedition costs "
+                    f"{COSTS[c]} (sites won this turn cannot pay until your next turn)"
+                )
             if self.worth[p]:
                 return f"you have {money} gold and sites worth {self.worth[p]}, the expedition costs {COSTS[c]}"
             return f"you have {money} gold, the expedition costs {COSTS[c]}"
         if op == OP_PAY_GOLD:
             return f"you have {money} gold, {self.owed} is still owed"
         if op == OP_PAY_SITE:
+            if x in self.owned[p]:
+                return f"site {x} ({SITES[x].name}) was won this turn: only sites from earlier turns can pay"
             return f"site {x} ({SITES[x].name}) is not yours"
         if op == OP_TEAM:
             if x in self.team:
@@ -978,6 +1002,7 @@ class BayonState(State):
                     "travelled": {CONTINENTS[c]: n for c, n in enumerate(self.travelled) if n},
                     "expedition": CONTINENTS[self.expedition] if self.expedition >= 0 else None,
                     "owed": self.owed,
+                    "won_this_turn": [s for s in SITE_IDS if self.won >> s & 1] if is_turn else [],
                     "revealed": self.revealed or None,
                     "team": self.team.copy(),
                 },

@@ -1,0 +1,52 @@
+"""Rules found missing or wrong in the independent audit; each test is a regression test."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core import IllegalAction
+from tests.bayon.helpers import arrange, game, legal, play
+
+# Europe sites 1-6: 1 needs (1,1,0) and is worth 20. Explorer 8 is (1,2,2), 7 is (2,2,1).
+EUROPE = [1, 2, 3, 4, 5, 6]
+
+
+# ----------------------------------------------- paying with sites won earlier
+def test_a_site_won_this_turn_cannot_pay_for_another_expedition() -> None:
+    # Only sites acquired on earlier turns may pay for an expedition.
+    state = arrange(game(2), hands=[[8, 7], [2]], gold=[15, 15], stacks={"europe": EUROPE}, owned=[[], []])
+    play(state, "expedition europe", "team 8")  # pays 5 gold, wins site 1, 8 withdraws
+    assert state.owned[0] == [1] and state.gold[0] == 10
+    play(state, "expedition africa")  # the fresh site is no means of payment: the gold pays
+    assert state.owned[0] == [1]
+    assert state.gold[0] == 0
+    assert state.observation(0)["turn"]["step"] == "team"
+
+
+def test_no_expedition_when_only_a_site_won_this_turn_would_pay() -> None:
+    state = arrange(game(2), hands=[[8, 7], [2]], gold=[5, 15], stacks={"europe": EUROPE}, owned=[[], []])
+    play(state, "expedition europe", "team 8")
+    assert state.gold[0] == 0 and state.owned[0] == [1]
+    assert "expedition asia" not in legal(state)  # 15 gold; site 1 (20) would cover it on a later turn
+    with pytest.raises(IllegalAction, match="won this turn"):
+        state.apply("expedition asia")
+
+
+def test_a_site_won_on_an_earlier_turn_pays() -> None:
+    state = arrange(game(2), hands=[[8, 7], [2, 3]], gold=[5, 15], stacks={"europe": EUROPE}, owned=[[], []])
+    play(state, "expedition europe", "team 8", "end")  # seat 0 wins site 1, then passes
+    play(state, "interpreter 2 asia", "end")  # seat 1 unblocks Europe
+    assert state.current == 0
+    assert "expedition europe" in legal(state)
+    play(state, "expedition europe", "pay site 1")
+    assert state.owned[0] == []
+    assert state.observation(0)["turn"]["step"] == "team"
+
+
+def test_paying_offers_only_sites_from_earlier_turns() -> None:
+    state = arrange(game(2), hands=[[8, 7, 13], [2]], gold=[15, 15], stacks={"europe": EUROPE}, owned=[[30], []])
+    play(state, "expedition europe", "pay gold", "team 8")  # wins site 1, keeps site 30
+    play(state, "expedition africa")
+    assert legal(state) == ["pay gold", "pay site 30"]
+    with pytest.raises(IllegalAction, match="won this turn"):
+        state.apply("pay site 1")
