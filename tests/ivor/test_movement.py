@@ -174,3 +174,26 @@ def test_move_options_match_a_step_by_step_search() -> None:
         expected = brute_force_moves(state)
         assert state.move_options() == expected, f"trial {trial}"
         assert moves(state) == {LOCS[x].id for x in expected}
+
+
+def test_buy_coal_before_or_after_moving_and_kept_for_later_turns() -> None:
+    # "At any time" within the move-and-play step: before moving, between moves, after
+    # the last move; the coal stays with the player for later turns.
+    state = example(coal=0)
+    state.gold[0] = 3
+    state._changed()
+    state.apply("buy coal")  # before any move
+    state.apply("move grumbly-town")
+    state.apply("buy coal")  # after the free move is spent
+    assert state.coal[0] == 4 and state.gold[0] == 1
+    state.apply("move moel-fach")  # paid with the coal just bought
+    assert state.coal[0] == 3
+    state.apply("end")
+    assert "buy coal" not in texts(state), "the take-a-card step offers only cards"
+    state.apply(str(state.legal_actions()[0]))
+    while state.current != 0:
+        state.apply(str(state.legal_actions()[-1]))  # the others end at once and take a card
+        while state.current != 0 and str(state.legal_actions()[0]).startswith(("take", "discard")):
+            state.apply(str(state.legal_actions()[0]))
+    assert state.coal[0] >= 2, "bought coal is kept between turns (only events take it away)"
+    assert "buy coal" in texts(state)
