@@ -76,6 +76,8 @@ ACTION_SPACE: tuple[Action, ...] = (
     *SPOT.values(),
     *ROTATE,
 )
+# For refusing, with a reason, actions built by hand that are not in the action space.
+KNOWN_ACTIONS = frozenset(ACTION_SPACE)
 
 
 def parse_scoring_option(value: str, rng: random.Random) -> tuple[str, ...]:
@@ -442,6 +444,9 @@ class IsleOfSkyeState(State):
         kind = action.kind
         args = action.args
         phase = PHASE_NAMES[self.phase]
+        if action not in KNOWN_ACTIONS:
+            # Checked first: the explanations below read the arguments of well-formed actions.
+            return f"{action} is not an action of Isle of Skye (see help for the notation)"
         if self.phase == PRICE:
             if kind == "discard":
                 if self.discarded[seat] >= 0:
