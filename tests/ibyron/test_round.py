@@ -195,9 +195,30 @@ def test_solo_extra_tile_gives_3_and_costs_a_round() -> None:
     s.apply(notations(s)[0])  # place the round's tile
     assert s.step == 12 and notations(s) == ["extra", "decline"]
     coins = s.res[0][COINS]
+    s.supply[0] -= 3
+    s.rest[0] += 3  # three discs still resting after the round's hiring
+    rest = s.rest[0]
     s.apply("extra")
     s.apply(notations(s)[0])
-    assert s.res[0][COINS] == coins + 3 and s.round_limit == 9 and s.round == 2
+    # the $3 must be used at once (hiring) unless the player may keep money: a hire step follows
+    assert s.res[0][COINS] == coins + 3 and s.round_limit == 9 and s.step == 9
+    assert notations(s)[-1] == f"hire {min(rest, coins + 3)}"
+    s.apply("hire 1")
+    assert s.rest[0] == rest - 1 and s.round == 2
+    assert s.res[0][COINS] == min(coins + 2, s._coins_kept(0))  # what is left over the limit is lost
+
+
+def test_solo_extra_coins_over_the_limit_are_lost_without_rest_discs() -> None:
+    s = start(1, buildings=("garden",))
+    finish_round(s)
+    while s.step == 9:
+        s.apply("hire 0")
+    s.apply(notations(s)[0])
+    s.rest[0] = 0
+    s.res[0][COINS] = 1
+    s.apply("extra")
+    s.apply(notations(s)[0])
+    assert s.round == 2 and s.res[0][COINS] == 2  # $1 + $3, only $2 kept without a Bank or Treasury
 
 
 def test_solo_bonus_spaces_cycle() -> None:

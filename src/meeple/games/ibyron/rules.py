@@ -730,7 +730,11 @@ class IbyronState(State):
             self.res[p][COINS] -= n
             self.rest[p] -= n
             self.supply[p] += n
-            self._next_hire()
+            if self.extra_tile:  # hiring with the solo extra tile's $3
+                self._cap_coins()
+                self._begin_round()
+            else:
+                self._next_hire()
         elif kind == "buy":
             k = int(args[0])
             self.res[p][COINS] -= START_TILE_PRICE
@@ -743,9 +747,14 @@ class IbyronState(State):
             self._lay_tile(self.pending_tile, int(args[0]), int(args[1]), int(args[2]))
             self.pending_tile = -1
             if self.extra_tile:
+                # the $3 is spent at once on hiring; only what the player may keep carries over
                 _add(self.res[p], COINS, SOLO_EXTRA_COINS)
                 self.round_limit -= 1
-                self._begin_round()
+                if self.rest[p] > 0:
+                    self.step = S_HIRE
+                else:
+                    self._cap_coins()
+                    self._begin_round()
             elif self.solo and self.tiles and self.round_limit - 1 > self.round:
                 self.step = S_EXTRA
             else:
@@ -885,10 +894,14 @@ class IbyronState(State):
             return
         self._finish_round()
 
-    def _finish_round(self) -> None:
+    def _cap_coins(self) -> None:
+        """Coins above each player's limit (2, Bank 5, Treasury 10) are lost."""
         for p in range(self.players):
             r = self.res[p]
             r[COINS] = min(r[COINS], self._coins_kept(p))
+
+    def _finish_round(self) -> None:
+        self._cap_coins()
         for i in range(4):
             if self.dice_used[i]:
                 self.dice[i] = self.rng.randint(1, 6)
