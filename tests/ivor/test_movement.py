@@ -109,6 +109,8 @@ def test_buy_coal() -> None:
     assert "buy coal" not in texts(state)
     with pytest.raises(IllegalAction, match="no gold"):
         state.apply("buy coal")
+    with pytest.raises(ValueError, match="not an action"):
+        state.apply("buy gold")  # coal can never buy gold
 
 
 def test_buy_coal_needs_coal_in_stock() -> None:

@@ -45,6 +45,21 @@ def test_text_view_shows_map_players_line_and_own_hand_only() -> None:
     assert "Your hand" not in spectator
 
 
+def test_text_view_names_taken_events_with_their_bonus_and_known_cards() -> None:
+    # The end bonus of a taken event is what a player plays for; a bare card number hid it.
+    from meeple.games.ivor.data import DATA, bonus_text
+
+    state = placed()
+    event = DATA.events[0]
+    state.events_taken[1] = [event.id]
+    hand(state, 1, 9)
+    state.known[1] = [9]
+    text = rendered_text(state, 0)
+    assert f"P1 holds event {event.id} {event.name}" in text
+    assert bonus_text(event) in text
+    assert f"P1 is known to hold card(s) 9 {card_name(9)}" in text
+
+
 def test_svg_marks_only_legal_actions() -> None:
     state = placed()
     hand(state, 0, 7)

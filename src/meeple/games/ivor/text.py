@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.games.ivor.data import DATA, card_name, card_summary
+from meeple.games.ivor.data import DATA, bonus_text, card_name, card_summary
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow")
 NAMES = {loc.id: loc.name for loc in DATA.locations}
@@ -16,6 +16,7 @@ NEIGHBOURS = {
     loc.id: [DATA.locations[n].id for n in DATA.adjacency[loc.index]] for loc in DATA.locations
 }
 MAIN_A, MAIN_B = (DATA.locations[i].id for i in DATA.main_line)
+EVENT_BY_ID = {event.id: event for event in DATA.events}
 
 
 def _seat(seat: int | None) -> Text:
@@ -117,7 +118,12 @@ def render(obs: dict[str, Any]) -> RenderableType:
         hand = obs["players"][seat]["hand"] or []
         parts.append(_cards(f"Your hand (P{seat})", [(c, "") for c in hand]))
     for p in obs["players"]:
+        # Taken events are face up; their end bonus is what the player is playing for.
+        for card in p["events"]:
+            parts.append(Text(f"P{p['seat']} holds event {card} {card_name(card)} "
+                              f"(end bonus: {bonus_text(EVENT_BY_ID[card])})", style="dim"))
+    for p in obs["players"]:
         if p["seat"] != seat and p["hand_known"]:
-            known = ", ".join(str(c) for c in p["hand_known"])
+            known = ", ".join(f"{c} {card_name(c)}" for c in p["hand_known"])
             parts.append(Text(f"P{p['seat']} is known to hold card(s) {known}", style="dim"))
     return Group(*parts)
