@@ -50,3 +50,15 @@ def test_paying_offers_only_sites_from_earlier_turns() -> None:
     assert legal(state) == ["pay gold", "pay site 30"]
     with pytest.raises(IllegalAction, match="won this turn"):
         state.apply("pay site 1")
+
+
+def test_text_view_names_site_ids_and_marks_sites_won_this_turn() -> None:
+    from tests.bayon.test_views import as_text
+
+    state = arrange(game(2), hands=[[8, 7], [2]], gold=[15, 15], stacks={"europe": EUROPE}, owned=[[30], []])
+    play(state, "expedition europe", "pay gold", "team 8")
+    text = as_text(state.observation(1))
+    assert "[30] " in text and "[1] " in text  # the ids used by `pay site N`
+    assert text.count("won this turn") == 1  # site 1 only, not site 30
+    play(state, "end")
+    assert "won this turn" not in as_text(state.observation(1))

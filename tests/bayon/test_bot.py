@@ -31,7 +31,7 @@ def test_greedy_beats_random() -> None:
     for seed in range(10):
         state = game(2, seed)
         greedy_seat = seed % 2
-        bots = {greedy_seat: GreedyBot(seed), 1 - greedy_seat: RandomBot(seed)}
+        bots: dict[int, GreedyBot | RandomBot] = {greedy_seat: GreedyBot(seed), 1 - greedy_seat: RandomBot(seed)}
         while not state.is_over:
             seat = state.current
             state.apply(bots[seat].choose(state, seat), seat)

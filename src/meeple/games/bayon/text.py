@@ -40,10 +40,11 @@ def explorer_text(number: int, acted: bool = False) -> Text:
     return text
 
 
-def site_text(site: int, with_continent: bool = False) -> Text:
+def site_text(site: int, with_continent: bool = False, with_id: bool = False) -> Text:
     info = SITES[site]
     m, s, x = info.needs
-    text = Text(info.name, style="bold")
+    text = Text(f"[{site}] " if with_id else "", style="dim")  # the id is what `pay site N` names
+    text.append(info.name, style="bold")
     if with_continent:
         text.append(f" ({('Europe', 'Africa', 'Asia', 'America', 'Australia')[info.continent]})")
     text.append(f" needs {m}·{s}·{x}", style="")
@@ -75,6 +76,7 @@ def render(obs: dict[str, Any]) -> Group:
     viewer = obs["seat"]
     turn = obs["turn"]
     acted = set(turn["acted_explorers"])
+    fresh = set(turn.get("won_this_turn", []))  # cannot pay for an expedition before the next turn
     current = obs["current"]
 
     title = Text("Bayon", style="bold")
@@ -123,7 +125,13 @@ def render(obs: dict[str, Any]) -> Group:
             player.append(" ★ winner", style="bold yellow")
         team_here = acted if s["seat"] == current else set()
         explorers = joined([explorer_text(e, e in team_here) for e in s["explorers"]]) if s["explorers"] else "-"
-        sites = joined([site_text(x) for x in s["sites"]], "\n") if s["sites"] else "-"
+        site_lines = []
+        for x in s["sites"]:
+            line = site_text(x, with_id=True)
+            if x in fresh and s["seat"] == current:
+                line.append("  (won this turn: pays from the next turn)", style="dim")
+            site_lines.append(line)
+        sites = joined(site_lines, "\n") if site_lines else "-"
         seats.add_row(player, str(s["gold"]), str(s["wealth"]), explorers, sites)
 
     step = Text("Now: " if viewer == current else f"Seat {current} is to move: ", style="bold")
