@@ -358,3 +358,31 @@ def test_empty_supply_enters_village_without_forfeit(game: IbyronState) -> None:
     turn_to(s, 0)
     assert s.phase[0] == 1 and s.forfeit[0] == 0 and s.leader[0] == -1
     assert "leave" in notations(s)
+
+
+def test_four_loose_discs_do_not_win(game: IbyronState) -> None:
+    s = game
+    s.permits[0] = 1
+    s.res[0][WOOD] = 5
+    s.in_buildings[0] = 16  # 5 loose; the mill leaves 4, one too many
+    s.apply("move 5 6 0")
+    s.apply("build lumber_mill")
+    assert not s.is_over and s.current == 1
+
+
+def test_gold_miner_example(game: IbyronState) -> None:
+    """The rulebook's gold mine example: a second-level mountain, 6 ore and 2 wood spent,
+    4 available workers placed on the space with the gold mine marker."""
+    s = game
+    s.height[cell(7, 6)] = 2
+    s.res[0][WOOD], s.res[0][ORE] = 2, 6
+    s.supply[0] = 4
+    s.apply("move 7 6 0")  # 3 spaces at 1 per point: 3 discs, leaving 1
+    assert "camp gold" not in notations(s)
+    with pytest.raises(meeple.IllegalAction, match="4 discs"):
+        s.apply("camp gold")
+    s.supply[0] = 4
+    s.apply("camp gold")
+    assert s.camps[cell(7, 6)] == (0, 3, 4) and s.supply[0] == 0
+    assert s.res[0][WOOD] == 0 and s.res[0][ORE] == 0
+    assert s.overseer[0][0] == cell(7, 6) and s.leader[0] == s.home[0]
