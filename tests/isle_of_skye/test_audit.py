@@ -41,3 +41,52 @@ def test_a_malformed_action_is_refused_with_a_reason(phase: int, action: Action)
     with pytest.raises(IllegalAction, match="not an action of Isle of Skye"):
         state.apply(action, seat)
     assert snapshot(state) == before
+
+
+def test_a_spot_with_two_neighbours_must_match_both_edges() -> None:
+    # Castle with tile 40 North (turned 180: pasture towards the castle) and tile 14 East
+    # (turned 180: water towards the castle). The square (1, -1) touches tile 40 on its
+    # West side and tile 14 on its South side; a tile may go there only turned so that
+    # both shared edges match, whatever the tile.
+    from meeple.games.isle_of_skye.tiles import LANDSCAPE_IDS, TILES, rotated_terrain
+    from tests.isle_of_skye.helpers import set_territory
+
+    placed = {(0, 0): (0, 0), (0, -1): (40, 2), (1, 0): (14, 2)}
+    state = new_state(2, seed=2)
+    set_territory(state, 0, placed)
+    west_needs = rotated_terrain(TILES[40], 2, 1)  # tile 40's East side
+    south_needs = rotated_terrain(TILES[14], 2, 0)  # tile 14's North side
+    state.phase = BUILD
+    state.builder = 0
+    checked = 0
+    for tid in LANDSCAPE_IDS:
+        state.received[0] = [tid]
+        state.pick_tile = tid
+        state.pick_spot = None
+        spots = {(int(a.args[0]), int(a.args[1])) for a in state.legal_actions(0)}
+        wanted = {
+            r
+            for r in range(4)
+            if rotated_terrain(TILES[tid], r, 3) == west_needs and rotated_terrain(TILES[tid], r, 2) == south_needs
+        }
+        assert ((1, -1) in spots) == bool(wanted), tid
+        if wanted:
+            state.pick_spot = (1, -1)
+            assert {int(a.args[0]) // 90 for a in state.legal_actions(0)} == wanted, tid
+            checked += 1
+    assert checked > 0
+
+
+def test_large_areas_need_three_tiles_and_mountains_need_closing() -> None:
+    from meeple.games.isle_of_skye import scoring as sc
+    from tests.isle_of_skye.helpers import CASTLE, territory
+
+    # Completed water areas of 1 and 2 tiles: no large area.
+    small = territory({**CASTLE, (1, 0): (14, 2), (0, -1): (9, 0)})
+    assert sorted(a.size for a in small.areas if a.completed) == [1, 2]
+    assert sc.large_completed_areas(small) == 0
+    # An open mountain area scores nothing on the mountains tile, nor on the broch tile's
+    # "completed" reading: brochs count in open areas too.
+    open_mountain = territory({**CASTLE, (-1, 0): (40, 2)})
+    assert sc.completed_mountains(open_mountain) == 0
+    assert sc.brochs_in_mountains(open_mountain) == 1
