@@ -62,3 +62,15 @@ def test_text_view_names_site_ids_and_marks_sites_won_this_turn() -> None:
     assert text.count("won this turn") == 1  # site 1 only, not site 30
     play(state, "end")
     assert "won this turn" not in as_text(state.observation(1))
+
+
+# ------------------------------------ travelling again after the seen top card has left
+def test_after_the_seen_top_card_left_the_next_traveller_sees_the_new_top() -> None:
+    # The count of cards looked at this turn follows the stack: once the peeked top card
+    # is dug up, the new top is a card this player has not seen, and it is the one shown.
+    state = arrange(game(2), hands=[[1, 7, 8, 2], [3]], gold=[30, 15], stacks={"europe": EUROPE})
+    play(state, "travel 1 europe", "expedition europe", "team 8")  # sees site 1, then wins it
+    play(state, "interpreter 7 asia")  # unblock Europe
+    play(state, "travel 2 europe")
+    known = state.observation(0)["continents"][0]["known"]
+    assert [(k["depth"], k["site"]) for k in known] == [(0, 2)]

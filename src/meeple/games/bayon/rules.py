@@ -773,7 +773,12 @@ class BayonState(State):
         return (1 << self.players) - 1 | PUBLIC
 
     def _reveal(self) -> None:
-        self.revealed = self.stacks[self.expedition].pop(0)
+        c = self.expedition
+        self.revealed = self.stacks[c].pop(0)
+        if self.travelled[c]:
+            # the dug-up card was one this turn's travellers had looked at: the next traveller
+            # sees the first card below those still in the stack, not one further down
+            self.travelled[c] -= 1
         self.team = []
         self.phase = TEAM
 
