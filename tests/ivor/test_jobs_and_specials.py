@@ -223,3 +223,17 @@ def test_extra_card_event_costs_gold() -> None:
     state._changed()
     state.apply(f"special {card}")
     assert "take 51" not in texts(state)
+
+
+def test_job_where_the_turn_began_once_its_last_sheep_is_taken() -> None:
+    # Taking the last sheep at the start of the turn empties the location, so a job
+    # there can be completed in the same turn (the rulebook allows starting the turn there).
+    state = placed()
+    card = job_card(location=TAN, avoid=(job_card(location=TAN),))
+    hand(state, 0, card)
+    state.loc_sheep[loc(TAN)] = 1
+    state.loc_token[loc(TAN)] = 3
+    restart(state, 0)
+    assert state.sheep[0] == 3 and state.tokens[0] == 1, "1 sheep, the token and 2 bonus sheep"
+    state.apply(f"job {card}")
+    assert state.sheep[0] == 6 and state.completed[0] == [card]
