@@ -150,3 +150,29 @@ def test_nothing_to_take_skips_the_step() -> None:
     state._changed()
     state.apply("end")
     assert state.current == 1
+
+
+def test_an_event_dealt_after_a_wipe_takes_effect_too() -> None:
+    state = placed()
+    hand(state, 0)
+    e1, e2 = event_card("sheep_to_towns"), event_card("sheep_to_location")
+    e3, e4 = event_card("everyone_gains_coal"), event_card("everyone_gains_sheep")
+    line(state, e1, e2, 1, 2)
+    for ev in (e3, e4):
+        if ev in state.removed:
+            state.removed.remove(ev)
+            swap = next(c for c in state.deck if c > 50 and c not in (e1, e2, e3, e4))
+            state.deck.remove(swap)
+            state.removed.append(swap)
+        else:
+            state.deck.remove(ev)
+    jobs_next = [c for c in state.deck if c <= 50][-3:]
+    # drawn from the end: e3 (third event: wipe), then e4, then the three jobs
+    state.deck = [c for c in state.deck if c not in jobs_next] + jobs_next + [e4, e3]
+    state.sheep = [0] * state.players
+    to_take(state)
+    state.apply("take 1")
+    assert sorted(state.line) == sorted([*jobs_next, e4])
+    assert state.line_sheep[state.line.index(e4)] == 1, "the new event gets its sheep"
+    assert state.sheep == [1] * state.players, "and its effect: every player gains 1 sheep"
+    assert every_card(state) == list(range(1, 62))
