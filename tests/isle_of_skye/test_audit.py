@@ -90,3 +90,14 @@ def test_large_areas_need_three_tiles_and_mountains_need_closing() -> None:
     open_mountain = territory({**CASTLE, (-1, 0): (40, 2)})
     assert sc.completed_mountains(open_mountain) == 0
     assert sc.brochs_in_mountains(open_mountain) == 1
+
+
+def test_an_animal_on_a_farm_next_to_another_farm_scores_once() -> None:
+    from meeple.games.isle_of_skye import scoring as sc
+    from tests.isle_of_skye.helpers import CASTLE, territory
+
+    # Farm tile 32 (1 sheep, 1 cattle) North of the castle and farm tile 14 (1 sheep) West
+    # of it lie diagonally next to each other: each animal stands on a farm tile and next
+    # to another farm, and still scores 1 VP (RULES.md, farm-animals).
+    t = territory({**CASTLE, (0, -1): (32, 0), (-1, 0): (14, 1)})
+    assert sc.farm_animals(t) == 3
