@@ -176,3 +176,15 @@ def test_an_event_dealt_after_a_wipe_takes_effect_too() -> None:
     assert state.line_sheep[state.line.index(e4)] == 1, "the new event gets its sheep"
     assert state.sheep == [1] * state.players, "and its effect: every player gains 1 sheep"
     assert every_card(state) == list(range(1, 62))
+
+
+def test_face_up_cards_do_not_count_towards_the_hand_limit() -> None:
+    state = placed()
+    hand(state, 0, 10, 11, 12)
+    line(state, 1, 2, 3, 5)
+    state.completed[0] = [20, 21, 22]
+    state.events_taken[0] = [event_card("sheep_to_towns")]
+    state.sheep[0] = 3
+    to_take(state)
+    state.apply("take 1")  # 4 cards in hand, 4 more face up in front of the player
+    assert state.current == 1 and state.sheep[0] == 3, "no discard, no sheep lost"
