@@ -101,3 +101,18 @@ def test_an_animal_on_a_farm_next_to_another_farm_scores_once() -> None:
     # to another farm, and still scores 1 VP (RULES.md, farm-animals).
     t = territory({**CASTLE, (0, -1): (32, 0), (-1, 0): (14, 1)})
     assert sc.farm_animals(t) == 3
+
+
+def test_catch_up_gold_counts_only_players_strictly_ahead() -> None:
+    state = new_state(4)
+    state.round = 4  # 2 gold per player ahead
+    state.vp = [10, 10, 12, 9]
+    assert [state.income(seat)[2] for seat in range(4)] == [2, 2, 0, 6]
+
+
+def test_five_players_use_the_five_round_table_for_catch_up_gold() -> None:
+    state = new_state(5)
+    state.vp = [0, 1, 1, 1, 1]
+    assert [(r.number, r.gold_per_player_ahead) for r in state.rounds] == [(1, 0), (2, 0), (3, 1), (4, 2), (5, 3)]
+    state.round = 3
+    assert state.income(0)[2] == 4
