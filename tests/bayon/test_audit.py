@@ -74,3 +74,14 @@ def test_after_the_seen_top_card_left_the_next_traveller_sees_the_new_top() -> N
     play(state, "travel 2 europe")
     known = state.observation(0)["continents"][0]["known"]
     assert [(k["depth"], k["site"]) for k in known] == [(0, 2)]
+
+
+def test_text_view_explains_the_team_step() -> None:
+    from tests.bayon.test_views import as_text
+
+    state = arrange(game(2), hands=[[1, 13], [2]], gold=[30, 15], stacks={"africa": [7, 8, 9, 10, 11, 12]})
+    play(state, "expedition africa")
+    text = as_text(state.observation(0))
+    flat = " ".join(text.replace("│", " ").split())  # undo the panel's line wrapping
+    assert "succeeds as soon as it reaches all three values" in flat
+    assert "'team done' stops short and the expedition fails" in flat

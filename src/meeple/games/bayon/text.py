@@ -20,7 +20,8 @@ STEP_TEXT = {
     "main": "choose: take gold, hire, act with an explorer, or end the turn",
     "giveup": "five explorers: give one up",
     "pay": "pay for the expedition",
-    "team": "assemble the team",
+    "team": "assemble the team one explorer at a time; it succeeds as soon as it reaches all three "
+    "values, 'team done' stops short and the expedition fails",
     "withdraw": "success! choose the participant who withdraws",
     "lose": "failure: choose the participant to lose",
     "over": "the game is over",
