@@ -142,7 +142,8 @@ class TerminalGame:
             if show_view:
                 self.log_new_moves(seat)
                 self.view(seat)
-                table = Table(title=f"seat {seat}: your move", show_header=False, box=None)
+                self.console.print(f"[bold]seat {seat}: your move[/bold]")
+                table = Table(show_header=False, box=None)
                 for i, action in enumerate(actions, 1):
                     table.add_row(f"[cyan]{i}[/cyan]", str(action))
                 self.console.print(table)
