@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.core import GameInfo, IllegalAction, Record, State, snapshot
+from meeple.core import Action, GameInfo, IllegalAction, Record, State, snapshot
 from tests.conformance.playout import new, play_out, random_step, seats_of, states_along
 
 Setup = tuple[GameInfo, int, dict[str, Any]]
@@ -183,6 +183,24 @@ def test_illegal_actions_are_rejected_and_change_nothing(setup: Setup) -> None:
             if seat not in state.to_move and not state.is_over and state.legal_actions(state.to_move[0]):
                 with pytest.raises(IllegalAction, match="turn"):
                     state.apply(state.legal_actions(state.to_move[0])[0], seat)
+        assert snapshot(state) == before
+
+
+def test_malformed_actions_are_rejected(setup: Setup) -> None:
+    """Actions built by hand with a wrong kind or wrong arguments get a reason, never a crash."""
+    info = setup[0]
+    for state in states_along(setup, 13, count=8):
+        if state.is_over:
+            continue
+        before = snapshot(state)
+        seat = state.to_move[0]
+        kinds = sorted({a.kind for a in info.action_space})
+        bad = [Action("no-such-kind"), *(Action(k) for k in kinds), *(Action(k, -7, "x", 10**9) for k in kinds)]
+        for action in bad:
+            if action in info.action_space:
+                continue
+            with pytest.raises(IllegalAction, match="not an action"):
+                state.apply(action, seat)
         assert snapshot(state) == before
 
 

@@ -191,6 +191,10 @@ class State(ABC):
             who = ", ".join(map(str, movers))
             raise IllegalAction(f"it is not seat {seat}'s turn (to move: seat {who})")
         if action not in self._legal_actions(seat):
+            if action not in self._indices():
+                # Built by hand with a wrong kind or wrong arguments: the game's
+                # explainer need not cope with actions the game never has.
+                raise IllegalAction(f"{action} is not an action of {self.info.title}")
             raise IllegalAction(self._explain_illegal(action, seat))
         self._apply(action, seat)
         self.history.append((seat, action))
