@@ -99,3 +99,11 @@ def test_bonus_spaces_are_on_the_board(game: IbyronState) -> None:
     legal = [str(a) for a in s.legal_actions()]
     out = svg(s.observation(0), legal)
     assert 'data-action="bonus 3"' in out and "2 wood" in out
+
+
+def test_mat_panel_says_what_the_disc_count_and_points_mean_in_each_mode(game: IbyronState) -> None:
+    standard = as_text(game.observation(0))
+    assert "permits 0" in standard and "(3 or fewer wins)" in standard and "round-limit tie-break" in standard
+    beginner = as_text(start(mode="beginner").observation(0))
+    assert "no permits needed" in beginner and "permits 0" not in beginner
+    assert "(3 or fewer ends the game)" in beginner and "tie-break" not in beginner

@@ -74,6 +74,7 @@ def island(obs: dict[str, Any]) -> Table:
 def mats(obs: dict[str, Any]) -> Group:
     """One panel per player mat: resources, tech tracks and where every disc is."""
     panels = []
+    standard = obs["mode"] == "standard"
     for p in obs["players_info"]:
         r = p["resources"]
         t = p["tech"]
@@ -85,15 +86,19 @@ def mats(obs: dict[str, Any]) -> Group:
         body = Text()
         body.append(f"${r['coins']} (keeps {p['keep_coins']})  wood {r['wood']}  ore {r['ore']}  stone {r['stone']}  "
                     f"gold {r['gold']}  food {r['food']}\n")
-        body.append(f"horses {p['horses']}  barns {p['barns']}  permits {p['permits']}  |  tech lumber {t['lumber']}  "
+        # beginner and solo games use no permits; saying "permits 0" there would suggest they are missing
+        permits = f"permits {p['permits']}" if standard else "no permits needed"
+        body.append(f"horses {p['horses']}  barns {p['barns']}  {permits}  |  tech lumber {t['lumber']}  "
                     f"refinery {t['refinery']}  taxing {t['taxing']}  cubes {p['tech_cubes']}  |  moves {p['stride']}"
                     "/point\n")
         body.append(f"supply {p['supply']}  village box {p['village_box']}  rest {p['rest']}  reserve {reserve}"
                     f"{covered}  Mayor {'ready' if p['mayor'] else 'used'}  forfeited {p['forfeited']}\n")
         body.append(f"mat: {', '.join(p['mat_buildings']) or '-'}  built: {built}  ship {p['ship']}  "
                     f"held tile {tile if tile >= 0 else '-'}\n")
-        body.append(f"discs in buildings {p['discs_in_buildings']}, loose {p['loose_discs']} (3 or fewer wins), "
-                    f"points {p['victory_points']}", style="bold")
+        goal = ("(3 or fewer wins)", "points (only a round-limit tie-break)") if standard else (
+            "(3 or fewer ends the game)", "points")
+        body.append(f"discs in buildings {p['discs_in_buildings']}, loose {p['loose_discs']} {goal[0]}, "
+                    f"{goal[1]} {p['victory_points']}", style="bold")
         title = Text(f"Seat {p['seat']}{start}: {p['phase']}", style=_seat(p["seat"]))
         panels.append(Panel(body, title=title, title_align="left", border_style=_seat(p["seat"]).split()[-1]))
     return Group(*panels)
