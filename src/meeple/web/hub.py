@@ -25,7 +25,7 @@ from multiprocessing import get_context
 from typing import Any, TypeVar
 
 import meeple
-from meeple.core import GameInfo, State
+from meeple.core import Action, GameInfo, State
 from meeple.web.botwork import BotJob, choose_move, warm_up
 from meeple.web.storage import MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
@@ -39,6 +39,12 @@ THINKING_AFTER_S = 0.3
 # Matches kept in memory; beyond this, idle ones (no open page, no bot) are
 # dropped and rebuilt from the database when next asked for.
 MAX_IN_MEMORY = 2000
+
+
+def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> Action:
+    """A failed bot's stand-in move: random, but drawn from the seat's stored bot
+    seed and the move number, so it is reproducible like every other bot move."""
+    return actions[random.Random(bot_seed * 1_000_003 + move_number).randrange(len(actions))]
 
 
 class ApiError(Exception):
@@ -472,7 +478,7 @@ class Hub:
                     # The bot chose something the rules refuse: a bot bug. Keep the
                     # game going with a random legal move rather than stall it.
                     log.error("bot of seat %s in match %s chose %r: %s", seat, match.id, notation, exc.message)
-                    await self._random_move(match, seat, len(job.moves))
+                    await self._random_move(match, seat, len(job.moves), job.bot_seed)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -494,12 +500,12 @@ class Hub:
         except Exception:
             log.exception("bot of seat %s in match %s failed; it plays a random move", job.seat, job.match_id)
             state = replay_state(meeple.GAMES[job.game], job.players, job.seed, job.options, list(job.moves))[0]
-            return str(random.choice(state.legal_actions(job.seat)))
+            return str(fallback_choice(state.legal_actions(job.seat), job.bot_seed, len(job.moves)))
 
-    async def _random_move(self, match: LiveMatch, seat: int, seen: int) -> None:
+    async def _random_move(self, match: LiveMatch, seat: int, seen: int, bot_seed: int) -> None:
         fallback = match.state.legal_actions(seat)
         if fallback:
-            await self.play(match, seat, str(random.choice(fallback)), seen)
+            await self.play(match, seat, str(fallback_choice(fallback, bot_seed, seen)), seen)
 
     def _set_thinking(self, match: LiveMatch, seat: int, on: bool) -> None:
         if on and seat not in match.thinking:
