@@ -8,15 +8,19 @@ state byte for byte.
 
 from __future__ import annotations
 
-import random
+import random as stdlib_random  # the one sanctioned import: only its generator class is used
+
+# Rules and bots import the generator class from here, never the module-level
+# functions of ``random`` (which would share one global, unseeded stream).
+Random = stdlib_random.Random
 
 
-def make_rng(seed: int) -> random.Random:
+def make_rng(seed: int) -> Random:
     """A new generator for ``seed`` (any int; negative and huge seeds are fine)."""
-    return random.Random(seed)
+    return Random(seed)
 
 
-def fresh_seed(rng: random.Random | None = None) -> int:
+def fresh_seed(rng: Random | None = None) -> int:
     """A seed for a new game when the user gave none (64 random bits)."""
-    source = rng if rng is not None else random.SystemRandom()
+    source = rng if rng is not None else stdlib_random.SystemRandom()
     return source.getrandbits(63)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.core.rng import Random
 
 
 def snapshot(obj: Any) -> Any:
@@ -18,7 +18,7 @@ def snapshot(obj: Any) -> Any:
         return obj
     if isinstance(obj, Action):
         return ("Action", str(obj))
-    if isinstance(obj, random.Random):
+    if isinstance(obj, Random):
         return ("Random", obj.getstate())
     if isinstance(obj, (list, tuple)):
         return (type(obj).__name__, tuple(snapshot(x) for x in obj))

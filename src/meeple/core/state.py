@@ -16,14 +16,13 @@ history and records, and stable action indices.
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action, normalize_notation
 from meeple.core.errors import IllegalAction
 from meeple.core.record import Record
-from meeple.core.rng import make_rng
+from meeple.core.rng import Random, make_rng
 
 if TYPE_CHECKING:
     from meeple.core.info import GameInfo
@@ -42,7 +41,7 @@ class State(ABC):
     seed: int
     options: dict[str, Any]
     history: list[tuple[int, Action]]
-    _rng: random.Random
+    _rng: Random
     _rng_shared: bool
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -89,12 +88,12 @@ class State(ABC):
         """What ``seat`` may see, as a JSON-safe dict; ``None`` is a spectator."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def determinize(self, seat: int, rng: Random) -> State:
         """A copy with everything ``seat`` cannot know re-drawn from ``rng``."""
 
     @abstractmethod
     def clone(self) -> State:
-        """An independent copy (hand-written, no ``deepcopy``)."""
+        """An independent copy, written out field by field (no generic deep copy)."""
 
     def _copy_base_into(self, other: State) -> None:
         """Copy the fields this base class owns into a fresh ``other`` (for ``clone``)."""
@@ -110,7 +109,7 @@ class State(ABC):
         other.history = self.history.copy()
 
     @property
-    def rng(self) -> random.Random:
+    def rng(self) -> Random:
         """The state's own seeded generator: the only source of chance in the rules.
 
         Read it afresh (``self.rng``) where it is used rather than keeping it
@@ -118,25 +117,25 @@ class State(ABC):
         side draws through this property.
         """
         if self._rng_shared:
-            own = random.Random.__new__(random.Random)
+            own = Random.__new__(Random)
             own.setstate(self._rng.getstate())
             self._rng = own
             self._rng_shared = False
         return self._rng
 
     @rng.setter
-    def rng(self, value: random.Random) -> None:
+    def rng(self, value: Random) -> None:
         self._rng = value
         self._rng_shared = False
 
-    def _reseed_from(self, rng: random.Random) -> None:
+    def _reseed_from(self, rng: Random) -> None:
         """Give this (determinized) copy a fresh generator drawn from ``rng``.
 
         Every ``determinize`` calls it: the future of the state's own
         generator (dice, reshuffles) is hidden from every seat, so a search
         bot must not be able to read it off the copy it is given.
         """
-        self.rng = random.Random(rng.getrandbits(64))
+        self.rng = Random(rng.getrandbits(64))
 
     # ------------------------------------------------------------ public API
     @property

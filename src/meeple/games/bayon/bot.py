@@ -7,10 +7,10 @@ It uses only what its seat knows: the sites it has located in the stacks
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 
 from meeple.core import Action
+from meeple.core.rng import Random
 from meeple.games.bayon.rules import (
     ABILITIES,
     COSTS,
@@ -55,7 +55,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Random(seed)
 
     def choose(self, state: BayonState, seat: int) -> Action:
         legal = state.legal_actions(seat)

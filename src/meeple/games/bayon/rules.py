@@ -18,13 +18,13 @@ Gold is kept as amounts (multiples of 5), not cards: see RULES.md.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 from importlib import resources
 from itertools import permutations
 from typing import Any
 
 from meeple.core import Action, State
+from meeple.core.rng import Random
 
 CONTINENTS: tuple[str, ...] = ("europe", "africa", "asia", "america", "australia")
 SYMBOLS: tuple[str, ...] = ("map", "shovel", "microscope")
@@ -503,7 +503,7 @@ class BayonState(State):
         new.__legal = self.__legal  # never mutated in place, so it may be shared
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> BayonState:
+    def determinize(self, seat: int, rng: Random) -> BayonState:
         """Re-draw the face-down explorers nobody has seen and every site ``seat`` has not located."""
         self._check_seat(seat)
         world = self.clone()

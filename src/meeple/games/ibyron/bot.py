@@ -9,9 +9,8 @@ which it never looks at).
 
 from __future__ import annotations
 
-import random
-
 from meeple.core import Action
+from meeple.core.rng import Random
 from meeple.games.ibyron.actions import BUILDINGS
 from meeple.games.ibyron.data import COINS, ORE, STONE, WOOD
 from meeple.games.ibyron.island import distance
@@ -39,7 +38,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Random(seed)
 
     def choose(self, state: IbyronState, seat: int) -> Action:
         legal = state.legal_actions(seat)

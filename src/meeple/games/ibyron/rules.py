@@ -15,10 +15,10 @@ dicts keyed by cell holding immutable tuples, so ``clone`` is shallow copies.
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
 from meeple.core import Action, State
+from meeple.core.rng import Random
 from meeple.games.ibyron import actions as A
 from meeple.games.ibyron.actions import BUILDINGS, DATA, SIZE, SPACES
 from meeple.games.ibyron.data import COINS, FOOD, GOLD, MAT_BUILDINGS, ORE, STONE, WOOD
@@ -1197,7 +1197,7 @@ class IbyronState(State):
 
         return observation(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> IbyronState:
+    def determinize(self, seat: int, rng: Random) -> IbyronState:
         clone = self.clone()
         if self.beginner:
             rng.shuffle(clone.tiles)  # only the face-down pile is unknown

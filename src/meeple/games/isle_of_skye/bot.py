@@ -10,9 +10,8 @@ information (territories, offers once revealed, scores).
 
 from __future__ import annotations
 
-import random
-
 from meeple.core import Action
+from meeple.core.rng import Random
 from meeple.games.isle_of_skye.rules import BUY, PRICE, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, scroll_points
 from meeple.games.isle_of_skye.territory import Placed, analyse
@@ -73,7 +72,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Random(seed)
 
     def choose(self, state: IsleOfSkyeState, seat: int) -> Action:
         legal = state.legal_actions(seat)

@@ -15,10 +15,10 @@ Tiles are referred to by their id (5-77; castles are 0-4).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from meeple.core import Action, State
+from meeple.core.rng import Random
 from meeple.games.isle_of_skye.scoring import (
     FIRST_GAME,
     SCORING_IDS,
@@ -80,7 +80,7 @@ ACTION_SPACE: tuple[Action, ...] = (
 KNOWN_ACTIONS = frozenset(ACTION_SPACE)
 
 
-def parse_scoring_option(value: str, rng: random.Random) -> tuple[str, ...]:
+def parse_scoring_option(value: str, rng: Random) -> tuple[str, ...]:
     """The four scoring tiles on A-D: ``random``, ``first-game`` or four ids joined by commas."""
     text = value.strip().lower()
     if text == "random":
@@ -616,7 +616,7 @@ class IsleOfSkyeState(State):
         new.final = None if self.final is None else [dict(f) for f in self.final]
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> IsleOfSkyeState:
+    def determinize(self, seat: int, rng: Random) -> IsleOfSkyeState:
         """Re-draw what ``seat`` cannot know: the future draws from the bag (a new
         generator) and the other seats' hidden discard and prices, re-picked uniformly
         among their legal choices, as far as each has got."""

@@ -17,10 +17,10 @@ Every designed rule and resolved ambiguity is listed in RULES.md.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from meeple.core import Action, State
+from meeple.core.rng import Random
 from meeple.games.ivor.data import DATA, Event, Job
 
 # ----------------------------------------------------------------- constants
@@ -365,7 +365,7 @@ class IvorState(State):
         new.final = self.final
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> IvorState:
+    def determinize(self, seat: int, rng: Random) -> IvorState:
         """Re-deal what ``seat`` cannot know: the other hands' unseen cards, the deck
         order, which events went back in the box, and the face-down token numbers."""
         new = self.clone()
