@@ -15,8 +15,9 @@ end of turn.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
+from meeple.core.svg import Canvas
 from meeple.games.bayon.rules import CONTINENTS, EXPLORERS, SITES
 
 WIDTH = 1220
@@ -26,27 +27,6 @@ ABILITY_COLOURS = ("#2f6db3", "#8a5a2b", "#7a3fa0")  # map, shovel, microscope
 ABILITY_LETTERS = ("M", "S", "µ")
 SEAT_COLOURS = ("#1aa3b8", "#c0399b", "#3aa34a", "#d4a017")
 FELT = "#1f5a3a"
-
-
-class Canvas:
-    """Collects SVG elements; ``act`` wraps one in a clickable group if its action is legal."""
-
-    def __init__(self, legal: list[str] | None) -> None:
-        self.parts: list[str] = []
-        self.legal = set(legal or [])
-
-    def add(self, element: str) -> None:
-        self.parts.append(element)
-
-    def act(self, action: str | None, inner: str, title: str = "", otherwise: str = "show") -> None:
-        """Draw ``inner``, clickable when ``action`` is legal; else show it, dim it or hide it."""
-        if action is not None and action in self.legal:
-            tip = f"<title>{escape(title or action)}</title>"
-            self.parts.append(f'<g class="clickable" data-action={quoteattr(action)}>{tip}{inner}</g>')
-        elif otherwise == "show":
-            self.parts.append(f"<g>{inner}</g>")
-        elif otherwise == "dim":
-            self.parts.append(f'<g opacity="0.4">{inner}</g>')
 
 
 def text(

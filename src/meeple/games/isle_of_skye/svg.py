@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
+from meeple.core.svg import Canvas
 from meeple.games.isle_of_skye.tiles import TILES, rotated_terrain
 
 WIDTH = 1280
@@ -30,24 +31,6 @@ SEAT_FILL = {"blue": "#2f63c9", "yellow": "#e6c229", "red": "#c9342f", "white": 
 SEAT_LINE = {**SEAT_FILL, "white": "#8a8a8a"}  # panel outlines (white would vanish on the table)
 TABLE = "#e9e2cf"
 INK = "#2b2418"
-
-
-class Canvas:
-    """Collects SVG elements; ``act`` makes one clickable when its action is legal."""
-
-    def __init__(self, legal: list[str] | None) -> None:
-        self.parts: list[str] = []
-        self.legal = set(legal or [])
-
-    def add(self, element: str) -> None:
-        self.parts.append(element)
-
-    def act(self, action: str | None, inner: str, title: str = "") -> None:
-        if action is not None and action in self.legal:
-            tip = f"<title>{escape(title or action)}</title>"
-            self.parts.append(f'<g class="clickable" data-action={quoteattr(action)}>{tip}{inner}</g>')
-        else:
-            self.parts.append(f"<g>{inner}</g>")
 
 
 def text(
