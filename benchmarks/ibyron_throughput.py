@@ -15,8 +15,8 @@ import random
 import statistics
 import time
 
-import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
+from common import random_playout
 from meeple.core import State
 
 
@@ -27,15 +27,7 @@ def rate(players: int, seconds: float, seed: int, checked: bool, options: dict[s
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = meeple.new_game("ibyron", players=players, seed=seed * 1000 + games, **options)
-        while not state.is_over:
-            seat = state.to_move[0]
-            if checked:
-                actions = state.legal_actions(seat)
-                state.apply(actions[rng.randrange(len(actions))], seat)
-            else:
-                actions = state._legal_actions(seat)
-                state._apply(actions[rng.randrange(len(actions))], seat)
-            steps += 1
+        steps += random_playout(state, rng, checked)
         games += 1
     return steps / (time.perf_counter() - start), steps / games
 
@@ -62,7 +54,8 @@ def clone_us(states: list[State]) -> float:
     return (time.perf_counter() - start) / (50 * len(states)) * 1e6
 
 
-def ismcts_rate(players: int, rollout: int | None = None) -> float:
+def ismcts_rate(players: int, rollout: int = 0) -> float:
+    """Iterations/s; ``rollout`` 0 plays every rollout to the end (overriding the game's default cap)."""
     from meeple.bots import ISMCTS
 
     state = positions(players, 3)[-1]
