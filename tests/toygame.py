@@ -62,6 +62,10 @@ class ToyState(State):
         best = max(self.cards)
         return tuple(s for s, c in enumerate(self.cards) if c == best)
 
+    @property
+    def end_reason(self) -> str | None:
+        return "turns" if self.is_over else None
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         obs = self.base_observation(seat)
         obs["deck_size"] = len(self.deck)
@@ -74,7 +78,9 @@ class ToyState(State):
         new._reseed_from(rng)
         if self.is_over:  # every card is face up
             return new
-        unseen = [c for s, c in enumerate(new.cards) if s != seat] + new.deck
+        # Sorted first: the copy must depend only on what ``seat`` knows, not
+        # on the order the hidden cards happen to lie in.
+        unseen = sorted([c for s, c in enumerate(new.cards) if s != seat] + new.deck)
         rng.shuffle(unseen)
         for s in range(new.players):
             if s != seat:
@@ -107,6 +113,7 @@ TOY = register(
         options=(Option("rounds", 2, int, "rounds of turns", minimum=1, maximum=5),),
         state_class=ToyState,
         action_space=(KEEP, SWAP),
+        end_reasons=("turns",),
         text_view=lambda obs: f"card {obs['my_card']}",
         svg_view=_svg,
     )

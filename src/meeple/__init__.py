@@ -33,8 +33,15 @@ def new_game(game: str, players: int | None = None, seed: int | None = None, **o
 
 
 def replay(record: Record) -> State:
-    """Rebuild the recorded game; raises ``ValueError`` if a move does not apply."""
-    state = _info(record.game).new(record.players, record.seed, **record.options)
+    """Rebuild the recorded game; raises ``ValueError`` if a move does not apply
+    or the record was made with another version of the game's rules."""
+    info = _info(record.game)
+    if record.rules_version != info.rules_version:
+        raise ValueError(
+            f"this record was made with {info.title} rules version {record.rules_version}; this meeple plays "
+            f"version {info.rules_version}, which would not replay it as the same game"
+        )
+    state = info.new(record.players, record.seed, **record.options)
     replay_moves(state, record.moves)
     return state
 

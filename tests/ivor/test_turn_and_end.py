@@ -138,7 +138,7 @@ def test_evaluate_shares_the_lead_on_projected_score() -> None:
     state.sheep = [10, 12, 9, 0]
     state.gold = [2, 0, 1, 0]
     assert state.projected_scores() == (12, 12, 10, 0)
-    assert state.evaluate() == [0.5, 0.5, 0.0, 0.0]
+    assert state.evaluate() == (0.5, 0.5, 0.0, 0.0)
     assert not state.is_over
 
 

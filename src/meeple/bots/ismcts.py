@@ -34,20 +34,13 @@ class _Node:
 
 
 def outcome(state: State) -> list[float]:
-    """Reward per seat: the winners share 1. For a game cut short (rollout
-    limit), the seats with the best running score share it instead, unless
-    the game offers its own ``evaluate()``."""
+    """Reward per seat: the winners share 1; a game cut short (rollout limit)
+    is judged by the game's ``evaluate()``."""
     if state.is_over:
         winners = state.winners
         share = 1.0 / len(winners) if winners else 0.0
         return [share if s in winners else 0.0 for s in range(state.players)]
-    evaluate = getattr(state, "evaluate", None)
-    if evaluate is not None:
-        return list(evaluate())
-    scores = state.scores
-    best = max(scores)
-    leaders = [s for s, v in enumerate(scores) if v == best]
-    return [1.0 / len(leaders) if s in leaders else 0.0 for s in range(state.players)]
+    return list(state.evaluate())
 
 
 class ISMCTS:

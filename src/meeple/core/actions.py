@@ -28,6 +28,12 @@ class Action(tuple[Arg, ...]):
     def __new__(cls, kind: str, *args: Arg) -> Action:
         return tuple.__new__(cls, (kind, *args))
 
+    def __getnewargs__(self) -> tuple[Arg, ...]:
+        # pickle and copy rebuild a tuple subclass by calling ``__new__`` with
+        # these arguments; tuple's own version would pass the whole tuple as
+        # ``kind`` and turn ``gold`` into ``('gold',)``.
+        return tuple(self)
+
     @property
     def kind(self) -> str:
         return str(self[0])

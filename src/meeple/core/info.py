@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from meeple.core.actions import Action
+    from meeple.core.rng import Random
     from meeple.core.state import State
 
 
@@ -63,6 +64,16 @@ class GameInfo:
     ``conformance`` lists extra ``(players, options)`` set-ups the
     conformance suite must run besides the default options at every player
     count.
+
+    ``rules_version`` is bumped whenever the rules, the data or the order of
+    random draws change, since any of those changes what an old record means;
+    records carry it and a record of another version is refused rather than
+    replayed into a different game. ``end_reasons`` lists every value
+    ``State.end_reason`` can take once the game is over (a designed
+    safeguard ends with ``"safety_cap"``). ``bots`` declares the game's own
+    bot classes (each with a ``name`` and ``choose(state, seat)``), and
+    ``rollout_policy(state, seat, rng)`` is the game's fast heuristic move
+    for guided search playouts.
     """
 
     id: str
@@ -76,6 +87,10 @@ class GameInfo:
     description: str = ""
     conformance: tuple[tuple[int, dict[str, Any]], ...] = ()
     rollout_limit: int | None = None
+    rules_version: int = 1
+    end_reasons: tuple[str, ...] = ()
+    bots: tuple[type, ...] = field(default=(), compare=False)
+    rollout_policy: Callable[[State, int, Random], Action] | None = field(default=None, compare=False)
     text_view: Callable[..., Any] | None = field(default=None, compare=False)
     svg_view: Callable[..., str] | None = field(default=None, compare=False)
 
@@ -116,4 +131,5 @@ class GameInfo:
             seed = fresh_seed()
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, got {seed!r}")
-        return self.state_class(players, seed, self.resolve_options(options))
+        resolved = self.state_class.resolve_options(players, self.resolve_options(options))
+        return self.state_class(players, seed, resolved)

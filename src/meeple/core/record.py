@@ -27,6 +27,7 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     moves: list[tuple[int, str]] = field(default_factory=list)
     version: str = ""
+    rules_version: int = 1
     format: int = RECORD_FORMAT
 
     def to_json(self, indent: int | None = None) -> str:
@@ -35,6 +36,7 @@ class Record:
             "format": self.format,
             "game": self.game,
             "version": self.version,
+            "rules_version": self.rules_version,
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
@@ -54,6 +56,10 @@ class Record:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"a record must be JSON: {exc}") from None
+        except RecursionError:
+            raise ValueError("a record must be JSON nested at most a few levels deep") from None
+        except ValueError as exc:  # e.g. an integer with more digits than Python converts
             raise ValueError(f"a record must be JSON: {exc}") from None
         if not isinstance(data, dict):
             raise ValueError("a record must be a JSON object")
@@ -87,6 +93,9 @@ class Record:
                 raise ValueError(f"move {i} must be [seat, notation], got {move!r}")
             moves.append((move[0], move[1]))
         version = data.get("version", "")
+        rules_version = data.get("rules_version", 1)
+        if not isinstance(rules_version, int) or isinstance(rules_version, bool) or rules_version < 1:
+            raise ValueError(f"'rules_version' must be a whole number of at least 1, got {rules_version!r}")
         return cls(
             game=game,
             players=players,
@@ -94,6 +103,7 @@ class Record:
             options=dict(options),
             moves=moves,
             version=str(version),
+            rules_version=rules_version,
             format=RECORD_FORMAT,
         )
 

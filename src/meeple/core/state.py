@@ -83,6 +83,41 @@ class State(ABC):
     def winners(self) -> tuple[int, ...]:
         """Winning seats once over; ``()`` while the game runs."""
 
+    @property
+    def end_reason(self) -> str | None:
+        """``None`` while the game runs; once over, why it ended: one of
+        ``GameInfo.end_reasons`` (e.g. ``"target"``, ``"rounds"``, or
+        ``"safety_cap"`` when a designed safeguard stopped it). Games override."""
+        return None
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Each seat's expected share of the win, summing to 1 (the search bots'
+        judgement of a position they stop short of the end).
+
+        Over, the winners share 1. The default for a running game gives it to
+        the leaders by running score; games override it with a judgement of
+        their own that reads nothing a seat could not see in a determinized
+        world (it is called on the copies ``determinize`` makes).
+        """
+        if self.is_over:
+            winners = self.winners
+            share = 1.0 / len(winners) if winners else 1.0 / self.players
+            return tuple(share if s in winners or not winners else 0.0 for s in range(self.players))
+        scores = self.scores
+        best = max(scores)
+        leaders = [s for s, v in enumerate(scores) if v == best]
+        return tuple(1.0 / len(leaders) if s in leaders else 0.0 for s in range(self.players))
+
+    @classmethod
+    def resolve_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Turn options left to the rules (``None``) into their values for ``players``.
+
+        Called by ``GameInfo.new`` before set-up, so a record stores every
+        option with the value it was played with and a changed default never
+        changes an old record. Games with player-count defaults override it.
+        """
+        return options
+
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-safe dict; ``None`` is a spectator."""
@@ -136,6 +171,9 @@ class State(ABC):
         bot must not be able to read it off the copy it is given.
         """
         self.rng = Random(rng.getrandbits(64))
+        # The seed would give the real deck away to anyone who replays the
+        # copy's record; the copy is a world of its own, so it gets its own.
+        self.seed = rng.getrandbits(63)
 
     # ------------------------------------------------------------ public API
     @property
@@ -267,6 +305,7 @@ class State(ABC):
             options=dict(self.options),
             moves=[(seat, str(action)) for seat, action in self.history],
             version=__version__,
+            rules_version=self.info.rules_version,
         )
 
     @property
@@ -294,6 +333,7 @@ class State(ABC):
             "to_move": list(self.to_move),
             "is_over": over,
             "winners": list(self.winners) if over else [],
+            "end_reason": self.end_reason,
         }
 
     def _repr_svg_(self) -> str | None:

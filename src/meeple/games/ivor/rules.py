@@ -320,13 +320,13 @@ class IvorState(State):
             for s in range(self.players)
         )
 
-    def evaluate(self) -> list[float]:
+    def evaluate(self) -> tuple[float, ...]:
         """A search bot's judgement of an unfinished game: the players ahead on projected
         score share the win (used by ISMCTS when a playout is cut short)."""
         projected = self.projected_scores()
         best = max(projected)
         leaders = [s for s in range(self.players) if projected[s] == best]
-        return [1.0 / len(leaders) if s in leaders else 0.0 for s in range(self.players)]
+        return tuple(1.0 / len(leaders) if s in leaders else 0.0 for s in range(self.players))
 
     def clone(self) -> IvorState:
         new = IvorState.__new__(IvorState)
