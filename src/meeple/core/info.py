@@ -73,7 +73,9 @@ class GameInfo:
     safeguard ends with ``"safety_cap"``). ``bots`` declares the game's own
     bot classes (each with a ``name`` and ``choose(state, seat)``), and
     ``rollout_policy(state, seat, rng)`` is the game's fast heuristic move
-    for guided search playouts.
+    for guided search playouts, and ``evaluator(state)`` its judgement of a
+    running position (what ``State.evaluate()`` returns; both usually live in
+    the game's ``bot.py``, so ``rules.py`` need not import them).
     """
 
     id: str
@@ -91,6 +93,7 @@ class GameInfo:
     end_reasons: tuple[str, ...] = ()
     bots: tuple[type, ...] = field(default=(), compare=False)
     rollout_policy: Callable[[State, int, Random], Action] | None = field(default=None, compare=False)
+    evaluator: Callable[[State], tuple[float, ...]] | None = field(default=None, compare=False)
     text_view: Callable[..., Any] | None = field(default=None, compare=False)
     svg_view: Callable[..., str] | None = field(default=None, compare=False)
 

@@ -94,15 +94,18 @@ class State(ABC):
         """Each seat's expected share of the win, summing to 1 (the search bots'
         judgement of a position they stop short of the end).
 
-        Over, the winners share 1. The default for a running game gives it to
-        the leaders by running score; games override it with a judgement of
-        their own that reads nothing a seat could not see in a determinized
-        world (it is called on the copies ``determinize`` makes).
+        Over, the winners share 1. A running game is judged by the game's
+        ``GameInfo.evaluator`` (or an override of this method); without one,
+        the leaders by running score share it. A game's judgement reads
+        nothing a seat could not see in a determinized world (it is called on
+        the copies ``determinize`` makes).
         """
         if self.is_over:
             winners = self.winners
             share = 1.0 / len(winners) if winners else 1.0 / self.players
             return tuple(share if s in winners or not winners else 0.0 for s in range(self.players))
+        if self.info.evaluator is not None:
+            return self.info.evaluator(self)
         scores = self.scores
         best = max(scores)
         leaders = [s for s, v in enumerate(scores) if v == best]
