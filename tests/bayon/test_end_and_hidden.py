@@ -7,7 +7,7 @@ import random
 import pytest
 
 from meeple.core import IllegalAction, snapshot
-from meeple.games.bayon.rules import SITE_VALUE
+from meeple.games.bayon.data import SITE_VALUE
 from tests.bayon.helpers import arrange, game, legal, play
 
 EUROPE = [1, 2, 3, 4, 5, 6]
