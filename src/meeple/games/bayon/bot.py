@@ -368,9 +368,10 @@ BOTS: tuple[type, ...] = (GreedyBot,)
 
 # ------------------------------------------------------------- rollout policy
 ROLLOUT_EPSILON = 0.1  # share of random moves in a guided playout
-# Measured (benchmarks/bayon_strength.py --rollouts): guided 2-player playouts
-# from the start reach the target within this many moves in >= 98% of games.
-ROLLOUT_LIMIT = 600
+# Measured (benchmarks/bayon_search.py): guided playouts
+# from the start reach the target within this many moves (p98 about 290 moves at 2-3
+# players, 325 at 4; longest 391 in 200 games).
+ROLLOUT_LIMIT = 400
 
 
 def rollout_policy(game: State, seat: int, rng: Random) -> Action:
