@@ -1,6 +1,6 @@
 """Bayon: does today's generic ISMCTS reach the game's real end with evaluate()?
 
-    PYTHONPATH=src:. .venv/bin/python benchmarks/bayon_search.py [-n 10] [--iterations 200]
+    .venv/bin/python benchmarks/bayon_search.py [-n 10] [--iterations 200]
 
 Plays ISMCTS (the game's ``rollout_limit``, cut-off playouts judged by
 ``evaluate()``) against the heuristic bot in 2-player games, seats

@@ -1,6 +1,6 @@
 """Bayon: the heuristic bot against the frozen greedy bot, and how games end.
 
-    PYTHONPATH=src:. .venv/bin/python benchmarks/bayon_strength.py [-n 200] [--players 2 3 4]
+    .venv/bin/python benchmarks/bayon_strength.py [-n 200] [--players 2 3 4]
 
 Prints, for 2 players, the heuristic bot's win share against the frozen
 greedy bot of ``bayon_frozen_greedy.py`` (seats alternated, Wilson 95%

@@ -1,6 +1,6 @@
 """Bayon random play against OpenSpiel's python_tic_tac_toe, measured in the same run.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/bayon_vs_openspiel.py [--runs 5] [--seconds 1.0]
+    .venv/bin/python benchmarks/bayon_vs_openspiel.py [--runs 5] [--seconds 1.0]
 
 Both play random moves through their public API (Bayon: ``legal_actions`` and
 ``apply``, which re-checks legality; OpenSpiel: ``legal_actions`` and
@@ -16,9 +16,8 @@ import random
 import statistics
 import time
 
-from common import playout_rate
-
 import meeple
+from common import playout_rate
 
 
 def openspiel_rate(seconds: float, seed: int = 0) -> float:

@@ -12,6 +12,7 @@ real state and on any determinized copy.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, cast
 
@@ -120,6 +121,8 @@ def payment_loss(state: BayonState, seat: int, owed: int) -> int:
     and gold for the rest, so paying with a site can cost far more than the price.
     """
     gold = state.gold[seat]
+    if gold >= owed:
+        return owed
     lost = 0
     sites = sorted(state.payable_sites(seat), key=lambda s: (SITE_VALUE[s], s))
     while owed > gold and sites:
@@ -136,21 +139,23 @@ def expedition_gain(state: BayonState, seat: int, c: int, free: list[int]) -> fl
 
     Success pays the site's value and costs one explorer (the weakest of the
     team withdraws); failure costs the price, an explorer and the rest of the
-    turn. Paying with sites instead of gold wastes their surplus, counted as
-    a flat penalty.
+    turn. The price is what paying really costs (:func:`payment_loss`).
     """
     candidates = top_candidates(state, seat, c)
     if not candidates:
         return -math.inf
-    cost = float(payment_loss(state, seat, COSTS[c]))
-    gain = 0.0
-    for site in candidates:
-        team = minimal_completion([], free, site)
-        if team is None:
-            gain -= cost + min(map(explorer_loss, free)) + CURRENT_TEMPO
-        else:
-            gain += SITE_VALUE[site] - cost - min(map(explorer_loss, team))
-    return gain / len(candidates)
+    hand = tuple(sorted(free))  # one cache entry per set of explorers
+    total = sum(_site_outcome(hand, site) for site in candidates)
+    return total / len(candidates) - payment_loss(state, seat, COSTS[c])
+
+
+@lru_cache(maxsize=1 << 16)
+def _site_outcome(free: tuple[int, ...], site: int) -> float:
+    """What digging up ``site`` with ``free`` explorers is worth before the price, in gold."""
+    team = minimal_completion([], list(free), site)
+    if team is None:
+        return -(min(map(explorer_loss, free)) + CURRENT_TEMPO)
+    return SITE_VALUE[site] - min(map(explorer_loss, team))
 
 
 # ------------------------------------------------------------ the heuristic bot
@@ -291,6 +296,8 @@ def _unblock(state: BayonState, seat: int, free: list[int], means: int) -> Actio
     blocked = state.interpreter
     if len(free) < 2 or not state.stacks[blocked] or means < COSTS[blocked]:
         return None
+    if expedition_gain(state, seat, blocked, free) <= GOOD_DIG:
+        return None  # not worth it even with every free explorer
     for e in sorted(free, key=lambda e: (strength(e), e)):
         rest = [x for x in free if x != e]
         gain = expedition_gain(state, seat, blocked, rest)

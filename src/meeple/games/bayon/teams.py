@@ -10,6 +10,7 @@ every subset is cheap.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from meeple.games.bayon.data import ABILITIES, NEEDS
@@ -46,10 +47,17 @@ def minimal_completion(team: list[int], free: list[int], site: int) -> list[int]
 
     Ties go to the first in the order of ``free``; ``[]`` when ``team`` already is one.
     """
+    found = _completion(tuple(team), tuple(free), site)
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def _completion(team: tuple[int, ...], free: tuple[int, ...], site: int) -> tuple[int, ...] | None:
+    # Pure and asked again and again by the bots' playouts for the same few hands: cached.
     for size in range(len(free) + 1):
         for extra in combinations(free, size):
             if is_minimal_success([*team, *extra], site):
-                return list(extra)
+                return extra
     return None
 
 
