@@ -58,5 +58,6 @@ def main() -> None:
         ratio = statistics.median(r / b for r, b in zip(measured, baselines, strict=True))
         print(f"Bayon {players} players: {statistics.median(measured):,.0f} steps/s, {ratio:.1f}x")
 
+
 if __name__ == "__main__":
     main()

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from meeple.core import IllegalAction, snapshot
-from meeple.games.bayon.data import SITE_VALUE
+from meeple.games.bayon.data import DATA, SITE_VALUE
 from tests.bayon.helpers import arrange, game, legal, play
 
 EUROPE = [1, 2, 3, 4, 5, 6]
@@ -15,23 +15,28 @@ EUROPE = [1, 2, 3, 4, 5, 6]
 
 # ---------------------------------------------------------------- game end
 def test_reaching_the_target_with_gold_ends_the_game_at_once() -> None:
-    state = arrange(game(2), gold=[245, 15])
+    target, start = DATA.target[2], DATA.starting_gold
+    state = arrange(game(2), gold=[target - DATA.take_gold, start])
     play(state, "gold")
-    assert state.is_over and state.winners == (0,) and state.scores == (250, 15)
+    assert state.is_over and state.winners == (0,) and state.scores == (target, start)
     assert state.to_move == () and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         state.apply("end")
 
 
 def test_sites_count_towards_the_target() -> None:
-    state = arrange(game(3), hands=[[8], [2], [3]], gold=[225 - SITE_VALUE[1] + 5, 15, 15], stacks={"europe": EUROPE})
-    play(state, "expedition europe", "team 8")  # pays 5, gains site 1
+    target, cost = DATA.target[3], DATA.costs[0]
+    state = arrange(
+        game(3), hands=[[8], [2], [3]], gold=[target - SITE_VALUE[1] + cost, 15, 15], stacks={"europe": EUROPE}
+    )
+    play(state, "expedition europe", "team 8")  # pays Europe's price, gains site 1
     assert state.is_over and state.winners == (0,)
-    assert state.scores[0] == 225
+    assert state.scores[0] == target
 
 
 def test_the_fee_for_a_hired_explorer_can_win_for_its_owner() -> None:
-    state = arrange(game(4), hands=[[1], [2, 7], [3], [4]], gold=[15, 190, 15, 15])
+    fee = DATA.hire_from_player
+    state = arrange(game(4), hands=[[1], [2, 7], [3], [4]], gold=[15, DATA.target[4] - fee, 15, 15])
     play(state, "hire 7")
     assert state.is_over and state.winners == (1,)
     assert state.hands[0] == [1, 7]
