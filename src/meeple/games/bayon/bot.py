@@ -46,13 +46,14 @@ if TYPE_CHECKING:
     from meeple.games.bayon.rules import BayonState
 
 # ----------------------------------------------------------------- judgement
-# Designed weights (measured with benchmarks/bayon_strength.py): what an
-# explorer in hand is worth in gold (it costs 5 to hire and is the means to
-# every site), and how sharply a lead in progress toward the target turns
-# into a win share.
-EXPLORER_WORTH = 4.0  # gold per ability point held, for the first three explorers
-CURRENT_TEMPO = 8.0  # gold: being the seat to move is worth about a turn of gold
-SHARPNESS = 7.0  # win-share logit per unit of progress (a whole target) ahead
+# Designed weights. EXPLORER_WORTH, CURRENT_TEMPO and SHARPNESS were fitted by
+# benchmarks/bayon_calibrate.py (lowest log-loss of the winners' judged share
+# over positions of guided games); TURN_LOST is the heuristic bot's price of a
+# failed expedition's lost turn (measured with benchmarks/bayon_strength.py).
+EXPLORER_WORTH = 3.5  # gold per ability point held, for the three strongest explorers
+CURRENT_TEMPO = 4.0  # gold: being the seat to move
+SHARPNESS = 4.5  # win-share logit per unit of progress (a whole target) ahead
+TURN_LOST = 8.0  # gold: about a turn of taking gold
 
 
 def explorer_loss(explorer: int) -> float:
@@ -154,7 +155,7 @@ def _site_outcome(free: tuple[int, ...], site: int) -> float:
     """What digging up ``site`` with ``free`` explorers is worth before the price, in gold."""
     team = minimal_completion([], list(free), site)
     if team is None:
-        return -(min(map(explorer_loss, free)) + CURRENT_TEMPO)
+        return -(min(map(explorer_loss, free)) + TURN_LOST)
     return SITE_VALUE[site] - min(map(explorer_loss, team))
 
 
