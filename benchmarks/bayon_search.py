@@ -82,7 +82,8 @@ def main() -> None:
     args = parser.parse_args()
     for players in (2, 3, 4):
         guided_playouts(players, args.playouts)
-    search_games(args.n, args.iterations)
+    if args.n:
+        search_games(args.n, args.iterations)
 
 
 if __name__ == "__main__":

@@ -376,9 +376,9 @@ BOTS: tuple[type, ...] = (GreedyBot,)
 
 # ------------------------------------------------------------- rollout policy
 ROLLOUT_EPSILON = 0.1  # share of random moves in a guided playout
-# Measured (benchmarks/bayon_search.py): guided playouts
-# from the start reach the target within this many moves (p98 about 290 moves at 2-3
-# players, 325 at 4; longest 391 in 200 games).
+# Measured (benchmarks/bayon_search.py): guided playouts from the start reach the
+# target well within this many moves (98th percentile 286-324 moves at 2-4 players,
+# longest 358 in 200 games each); a playout cut off here is judged by evaluate().
 ROLLOUT_LIMIT = 400
 
 
