@@ -33,6 +33,18 @@ def test_evaluate_of_a_seat_near_the_target_approaches_a_win() -> None:
     assert state.evaluate()[0] > 0.9
 
 
+def test_the_judgement_and_the_bot_read_nothing_hidden() -> None:
+    state = game(3, seed=8)
+    bot = GreedyBot(0)
+    for _ in range(60):
+        seat = state.current
+        worlds = [state.determinize(seat, Random(i)) for i in range(4)]
+        assert all(world.evaluate() == state.evaluate() for world in worlds)
+        chosen = bot.choose(state, seat)
+        assert all(bot.choose(world, seat) == chosen for world in worlds)
+        state.apply(chosen, seat)
+
+
 def test_top_candidates_are_the_sites_the_seat_has_not_located() -> None:
     state = arrange(game(2), stacks={"europe": [1, 2, 3, 4, 5, 6]})
     assert top_candidates(state, 0, 0) == [1, 2, 3, 4, 5, 6]

@@ -115,6 +115,18 @@ def test_determinize_redraws_what_the_seat_cannot_know() -> None:
     assert snapshot(state) == before
 
 
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    # Two games that differ only in the order of cards seat 0 has not seen give the same copy.
+    first = arrange(game(2, seed=4), hands=[[1, 7], [2]], stacks={"europe": EUROPE}, camp=[8, 9, 5, 6])
+    second = arrange(game(2, seed=4), hands=[[1, 7], [2]], stacks={"europe": [1, 6, 5, 4, 3, 2]}, camp=[6, 5, 9, 8])
+    for state in (first, second):
+        play(state, "travel 1 europe")  # both: seat 0 saw site 1 on top
+    assert first.observation(0) == second.observation(0) and snapshot(first) != snapshot(second)
+    copies = [state.determinize(0, random.Random(9)) for state in (first, second)]
+    assert snapshot(copies[0]) == snapshot(copies[1])
+    assert copies[0].seed != first.seed
+
+
 def test_determinize_keeps_cards_everyone_saw_go_under() -> None:
     state = arrange(game(2), hands=[[1, 2, 13], [3]], stacks={"africa": [7, 8, 9, 10, 11, 12]}, gold=[30, 15])
     play(state, "expedition africa", "team 1", "team 2", "team done", "lose 2")
