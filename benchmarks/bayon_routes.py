@@ -14,18 +14,14 @@ alternated, with a Wilson 95% interval; balanced means no variant above 60%.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import meeple  # noqa: E402
-import meeple.games.bayon.bot as heuristic  # noqa: E402
-from bayon_strength import wilson  # noqa: E402
-from meeple.core import Action  # noqa: E402
+import meeple
+import meeple.games.bayon.bot as heuristic
+from bayon_strength import wilson
+from meeple.core import Action
 
 ALL_OPEN = heuristic._open_continents
 

@@ -15,11 +15,7 @@ import argparse
 import collections
 import math
 import statistics
-import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meeple
 from bayon_frozen_greedy import FrozenGreedyBot
