@@ -14,8 +14,9 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
+# ray: the arena's tests run a small arena on a real local Ray instance.
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,ray]'
 	touch $@ $(VENV)/.installed-play
 
 # The main job: the browser server (SQLite in ./meeple.db); it prints the address.

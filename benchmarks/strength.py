@@ -22,7 +22,7 @@ from typing import Any
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from meeple.bots import ISMCTS, RandomBot
-from meeple.cli import wilson_interval
+from meeple.arena.stats import wilson_interval
 
 
 def play(game: str, index: int, players: int, seconds: float, options: dict[str, Any]) -> float:

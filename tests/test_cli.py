@@ -83,18 +83,6 @@ def test_hint_names_a_legal_move() -> None:
     assert hint in ("keep", "swap")
 
 
-def test_simulate_reports_rates_that_add_up() -> None:
-    result = cli.simulate("toy", 20, ["random", "random"], players=2, seed=1)
-    assert result["games"] == 20 and abs(sum(result["wins"]) - 20) < 1e-9
-    for lo, hi in result["intervals"]:
-        assert 0 <= lo <= hi <= 1
-
-
-def test_wilson_interval() -> None:
-    lo, hi = cli.wilson_interval(90, 100)
-    assert 0.82 < lo < 0.84 and 0.94 < hi < 0.95
-
-
 def test_render_and_replay_from_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     state = TOY.new(2, seed=3)
     while not state.is_over:
@@ -120,7 +108,7 @@ def test_bad_command_lines_say_what_is_wrong() -> None:
     with pytest.raises(SystemExit, match="no option"):
         cli.main(["play", "toy", "--option", "colour=red"])
     with pytest.raises(SystemExit, match="unknown bot"):
-        cli.main(["simulate", "toy", "--bots", "genius"])
+        cli.main(["arena", "toy", "--bots", "random,genius"])
 
 
 def test_games_offer_their_own_bots_by_name() -> None:

@@ -1,4 +1,4 @@
-"""The ``meeple`` command: play in the terminal, replay, render, simulate.
+"""The ``meeple`` command: play in the terminal, replay, render, run a bot arena.
 
 Every view printed here is drawn from ``observation(seat)`` through the
 game's ``text_view``; the terminal never looks at the state itself, so it
@@ -11,7 +11,6 @@ import argparse
 import dataclasses
 import importlib
 import inspect
-import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 import meeple
+from meeple.arena import cli as arena_cli
 from meeple.bots import BOT_KINDS, Bot, make_bot
 from meeple.core import GameInfo, IllegalAction, Record, State
 
@@ -341,106 +341,6 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-# ----------------------------------------------------------------- simulate
-def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def simulate(
-    game: str,
-    games: int,
-    bot_specs: Sequence[str],
-    players: int | None = None,
-    seed: int = 0,
-    options: dict[str, Any] | None = None,
-    rotate: bool = True,
-    progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Play ``games`` games; bot i of ``bot_specs`` takes seat i (seats rotate each game
-    when ``rotate``). Returns win shares and mean scores per bot."""
-    info = _info(game)
-    n = players or info.default_players
-    specs = list(bot_specs)
-    if len(specs) < n:
-        specs += [specs[-1]] * (n - len(specs))
-    specs = specs[:n]
-    wins = [0.0] * n
-    score_sums = [0.0] * n
-    steps = 0
-    started = time.perf_counter()
-    for g in range(games):
-        state = info.new(n, seed + g, **(options or {}))
-        shift = g % n if rotate else 0
-        bot_of_seat = [(seat - shift) % n for seat in range(n)]  # which bot sits in each seat
-        bots = [make_bot(specs[bot_of_seat[seat]], seed=seed * 1000 + g * n + seat, game=game) for seat in range(n)]
-        while not state.is_over:
-            seat = state.to_move[0]
-            state.apply(bots[seat].choose(state, seat), seat)
-            steps += 1
-        for seat in state.winners:
-            wins[bot_of_seat[seat]] += 1 / len(state.winners)
-        for seat, value in enumerate(state.scores):
-            score_sums[bot_of_seat[seat]] += value
-        if progress:
-            progress(g + 1)
-    elapsed = time.perf_counter() - started
-    return {
-        "game": game,
-        "games": games,
-        "players": n,
-        "bots": specs,
-        "wins": wins,
-        "win_rates": [w / games for w in wins],
-        "intervals": [wilson_interval(w, games) for w in wins],
-        "mean_scores": [s / games for s in score_sums],
-        "steps": steps,
-        "seconds": elapsed,
-    }
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from rich.progress import Progress
-
-    console = Console()
-    specs = [s for s in args.bots.split(",") if s.strip()]
-    for spec in specs:
-        try:
-            make_bot(spec, game=args.game)
-        except ValueError as exc:
-            raise SystemExit(str(exc)) from None
-    info = _info(args.game)
-    options = _parse_options(args.option)
-    _new_state(info, args.players, 0, options)  # checks players and options before the long run
-    with Progress(console=console, transient=True) as bar:
-        task = bar.add_task(f"{info.title}", total=args.n)
-        result = simulate(
-            args.game, args.n, specs, args.players, args.seed, options, progress=lambda g: bar.update(task, completed=g)
-        )
-    table = Table(title=f"{info.title}: {result['games']} games, {result['players']} players (seats rotate)")
-    for column in ("bot", "seat order", "wins", "win rate", "95% interval", "mean score"):
-        table.add_column(column)
-    for i, spec in enumerate(result["bots"]):
-        lo, hi = result["intervals"][i]
-        table.add_row(
-            spec,
-            str(i),
-            f"{result['wins'][i]:g}",
-            f"{result['win_rates'][i]:.1%}",
-            f"{lo:.1%} – {hi:.1%}",
-            f"{result['mean_scores'][i]:.1f}",
-        )
-    console.print(table)
-    console.print(f"{result['steps']} moves in {result['seconds']:.1f} s")
-    return 0
-
-
 def cmd_list(args: argparse.Namespace) -> int:
     console = Console()
     for info in meeple.GAMES.values():
@@ -488,14 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="out.svg")
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("simulate", help="play many bot games and report win rates")
-    p.add_argument("game")
-    p.add_argument("-n", type=int, default=100)
-    p.add_argument("--bots", default="ismcts,random")
-    p.add_argument("--players", type=int)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.set_defaults(func=cmd_simulate)
+    arena_cli.add_parser(sub)
 
     try:
         web_cli = importlib.import_module("meeple.web.cli")

@@ -1,0 +1,166 @@
+"""``meeple arena`` from the command line: runs, reports, clear errors, Ctrl-C and --resume in a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from meeple import cli
+from meeple.arena import ArenaFolder, SerialRunner, run_arena
+from tests.arena.common import outcomes, small_config
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def arena(*args: str) -> int:
+    return cli.main(["arena", *args])
+
+
+def test_an_arena_prints_its_tables_and_writes_rows_and_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "a"
+    assert (
+        arena(
+            "bayon",
+            "--players",
+            "2",
+            "--bots",
+            "random,greedy",
+            "-n",
+            "6",
+            "--seed",
+            "3",
+            "--jobs",
+            "1",
+            "--out",
+            str(out),
+        )
+        == 0
+    )
+    text = capsys.readouterr().out
+    for expected in ("ratings after 6 games", "head to head", "win share by seat", "median length", "report:"):
+        assert expected in text
+    folder = ArenaFolder(out)
+    assert sorted(folder.read_rows()) == list(range(6)) and folder.report_path.exists()
+    expected = run_arena(
+        small_config(games=6, seed=3, bots=("random", "greedy")), ArenaFolder(tmp_path / "b"), SerialRunner()
+    )
+    assert outcomes(folder.read_rows()) == outcomes(expected)
+
+    folder.report_path.unlink()
+    assert arena("--report", str(out)) == 0
+    assert folder.report_path.read_text().startswith("<!DOCTYPE html>")
+    assert "ratings after 6 games" in capsys.readouterr().out
+
+
+def test_resume_can_extend_an_arena_and_keeps_its_settings(tmp_path: Path) -> None:
+    out = str(tmp_path)
+    assert (
+        arena(
+            "bayon", "--players", "2", "--bots", "random,greedy", "-n", "4", "--seed", "9", "--jobs", "1", "--out", out
+        )
+        == 0
+    )
+    assert arena("--resume", "--out", out, "-n", "8", "--jobs", "1") == 0
+    assert sorted(ArenaFolder(tmp_path).read_rows()) == list(range(8))
+    assert json.loads((tmp_path / "arena.json").read_text())["games"] == 8
+    # the same settings given again are fine; other ones are refused
+    assert (
+        arena(
+            "bayon", "--players", "2", "--bots", "random,greedy", "--seed", "9", "--resume", "--out", out, "--jobs", "1"
+        )
+        == 0
+    )
+    with pytest.raises(
+        SystemExit, match=r"holds another arena \(bots: \('random', 'greedy'\) here, \('random', 'ismcts'\)"
+    ):
+        arena("bayon", "--bots", "random,ismcts", "--players", "2", "--resume", "--out", out)
+    with pytest.raises(SystemExit, match="already holds an arena: add --resume"):
+        arena("bayon", "--bots", "random,greedy", "--out", out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess", "--bots", "random"], "unknown game 'chess'"),
+        ([], "name the game"),
+        (["bayon"], "--bots is needed"),
+        (["bayon", "--bots", "random,genius"], "unknown bot 'genius'"),
+        (["bayon", "--bots", "random,,greedy"], "empty spec"),
+        (["bayon", "--bots", "random,random"], r"list each bot once \(repeated: random\)"),
+        (["bayon", "--bots", "ismcts:lots"], "bad ismcts budget"),
+        (["bayon", "--bots", "random", "--players", "9"], "2 to 4 players, not 9"),
+        (["bayon", "--bots", "random", "--option", "colour=red"], "no option 'colour'"),
+        (["bayon", "--bots", "random", "--option", "target"], "an option is NAME=VALUE"),
+        (["bayon", "--bots", "random", "-n", "0"], "-n must be at least 1"),
+        (["bayon", "--bots", "random", "--jobs", "0"], "--jobs must be at least 1"),
+        (["--resume"], "--resume continues the arena in --out DIR"),
+    ],
+)
+def test_bad_command_lines_say_what_is_wrong(args: list[str], message: str, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=message):
+        arena(*args, *(["--out", str(tmp_path / "x")] if args and args[0] != "--resume" else []))
+    assert not (tmp_path / "x").exists()
+
+
+def test_folders_without_an_arena_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="holds no arena"):
+        arena("--report", str(tmp_path))
+    with pytest.raises(SystemExit, match="holds no arena"):
+        arena("--resume", "--out", str(tmp_path))
+    (tmp_path / "arena.json").write_text("{")
+    with pytest.raises(SystemExit, match="not valid JSON"):
+        arena("--report", str(tmp_path))
+
+
+def test_jobs_and_ray_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        arena("bayon", "--bots", "random", "--jobs", "2", "--ray")
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_simulate_is_gone_the_arena_does_its_job() -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "bayon"])
+
+
+def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_arena(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "meeple.cli", "arena", "bayon", "--players", "2", "--bots", "random,greedy"]
+    command += ["-n", "100000", "--seed", "5", "--jobs", "2", "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    # its own process group, like a terminal's foreground job: Ctrl-C reaches it and its workers
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    results = out / "games.jsonl"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and process.poll() is None:
+        if results.exists() and results.read_text().count("\n") >= 30:
+            break
+        time.sleep(0.1)
+    assert process.poll() is None, process.communicate()
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert b"Traceback" not in stderr and b"continue with: meeple arena --resume --out" in stdout
+
+    lines = results.read_text().splitlines()
+    kept = [json.loads(line) for line in lines]  # every line whole
+    done = len(kept)
+    assert done >= 30 and len({row["index"] for row in kept}) == done
+
+    assert arena("--resume", "--out", str(out), "-n", str(done + 10), "--jobs", "1") == 0
+    after = ArenaFolder(out).read_rows()
+    assert sorted(after) == list(range(done + 10))
+    assert len(results.read_text().splitlines()) == len(after)  # no finished game was played again
+    expected = run_arena(
+        small_config(games=done + 10, seed=5, bots=("random", "greedy")), ArenaFolder(tmp_path / "b"), SerialRunner()
+    )
+    assert outcomes(after) == outcomes(expected)
