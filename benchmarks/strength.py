@@ -21,8 +21,8 @@ from typing import Any
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
-from meeple.bots import ISMCTS, RandomBot
 from meeple.arena.stats import wilson_interval
+from meeple.bots import ISMCTS, RandomBot
 
 
 def play(game: str, index: int, players: int, seconds: float, options: dict[str, Any]) -> float:

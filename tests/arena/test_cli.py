@@ -164,3 +164,30 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_
         small_config(games=done + 10, seed=5, bots=("random", "greedy")), ArenaFolder(tmp_path / "b"), SerialRunner()
     )
     assert outcomes(after) == outcomes(expected)
+
+
+def test_bots_that_think_by_the_clock_are_pointed_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        arena(
+            "bayon",
+            "--players",
+            "2",
+            "--bots",
+            "random,ismcts:0.001s,ismcts:3",
+            "-n",
+            "1",
+            "--jobs",
+            "1",
+            "--out",
+            str(tmp_path),
+        )
+        == 0
+    )
+    notes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and notes[0].startswith("note: ismcts:0.001s think by the clock")
+
+
+def test_ray_without_ray_installed_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # what an install without the extra looks like to import
+    with pytest.raises(SystemExit, match=r"--ray needs Ray: pip install 'meeple\[ray\]'"):
+        arena("bayon", "--bots", "random", "--ray", "--out", str(tmp_path / "x"))

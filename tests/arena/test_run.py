@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -134,3 +137,17 @@ def test_a_report_of_no_games_still_builds(tmp_path: Path) -> None:
     folder.create(config)
     page = write_report(config, folder, summary_of(config, {})).read_text()
     assert "0 of 3 games" in page and "<img" not in page
+
+
+def test_a_worker_that_dies_stops_the_arena_instead_of_stalling_it(tmp_path: Path) -> None:
+    config = small_config(games=400, bots=("random", "greedy"))
+    folder = ArenaFolder(tmp_path)
+
+    def kill_a_worker(row: dict[str, object]) -> None:
+        workers = multiprocessing.active_children()
+        if workers and len(folder.read_rows()) == 3:
+            os.kill(workers[0].pid or 0, signal.SIGKILL)
+
+    with pytest.raises(GameFailed, match="a worker process stopped unexpectedly"):
+        run_arena(config, folder, ProcessRunner(2), on_row=kill_a_worker)
+    assert 3 <= len(folder.read_rows()) < 400

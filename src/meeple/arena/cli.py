@@ -173,6 +173,11 @@ def _runner(args: argparse.Namespace) -> Runner:
     return SerialRunner() if jobs == 1 else ProcessRunner(jobs)
 
 
+def clock_bound_bots(config: ArenaConfig) -> list[str]:
+    """The bots whose search stops at a time limit (they expose it as ``seconds``)."""
+    return [spec for spec in config.bots if getattr(make_bot(spec, game=config.game, seed=0), "seconds", None)]
+
+
 def _run(config: ArenaConfig, folder: ArenaFolder, runner: Runner, console: Console) -> int:
     title = meeple.GAMES[config.game].title
     done = config.games - len(missing_games(config, folder.read_rows())) if folder.exists() else 0
@@ -181,6 +186,13 @@ def _run(config: ArenaConfig, folder: ArenaFolder, runner: Runner, console: Cons
         f"bots {', '.join(config.bots)}, seed {config.seed}, on {runner.name}; results in {folder.path}",
         soft_wrap=True,
     )
+    clocked = clock_bound_bots(config)
+    if clocked:
+        console.print(
+            f"note: {', '.join(clocked)} think by the clock, so their games can differ between runs and runners "
+            "(the machine's load decides how far they search); an iteration budget such as ismcts:500 replays exactly",
+            soft_wrap=True,
+        )
     view = LiveView(console, title, config.games, done, config.bots)
     try:
         with view:

@@ -78,7 +78,9 @@ class LiveView:
         )
         self.task = self.progress.add_task(title, total=total, completed=done)
         self.standings = Standings(bots)
-        self.live = Live(self._render(), console=console, refresh_per_second=4, transient=True)
+        # Drawn at each refresh (4 a second), not at each game: quick games
+        # finish by the thousand a second and drawing is the costly part.
+        self.live = Live(get_renderable=self._render, console=console, refresh_per_second=4, transient=True)
 
     def _render(self) -> RenderableType:
         return Group(self.progress, self.standings.table())
@@ -93,7 +95,6 @@ class LiveView:
     def add(self, row: Row) -> None:
         self.standings.add(row)
         self.progress.advance(self.task)
-        self.live.update(self._render())
 
 
 # ------------------------------------------------------------ final tables

@@ -84,17 +84,28 @@ class SerialRunner:
             yield from play_chunk([job])
 
 
-def _ignore_sigint() -> None:
+def _worker(tasks: Any, results: Any) -> None:
+    """A worker process: play the chunks it is given until told to stop (``None``)."""
     # Ctrl-C reaches the whole process group; the main process alone decides
     # what to do about it (stop the workers, keep the finished games).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for chunk in iter(tasks.get, None):
+        try:
+            results.put(play_chunk(chunk))
+        except GameFailed as exc:
+            results.put(exc)
 
 
 class ProcessRunner:
-    """``workers`` local processes (started fresh with ``spawn``, so no thread or
-    open file of this process leaks into them)."""
+    """``workers`` local processes, started fresh (``spawn``: no thread or open
+    file of this process leaks into them), fed chunks through one queue.
+
+    A worker that dies (killed, out of memory) stops the arena with that
+    reason rather than leaving it waiting for a game that never comes back.
+    """
 
     target_seconds = 0.05
+    poll_seconds = 0.2
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
@@ -105,26 +116,39 @@ class ProcessRunner:
     def rows(self, jobs: Sequence[GameJob]) -> Generator[Row, None, None]:
         workers = max(1, min(self.workers, len(jobs)))
         chunker = _Chunker(jobs, workers, self.target_seconds)
-        done: queue.Queue[list[Row] | BaseException] = queue.Queue()
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_sigint)
+        context = multiprocessing.get_context("spawn")
+        tasks, results = context.Queue(), context.Queue()
+        processes = [context.Process(target=_worker, args=(tasks, results), daemon=True) for _ in range(workers)]
+        for process in processes:
+            process.start()
         in_flight = 0
         try:
             while chunker.left or in_flight:
                 while chunker.left and in_flight < 2 * workers:
-                    pool.apply_async(play_chunk, (chunker.next(),), callback=done.put, error_callback=done.put)
+                    tasks.put(chunker.next())
                     in_flight += 1
                 try:
-                    item = done.get(timeout=0.2)
+                    item = results.get(timeout=self.poll_seconds)
                 except queue.Empty:
+                    _check_alive(processes)
                     continue
                 in_flight -= 1
-                if isinstance(item, BaseException):
-                    raise item if isinstance(item, GameFailed) else GameFailed(str(item))
+                if isinstance(item, GameFailed):
+                    raise item
                 chunker.finished(item)
                 yield from item
         finally:
-            pool.terminate()
-            pool.join()
+            tasks.cancel_join_thread()  # chunks nobody will read must not hold up the exit
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join()
+
+
+def _check_alive(processes: Sequence[Any]) -> None:
+    for process in processes:
+        if not process.is_alive():
+            raise GameFailed(f"a worker process stopped unexpectedly (exit code {process.exitcode})")
 
 
 class RayRunner:
