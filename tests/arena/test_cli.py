@@ -19,32 +19,16 @@ from tests.arena.common import outcomes, small_config
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
-def arena(*args: str) -> int:
-    return cli.main(["arena", *args])
+def arena(words: str, *more: str) -> int:
+    """``meeple arena`` with ``words`` (split at spaces) and then ``more`` as they are (paths)."""
+    return cli.main(["arena", *words.split(), *more])
 
 
 def test_an_arena_prints_its_tables_and_writes_rows_and_report(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "a"
-    assert (
-        arena(
-            "bayon",
-            "--players",
-            "2",
-            "--bots",
-            "random,greedy",
-            "-n",
-            "6",
-            "--seed",
-            "3",
-            "--jobs",
-            "1",
-            "--out",
-            str(out),
-        )
-        == 0
-    )
+    assert arena("bayon --players 2 --bots random,greedy -n 6 --seed 3 --jobs 1 --out", str(out)) == 0
     text = capsys.readouterr().out
     for expected in ("ratings after 6 games", "head to head", "win share by seat", "median length", "report:"):
         assert expected in text
@@ -63,28 +47,18 @@ def test_an_arena_prints_its_tables_and_writes_rows_and_report(
 
 def test_resume_can_extend_an_arena_and_keeps_its_settings(tmp_path: Path) -> None:
     out = str(tmp_path)
-    assert (
-        arena(
-            "bayon", "--players", "2", "--bots", "random,greedy", "-n", "4", "--seed", "9", "--jobs", "1", "--out", out
-        )
-        == 0
-    )
-    assert arena("--resume", "--out", out, "-n", "8", "--jobs", "1") == 0
+    assert arena("bayon --players 2 --bots random,greedy -n 4 --seed 9 --jobs 1 --out", out) == 0
+    assert arena("--resume -n 8 --jobs 1 --out", out) == 0
     assert sorted(ArenaFolder(tmp_path).read_rows()) == list(range(8))
     assert json.loads((tmp_path / "arena.json").read_text())["games"] == 8
     # the same settings given again are fine; other ones are refused
-    assert (
-        arena(
-            "bayon", "--players", "2", "--bots", "random,greedy", "--seed", "9", "--resume", "--out", out, "--jobs", "1"
-        )
-        == 0
-    )
+    assert arena("bayon --players 2 --bots random,greedy --seed 9 --resume --jobs 1 --out", out) == 0
     with pytest.raises(
         SystemExit, match=r"holds another arena \(bots: \('random', 'greedy'\) here, \('random', 'ismcts'\)"
     ):
-        arena("bayon", "--bots", "random,ismcts", "--players", "2", "--resume", "--out", out)
+        arena("bayon --bots random,ismcts --players 2 --resume --out", out)
     with pytest.raises(SystemExit, match="already holds an arena: add --resume"):
-        arena("bayon", "--bots", "random,greedy", "--out", out)
+        arena("bayon --bots random,greedy --out", out)
 
 
 @pytest.mark.parametrize(
@@ -107,7 +81,7 @@ def test_resume_can_extend_an_arena_and_keeps_its_settings(tmp_path: Path) -> No
 )
 def test_bad_command_lines_say_what_is_wrong(args: list[str], message: str, tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match=message):
-        arena(*args, *(["--out", str(tmp_path / "x")] if args and args[0] != "--resume" else []))
+        arena(" ".join(args), *(["--out", str(tmp_path / "x")] if args and args[0] != "--resume" else []))
     assert not (tmp_path / "x").exists()
 
 
@@ -115,7 +89,7 @@ def test_folders_without_an_arena_are_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="holds no arena"):
         arena("--report", str(tmp_path))
     with pytest.raises(SystemExit, match="holds no arena"):
-        arena("--resume", "--out", str(tmp_path))
+        arena("--resume --out", str(tmp_path))
     (tmp_path / "arena.json").write_text("{")
     with pytest.raises(SystemExit, match="not valid JSON"):
         arena("--report", str(tmp_path))
@@ -123,7 +97,7 @@ def test_folders_without_an_arena_are_refused(tmp_path: Path) -> None:
 
 def test_jobs_and_ray_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        arena("bayon", "--bots", "random", "--jobs", "2", "--ray")
+        arena("bayon --bots random --jobs 2 --ray")
     assert "not allowed with argument" in capsys.readouterr().err
 
 
@@ -132,6 +106,7 @@ def test_simulate_is_gone_the_arena_does_its_job() -> None:
         cli.main(["simulate", "bayon"])
 
 
+@pytest.mark.slow  # a real process with two spawned workers, stopped by a real SIGINT
 def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_arena(tmp_path: Path) -> None:
     out = tmp_path / "run"
     command = [sys.executable, "-m", "meeple.cli", "arena", "bayon", "--players", "2", "--bots", "random,greedy"]
@@ -156,7 +131,7 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_
     done = len(kept)
     assert done >= 30 and len({row["index"] for row in kept}) == done
 
-    assert arena("--resume", "--out", str(out), "-n", str(done + 10), "--jobs", "1") == 0
+    assert arena(f"--resume -n {done + 10} --jobs 1 --out", str(out)) == 0
     after = ArenaFolder(out).read_rows()
     assert sorted(after) == list(range(done + 10))
     assert len(results.read_text().splitlines()) == len(after)  # no finished game was played again
@@ -167,22 +142,7 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_
 
 
 def test_bots_that_think_by_the_clock_are_pointed_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        arena(
-            "bayon",
-            "--players",
-            "2",
-            "--bots",
-            "random,ismcts:0.001s,ismcts:3",
-            "-n",
-            "1",
-            "--jobs",
-            "1",
-            "--out",
-            str(tmp_path),
-        )
-        == 0
-    )
+    assert arena("bayon --players 2 --bots random,ismcts:0.001s,ismcts:3 -n 1 --jobs 1 --out", str(tmp_path)) == 0
     notes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note:")]
     assert len(notes) == 1 and notes[0].startswith("note: ismcts:0.001s think by the clock")
 
@@ -190,4 +150,4 @@ def test_bots_that_think_by_the_clock_are_pointed_out(tmp_path: Path, capsys: py
 def test_ray_without_ray_installed_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # what an install without the extra looks like to import
     with pytest.raises(SystemExit, match=r"--ray needs Ray: pip install 'meeple\[ray\]'"):
-        arena("bayon", "--bots", "random", "--ray", "--out", str(tmp_path / "x"))
+        arena("bayon --bots random --ray --out", str(tmp_path / "x"))

@@ -30,10 +30,11 @@ def ray_address() -> Iterator[str]:
         ray.shutdown()
 
 
+@pytest.mark.slow  # Ray's start-up: 5 to 20 s on the 2-core machine
 def test_ray_plays_the_same_games_as_one_process_here_and_when_joining_a_cluster(
     ray_address: str, tmp_path: Path
 ) -> None:
-    config = small_config(games=12, seed=11)
+    config = small_config(games=16, seed=11, bots=("random", "greedy"))
     expected = outcomes(run_arena(config, ArenaFolder(tmp_path / "serial"), SerialRunner()))
 
     # this process is connected already: the runner uses that Ray and leaves it running

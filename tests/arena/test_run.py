@@ -126,7 +126,7 @@ def test_the_report_is_one_self_contained_page(tmp_path: Path) -> None:
     assert page.count("src='data:image/png;base64,") == 5
     for outside in ("http://", "https://", "<script", "<link", "url(", "@import", "src='/", 'src="', "href="):
         assert outside not in page
-    for heading in ("Ratings", "Head to head", "Scores", "Seat balance", "Game lengths", "How games ended"):
+    for heading in ("Ratings", "Head to head", "Scores", "Seat balance", "Game lengths and endings"):
         assert f"<h2>{heading}</h2>" in page
     assert "greedy" in page and "ismcts:2" in page
 

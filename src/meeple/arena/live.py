@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.arena.stats import RatingBook, Share, Summary
+from meeple.arena.tables import Cells, games_cells, head_to_head_cells, percent, ratings_cells, seat_cells
 
 Row = dict[str, Any]
 
@@ -20,11 +21,6 @@ class GamesPerSecond(ProgressColumn):
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
         return Text("– games/s" if speed is None else f"{speed:.1f} games/s", style="cyan")
-
-
-def _percent(share: Share) -> str:
-    lo, hi = share.interval
-    return f"{share.rate:.1%} ({lo:.0%}–{hi:.0%})"
 
 
 class Standings:
@@ -58,7 +54,7 @@ class Standings:
                 f"{r.mu:.1f} ± {r.sigma:.1f}",
                 f"{r.ordinal:.1f}",
                 str(self.games[bot]),
-                _percent(share),
+                percent(share),
             )
         return table
 
@@ -98,60 +94,20 @@ class LiveView:
 
 
 # ------------------------------------------------------------ final tables
-def summary_tables(summary: Summary) -> list[RenderableType]:
-    return [_ratings_table(summary), _head_to_head_table(summary), _seat_table(summary), _games_table(summary)]
+def summary_tables(s: Summary) -> list[RenderableType]:
+    return [
+        _table(f"ratings after {s.games} games (OpenSkill Plackett–Luce)", ratings_cells(s)),
+        _table("head to head: row finished ahead of column (95%)", head_to_head_cells(s)),
+        _table(f"win share by seat (fair: {1 / s.players:.0%} each)", seat_cells(s)),
+        _table("games", games_cells(s)),
+    ]
 
 
-def _ratings_table(s: Summary) -> Table:
-    table = Table(title=f"ratings after {s.games} games (OpenSkill Plackett–Luce)", title_justify="left")
-    for column in ("#", "bot", "μ ± σ", "ordinal", "games", "win share (95%)", "mean score", "ms / move"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for place, bot in enumerate(s.leaders, 1):
-        r = s.ratings[bot]
-        scores = s.scores[bot]
-        mean = sum(scores) / len(scores) if scores else 0.0
-        table.add_row(
-            str(place),
-            bot,
-            f"{r.mu:.1f} ± {r.sigma:.1f}",
-            f"{r.ordinal:.1f}",
-            f"{s.wins[bot].games:g}",
-            _percent(s.wins[bot]),
-            f"{mean:.1f}",
-            f"{s.ms_per_move[bot]:.3g}",
-        )
-    return table
-
-
-def _head_to_head_table(s: Summary) -> Table:
-    table = Table(title="head to head: row finished ahead of column (95%)", title_justify="left")
-    table.add_column("")
-    for bot in s.leaders:
-        table.add_column(bot, justify="right")
-    for a in s.leaders:
-        cells = [
-            "" if a == b else _percent(s.head_to_head[a, b]) if s.head_to_head[a, b].games else "–" for b in s.leaders
-        ]
-        table.add_row(a, *cells)
-    return table
-
-
-def _seat_table(s: Summary) -> Table:
-    table = Table(title=f"win share by seat (fair: {1 / s.players:.0%} each)", title_justify="left")
-    table.add_column("seat")
-    table.add_column("win share (95%)", justify="right")
-    for seat, share in enumerate(s.seats):
-        table.add_row(str(seat), _percent(share))
-    return table
-
-
-def _games_table(s: Summary) -> Table:
-    table = Table(title="games", title_justify="left", show_header=False)
-    table.add_column("")
-    table.add_column("")
-    table.add_row("median length", f"{s.median_moves:g} moves" if s.median_moves is not None else "–")
-    if s.median_rounds is not None:
-        table.add_row("median rounds", f"{s.median_rounds:g}")
-    for reason, count in s.end_reasons:
-        table.add_row(f"ended by {reason}", str(count))
+def _table(title: str, cells: Cells) -> Table:
+    header, rows = cells
+    table = Table(title=title, title_justify="left")
+    for i, column in enumerate(header):
+        table.add_column(column, justify="right" if i and column != "bot" else "left")
+    for row in rows:
+        table.add_row(*row)
     return table

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from meeple.arena.stats import Share, Summary
+from meeple.arena.stats import Summary
 from meeple.arena.store import ArenaConfig
+from meeple.arena.tables import Cells, games_cells, head_to_head_cells, ratings_cells, seat_cells
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
@@ -113,56 +114,16 @@ def _lengths_plot(s: Summary) -> Callable[[Figure, Axes], None]:
     return draw
 
 
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+def _table(cells: Cells) -> str:
+    head, rows = cells
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><tr>{cells}</tr>{body}</table>"
-
-
-def _percent(share: Share) -> str:
-    lo, hi = share.interval
-    return f"{share.rate:.1%} ({lo:.1%}–{hi:.1%})"
-
-
-def _ratings_rows(s: Summary) -> list[list[str]]:
-    rows = []
-    for place, bot in enumerate(s.leaders, 1):
-        r = s.ratings[bot]
-        scores = s.scores[bot]
-        mean = sum(scores) / len(scores) if scores else 0.0
-        rows.append(
-            [
-                f"{place}. {bot}",
-                f"{r.mu:.2f} ± {r.sigma:.2f}",
-                f"{r.ordinal:.2f}",
-                f"{s.wins[bot].games:g}",
-                _percent(s.wins[bot]),
-                f"{mean:.1f}",
-                f"{s.ms_per_move[bot]:.3g}",
-            ]
-        )
-    return rows
-
-
-def _head_to_head_rows(s: Summary) -> list[list[str]]:
-    return [
-        [
-            a,
-            *(
-                "" if a == b else _percent(s.head_to_head[a, b]) if s.head_to_head[a, b].games else "–"
-                for b in s.leaders
-            ),
-        ]
-        for a in s.leaders
-    ]
+    return f"<table><tr>{header}</tr>{body}</table>"
 
 
 def build_html(config: ArenaConfig, summary: Summary, title: str) -> str:
     s = summary
     options = ", ".join(f"{k}={v}" for k, v in sorted(config.options.items())) or "defaults"
-    lengths = f"median {s.median_moves:g} moves" if s.median_moves is not None else "no games"
-    if s.median_rounds is not None:
-        lengths += f", {s.median_rounds:g} rounds"
     sections = [
         f"<h1>{html.escape(title)}: arena</h1>",
         f"<p class='note'>{s.games} of {config.games} games, {s.players} players, options: {html.escape(options)}, "
@@ -171,25 +132,24 @@ def build_html(config: ArenaConfig, summary: Summary, title: str) -> str:
         "<h2>Ratings</h2>",
         "<p class='note'>OpenSkill Plackett–Luce over each game's finishing order (winners first, "
         "then by score; ties share a place). The ordinal μ − 3σ orders the table.</p>",
-        _table(["bot", "μ ± σ", "ordinal", "games", "win share (95%)", "mean score", "ms / move"], _ratings_rows(s)),
+        _table(ratings_cells(s)),
     ]
     sections += [
         _img("ratings", _ratings_plot(s), s.games),
         "<h2>Head to head</h2>",
         "<p class='note'>How often the row's bot finished ahead of the column's in games both played "
         "(ties count half), with the 95% Wilson interval. In two-player games it is the win rate.</p>",
-        _table(["", *s.leaders], _head_to_head_rows(s)),
+        _table(head_to_head_cells(s)),
         _img("head to head", _head_to_head_plot(s), s.games, (6.0, 4.6)),
         "<h2>Scores</h2>",
         _img("scores", _scores_plot(s), s.games),
         f"<h2>Seat balance</h2><p class='note'>Win share by seat, whoever sat there; a fair seat gets "
         f"{1 / s.players:.1%}.</p>",
-        _table(["seat", "win share (95%)"], [[f"seat {i}", _percent(share)] for i, share in enumerate(s.seats)]),
+        _table(seat_cells(s)),
         _img("seat balance", _seats_plot(s), s.games),
-        f"<h2>Game lengths</h2><p>{lengths}.</p>",
+        "<h2>Game lengths and endings</h2>",
+        _table(games_cells(s)),
         _img("game lengths", _lengths_plot(s), s.games),
-        "<h2>How games ended</h2>",
-        _table(["end", "games"], [[reason, str(count)] for reason, count in s.end_reasons]),
     ]
     body = "\n".join(section for section in sections if section)
     return (
