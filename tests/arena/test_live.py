@@ -31,11 +31,13 @@ def test_the_leader_table_follows_the_games_as_they_finish() -> None:
 def test_the_live_view_shows_progress_speed_time_left_and_leaders() -> None:
     out = io.StringIO()
     console = Console(file=out, width=120, force_terminal=True)
-    with LiveView(console, "Toy", total=4, done=1, bots=["a", "b"]) as view:
+    resumed = [row(0, ["b", "a"], [2, 1], [0])]
+    with LiveView(console, "Toy", total=4, done=resumed, bots=["a", "b"]) as view:
         view.add(row(1, ["a", "b"], [2, 1], [0]))
         view.live.refresh()
     text = out.getvalue()
     assert "2/4" in text and "games/s" in text and "ETA" in text and "leaders so far" in text
+    assert view.standings.games == {"a": 2, "b": 2}  # the games played before the resume count too
 
 
 def test_the_final_tables_cover_ratings_pairs_seats_and_games() -> None:

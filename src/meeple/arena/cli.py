@@ -18,7 +18,7 @@ from rich.console import Console
 import meeple
 from meeple.arena.live import LiveView, summary_tables
 from meeple.arena.play import GameFailed
-from meeple.arena.run import missing_games, run_arena, summary_of, write_report
+from meeple.arena.run import run_arena, summary_of, write_report
 from meeple.arena.runners import ProcessRunner, RayRunner, Runner, SerialRunner, default_workers
 from meeple.arena.store import ArenaConfig, ArenaFolder
 from meeple.bots import make_bot
@@ -180,7 +180,7 @@ def clock_bound_bots(config: ArenaConfig) -> list[str]:
 
 def _run(config: ArenaConfig, folder: ArenaFolder, runner: Runner, console: Console) -> int:
     title = meeple.GAMES[config.game].title
-    done = config.games - len(missing_games(config, folder.read_rows())) if folder.exists() else 0
+    done = [row for index, row in folder.read_rows().items() if index < config.games]
     console.print(
         f"[bold]{title}[/bold] arena: {config.games} games of {config.players} players, "
         f"bots {', '.join(config.bots)}, seed {config.seed}, on {runner.name}; results in {folder.path}",

@@ -62,7 +62,8 @@ class Standings:
 class LiveView:
     """Progress bar (games done, games/s, time left) above the live leader table."""
 
-    def __init__(self, console: Console, title: str, total: int, done: int, bots: Sequence[str]) -> None:
+    def __init__(self, console: Console, title: str, total: int, done: Sequence[Row], bots: Sequence[str]) -> None:
+        """``done``: the rows of the games already played (a resumed arena), which the table starts from."""
         self.progress = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -72,8 +73,10 @@ class LiveView:
             TimeRemainingColumn(),
             console=console,
         )
-        self.task = self.progress.add_task(title, total=total, completed=done)
+        self.task = self.progress.add_task(title, total=total, completed=len(done))
         self.standings = Standings(bots)
+        for row in sorted(done, key=lambda r: r["index"]):
+            self.standings.add(row)
         # Drawn at each refresh (4 a second), not at each game: quick games
         # finish by the thousand a second and drawing is the costly part.
         self.live = Live(get_renderable=self._render, console=console, refresh_per_second=4, transient=True)

@@ -36,6 +36,8 @@ def run_arena(
         folder.save_config(config)  # a resume may ask for more games
     rows = folder.read_rows()
     jobs = config.jobs(missing_games(config, rows))
+    if not jobs:
+        return rows  # nothing to play: no workers to start, no cluster to join
     try:
         with closing(runner.rows(jobs)) as stream:
             for row in stream:
