@@ -151,3 +151,14 @@ def test_ray_without_ray_installed_says_how_to_get_it(monkeypatch: pytest.Monkey
     monkeypatch.setitem(sys.modules, "ray", None)  # what an install without the extra looks like to import
     with pytest.raises(SystemExit, match=r"--ray needs Ray: pip install 'meeple\[ray\]'"):
         arena("bayon --bots random --ray --out", str(tmp_path / "x"))
+
+
+def test_a_ray_address_where_nothing_listens_is_refused_at_once(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port that was free a moment ago
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(SystemExit, match=f"cannot reach a Ray cluster at 127.0.0.1:{port}: Connection refused"):
+        arena("bayon --bots random -n 2 --ray", f"127.0.0.1:{port}", "--out", str(tmp_path / "x"))
+    assert not (tmp_path / "x" / "games.jsonl").read_text()

@@ -22,7 +22,8 @@ OUTCOME_FIELDS = ("index", "seed", "lineup", "bot_seeds", "scores", "winners", "
 
 
 class GameFailed(RuntimeError):
-    """A game of the arena could not be played (a bot or the rules raised)."""
+    """The arena's games could not be played: a bot or the rules raised, a worker
+    died, or the runner could not start (no Ray cluster at the address)."""
 
 
 @dataclass(frozen=True)

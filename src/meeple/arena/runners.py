@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import socket
 from collections import deque
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol
@@ -179,9 +180,15 @@ class RayRunner:
         if self.ray.is_initialized():
             return False
         if self.address:
-            self.ray.init(address=self.address)
-        else:
-            self.ray.init(include_dashboard=False)
+            _check_reachable(self.address)
+        try:
+            if self.address:
+                self.ray.init(address=self.address)
+            else:
+                self.ray.init(include_dashboard=False)
+        except Exception as exc:  # Ray raises several kinds (ConnectionError, RuntimeError, ...)
+            where = f"join the Ray cluster at {self.address}" if self.address else "start a local Ray"
+            raise GameFailed(f"cannot {where}: {exc}") from None
         return True
 
     def rows(self, jobs: Sequence[GameJob]) -> Generator[Row, None, None]:
@@ -210,3 +217,16 @@ class RayRunner:
                 ray.cancel(ref, force=True)
             if connected_here:
                 ray.shutdown()
+
+
+def _check_reachable(address: str, seconds: float = 5.0) -> None:
+    """Fail at once, with the reason, if nothing listens at a ``host:port`` address
+    (``ray.init`` would retry for minutes). ``auto`` and addresses without a port
+    are left to Ray."""
+    host, sep, port = address.split("://")[-1].rpartition(":")
+    if not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as exc:
+        raise GameFailed(f"cannot reach a Ray cluster at {address}: {exc.strerror or exc}") from None
