@@ -12,10 +12,21 @@ the median is printed of:
 * games/s end to end (start-up included) and steady (first row to last row);
 * start-up: seconds until the first row is back (worker processes spawn);
 * cores used: the games' own CPU time (measured in the workers) over the
-  wall time, i.e. how many cores the arena actually got on a shared machine;
+  steady wall time, i.e. how much of the machine the arena actually got;
 * overhead per game: worker time not spent playing, per game:
   ``(steady wall x workers - sum of the games' wall times) / games``;
+* CPU per game: the game itself (measured in the worker), this (driver)
+  process, and the worker processes in all (start-up and queues included; read
+  from this process's reaped children, so not for Ray, whose workers are not);
 * speed-up: steady games/s over the ``--jobs 1`` figure of the same round.
+
+On a machine shared with other work the wall-clock figures measure the load
+as much as the arena: "cores used" says how much of the machine the arena got,
+and the CPU figures say what a game costs whatever the load. With ``--jobs 1``
+the driver's CPU per game is the whole cost of a game (play and writing its
+row); ``--jobs N`` on N otherwise idle cores can reach about
+``N x (that cost) / (worker CPU + driver CPU per game)`` (the "CPU bound"
+column), the driver sharing the cores with the workers.
 
 Ray's start-up (``ray.init``) is measured once and reported apart.
 """
@@ -24,37 +35,93 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import common  # noqa: F401  (puts the repository on sys.path)
 from meeple.arena import ArenaConfig, ArenaFolder, ProcessRunner, RayRunner, SerialRunner, run_arena
 from meeple.arena.runners import Runner
 
+SERIAL = "--jobs 1"
+COLUMNS = {  # figure: (heading, format)
+    "games_per_s": ("games/s", "{:.0f}"),
+    "steady_games_per_s": ("steady games/s", "{:.0f}"),
+    "startup_s": ("start-up s", "{:.2f}"),
+    "cores_used": ("cores used", "{:.2f}"),
+    "overhead_ms_per_game": ("overhead ms/game", "{:.3f}"),
+    "game_cpu_ms": ("game CPU ms", "{:.3f}"),
+    "driver_cpu_ms": ("driver CPU ms/game", "{:.3f}"),
+    "workers_cpu_ms": ("worker procs CPU ms/game", "{:.3f}"),
+    "speed_up": ("speed-up (wall)", "{:.2f}x"),
+    "cpu_bound": ("CPU bound", "{:.2f}x"),
+}
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
 
 def measure(config: ArenaConfig, runner: Runner, workers: int) -> dict[str, float]:
     arrivals: list[float] = []
     started = time.perf_counter()
+    driver_started, children_started = time.process_time(), children_cpu()
     with tempfile.TemporaryDirectory() as folder:
         rows = run_arena(
-            config, ArenaFolder(Path(folder)), runner, on_row=lambda row: arrivals.append(time.perf_counter())
+            config, ArenaFolder(Path(folder)), runner, on_row=lambda _: arrivals.append(time.perf_counter())
         )
     ended = time.perf_counter()
+    driver_cpu = time.process_time() - driver_started
+    workers_cpu = children_cpu() - children_started  # worker processes are reaped when the runner ends
     games = len(rows)
     steady_wall = arrivals[-1] - arrivals[0]
     played_seconds = sum(float(r["seconds"]) for r in rows.values())
     cpu_seconds = sum(float(r["cpu_seconds"]) for r in rows.values())
     return {
         "games_per_s": games / (ended - started),
-        "steady_games_per_s": (games - 1) / steady_wall if steady_wall > 0 else float("nan"),
+        "steady_games_per_s": (games - 1) / steady_wall,
         "startup_s": arrivals[0] - started,
-        "cores_used": cpu_seconds / steady_wall if steady_wall > 0 else float("nan"),
+        "cores_used": cpu_seconds / steady_wall,
         "overhead_ms_per_game": 1000 * max(0.0, steady_wall * workers - played_seconds) / games,
+        "game_cpu_ms": 1000 * cpu_seconds / games,
+        "driver_cpu_ms": 1000 * driver_cpu / games,
+        "workers_cpu_ms": 1000 * workers_cpu / games,
     }
+
+
+def add_ratios(round_figures: dict[str, dict[str, float]], workers: dict[str, int]) -> None:
+    """Speed-ups against the same round's ``--jobs 1`` run."""
+    base = round_figures[SERIAL]
+    for name, figures in round_figures.items():
+        figures["speed_up"] = figures["steady_games_per_s"] / base["steady_games_per_s"]
+        if name == SERIAL:
+            figures["cpu_bound"] = 1.0
+        elif figures["workers_cpu_ms"]:
+            total_cpu = figures["driver_cpu_ms"] + figures["workers_cpu_ms"]
+            figures["cpu_bound"] = workers[name] * base["driver_cpu_ms"] / total_cpu
+        else:  # Ray: its workers are not this process's children, their CPU is not read here
+            figures["cpu_bound"] = float("nan")
+
+
+def runners_to_measure(workers: int, with_ray: bool) -> dict[str, Callable[[], Runner]]:
+    runners: dict[str, Callable[[], Runner]] = {
+        SERIAL: SerialRunner,
+        f"--jobs {workers}": lambda: ProcessRunner(workers),
+    }
+    if with_ray:
+
+        def one_game_per_task() -> Runner:
+            runner = RayRunner()
+            runner.target_seconds = 0.0  # every task carries a single game
+            return runner
+
+        runners["--ray"] = RayRunner
+        runners["--ray, 1 game/task"] = one_game_per_task
+    return runners
 
 
 def main() -> None:
@@ -67,62 +134,33 @@ def main() -> None:
     parser.add_argument("--no-ray", action="store_true")
     args = parser.parse_args()
 
-    runners: dict[str, Callable[[], Runner]] = {
-        "--jobs 1": SerialRunner,
-        f"--jobs {args.workers}": lambda: ProcessRunner(args.workers),
-    }
-    ray_init = None
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; cores: {os.cpu_count()}")
     if not args.no_ray:
         import ray
 
         started = time.perf_counter()
         ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False)
-        ray_init = time.perf_counter() - started
-        runners["--ray"] = RayRunner
-
-        def one_game_per_task() -> Runner:
-            runner = RayRunner()
-            runner.target_seconds = 0.0  # every task carries a single game
-            return runner
-
-        runners["--ray, 1 game/task"] = one_game_per_task
-
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; cores: {os.cpu_count()}")
-    if ray_init is not None:
-        print(f"ray.init (local, {args.workers} CPUs): {ray_init:.2f} s")
+        print(f"ray.init (local, {args.workers} CPUs): {time.perf_counter() - started:.2f} s")
+    runners = runners_to_measure(args.workers, not args.no_ray)
+    workers = {name: 1 if name == SERIAL else args.workers for name in runners}
     for spec in args.games:
         bot, _, count = spec.partition("=")
         config = ArenaConfig(args.game, args.players, (bot,), int(count), seed=1)
         results: dict[str, list[dict[str, float]]] = {name: [] for name in runners}
-        speedups: dict[str, list[float]] = {name: [] for name in runners}
         for _ in range(args.runs):
-            round_figures = {}
-            for name, make in runners.items():
-                workers = 1 if name == "--jobs 1" else args.workers
-                round_figures[name] = measure(config, make(), workers)
-                results[name].append(round_figures[name])
-            base = round_figures["--jobs 1"]["steady_games_per_s"]
+            round_figures = {name: measure(config, make(), workers[name]) for name, make in runners.items()}
+            add_ratios(round_figures, workers)
             for name, figures in round_figures.items():
-                speedups[name].append(figures["steady_games_per_s"] / base)
-        print(
-            f"\n{args.game}, {args.players} players, bot {bot} in every seat, {count} games, median of {args.runs} runs"
-        )
-        header = ["runner", "games/s", "steady games/s", "start-up s", "cores used", "overhead ms/game", "speed-up"]
-        print(" | ".join(header))
+                results[name].append(figures)
+        print(f"\n{args.game}, {args.players} players, bot {bot} in every seat, {count} games, median of {args.runs}")
+        print(" | ".join(["runner", *(heading for heading, _ in COLUMNS.values())]))
         for name in runners:
-            med = {key: statistics.median(r[key] for r in results[name]) for key in results[name][0]}
-            cells: list[Any] = [
-                name,
-                f"{med['games_per_s']:.0f}",
-                f"{med['steady_games_per_s']:.0f}",
-                f"{med['startup_s']:.2f}",
-                f"{med['cores_used']:.2f}",
-                f"{med['overhead_ms_per_game']:.3f}",
-                f"{statistics.median(speedups[name]):.2f}x",
+            cells = [
+                form.format(statistics.median(r[key] for r in results[name])) for key, (_, form) in COLUMNS.items()
             ]
-            print(" | ".join(str(c) for c in cells))
+            print(" | ".join([name, *cells]))
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    if ray_init is not None:
+    if not args.no_ray:
         import ray
 
         ray.shutdown()
