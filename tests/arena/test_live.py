@@ -45,3 +45,4 @@ def test_the_final_tables_cover_ratings_pairs_seats_and_games() -> None:
     text = rendered(*summary_tables(summarize("toy", 2, ["a", "b"], rows)))
     for expected in ("ratings after 2 games", "head to head", "win share by seat", "median rounds", "ended by target"):
         assert expected in text
+    assert "final scores" in text and "seats played" in text

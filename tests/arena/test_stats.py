@@ -116,3 +116,13 @@ def test_summary_medians_and_end_reasons() -> None:
     assert s.median_moves == 20 and s.median_rounds == 4
     assert s.end_reasons == [("not reported", 1), ("safety_cap", 1), ("target", 1)]
     assert s.leaders[0] == "a" and s.games == 3
+
+
+def test_score_table_gives_each_bots_spread() -> None:
+    from meeple.arena.tables import score_cells
+
+    rows = [row(i, ["a", "b"], [float(i), 10.0], [1]) for i in range(5)]
+    header, cells = score_cells(summarize("toy", 2, ["a", "b"], rows))
+    table = {line[0]: dict(zip(header, line, strict=True)) for line in cells}
+    assert table["a"]["seats played"] == "5" and table["a"]["median"] == "2" and table["a"]["max"] == "4"
+    assert table["b"]["sd"] == "0.0" and table["b"]["min"] == "10"

@@ -12,7 +12,15 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.arena.stats import RatingBook, Share, Summary
-from meeple.arena.tables import Cells, games_cells, head_to_head_cells, percent, ratings_cells, seat_cells
+from meeple.arena.tables import (
+    Cells,
+    games_cells,
+    head_to_head_cells,
+    percent,
+    ratings_cells,
+    score_cells,
+    seat_cells,
+)
 
 Row = dict[str, Any]
 
@@ -101,6 +109,7 @@ def summary_tables(s: Summary) -> list[RenderableType]:
     return [
         _table(f"ratings after {s.games} games (OpenSkill Plackett–Luce)", ratings_cells(s)),
         _table("head to head: row finished ahead of column (95%)", head_to_head_cells(s)),
+        _table("final scores", score_cells(s)),
         _table(f"win share by seat (fair: {1 / s.players:.0%} each)", seat_cells(s)),
         _table("games", games_cells(s)),
     ]

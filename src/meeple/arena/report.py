@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from meeple.arena.stats import Summary
 from meeple.arena.store import ArenaConfig
-from meeple.arena.tables import Cells, games_cells, head_to_head_cells, ratings_cells, seat_cells
+from meeple.arena.tables import Cells, games_cells, head_to_head_cells, ratings_cells, score_cells, seat_cells
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
@@ -142,6 +142,7 @@ def build_html(config: ArenaConfig, summary: Summary, title: str) -> str:
         _table(head_to_head_cells(s)),
         _img("head to head", _head_to_head_plot(s), s.games, (6.0, 4.6)),
         "<h2>Scores</h2>",
+        _table(score_cells(s)),
         _img("scores", _scores_plot(s), s.games),
         f"<h2>Seat balance</h2><p class='note'>Win share by seat, whoever sat there; a fair seat gets "
         f"{1 / s.players:.1%}.</p>",

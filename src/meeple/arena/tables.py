@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+
 from meeple.arena.stats import Share, Summary
 
 Cells = tuple[list[str], list[list[str]]]  # header, rows
@@ -41,6 +43,23 @@ def head_to_head_cells(s: Summary) -> Cells:
         return percent(s.head_to_head[a, b]) if s.head_to_head[a, b].games else "–"
 
     return ["", *s.leaders], [[a, *(cell(a, b) for b in s.leaders)] for a in s.leaders]
+
+
+def score_cells(s: Summary) -> Cells:
+    """Each bot's final scores: spread as well as mean (a bot can win narrowly or by miles)."""
+    rows = []
+    for bot in s.leaders:
+        scores = s.scores[bot]
+        if not scores:
+            continue
+        spread = statistics.stdev(scores) if len(scores) > 1 else 0.0
+        quartiles = statistics.quantiles(scores, n=4) if len(scores) > 1 else [scores[0]] * 3
+        rows.append(
+            [bot, str(len(scores)), f"{statistics.fmean(scores):.1f}", f"{spread:.1f}", f"{min(scores):g}"]
+            + [f"{q:g}" for q in quartiles]
+            + [f"{max(scores):g}"]
+        )
+    return ["bot", "seats played", "mean", "sd", "min", "25%", "median", "75%", "max"], rows
 
 
 def seat_cells(s: Summary) -> Cells:
