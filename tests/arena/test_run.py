@@ -143,10 +143,13 @@ def test_a_worker_that_dies_stops_the_arena_instead_of_stalling_it(tmp_path: Pat
     config = small_config(games=400, bots=("random", "greedy"))
     folder = ArenaFolder(tmp_path)
 
+    killed: list[int] = []
+
     def kill_a_worker(row: dict[str, object]) -> None:
         workers = multiprocessing.active_children()
-        if workers and len(folder.read_rows()) == 3:
-            os.kill(workers[0].pid or 0, signal.SIGKILL)
+        if workers and not killed and len(folder.read_rows()) >= 3:
+            killed.append(workers[0].pid or 0)
+            os.kill(killed[0], signal.SIGKILL)
 
     with pytest.raises(GameFailed, match="a worker process stopped unexpectedly"):
         run_arena(config, folder, ProcessRunner(2), on_row=kill_a_worker)
