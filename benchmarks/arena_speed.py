@@ -58,6 +58,7 @@ COLUMNS = {  # figure: (heading, format)
     "workers_cpu_ms": ("worker procs CPU ms/game", "{:.3f}"),
     "speed_up": ("speed-up (wall)", "{:.2f}x"),
     "cpu_bound": ("CPU bound", "{:.2f}x"),
+    "cpu_bound_steady": ("CPU bound w/o start-up", "{:.2f}x"),
 }
 
 
@@ -93,18 +94,30 @@ def measure(config: ArenaConfig, runner: Runner, workers: int) -> dict[str, floa
     }
 
 
-def add_ratios(round_figures: dict[str, dict[str, float]], workers: dict[str, int]) -> None:
+def worker_startup_cpu(config: ArenaConfig, workers: int) -> float:
+    """CPU seconds the worker processes spend starting (a fresh interpreter importing
+    meeple each): an arena of one game per worker, less those games' own CPU."""
+    tiny = ArenaConfig(config.game, config.players, config.bots, workers, config.seed)
+    figures = measure(tiny, ProcessRunner(workers), workers)
+    return workers * (figures["workers_cpu_ms"] - figures["game_cpu_ms"]) / 1000
+
+
+def add_ratios(
+    round_figures: dict[str, dict[str, float]], workers: dict[str, int], games: int, startup_cpu: float
+) -> None:
     """Speed-ups against the same round's ``--jobs 1`` run."""
     base = round_figures[SERIAL]
     for name, figures in round_figures.items():
         figures["speed_up"] = figures["steady_games_per_s"] / base["steady_games_per_s"]
         if name == SERIAL:
-            figures["cpu_bound"] = 1.0
+            figures["cpu_bound"] = figures["cpu_bound_steady"] = 1.0
         elif figures["workers_cpu_ms"]:
             total_cpu = figures["driver_cpu_ms"] + figures["workers_cpu_ms"]
             figures["cpu_bound"] = workers[name] * base["driver_cpu_ms"] / total_cpu
+            steady_cpu = total_cpu - 1000 * startup_cpu / games
+            figures["cpu_bound_steady"] = workers[name] * base["driver_cpu_ms"] / steady_cpu
         else:  # Ray: its workers are not this process's children, their CPU is not read here
-            figures["cpu_bound"] = float("nan")
+            figures["cpu_bound"] = figures["cpu_bound_steady"] = float("nan")
 
 
 def runners_to_measure(workers: int, with_ray: bool) -> dict[str, Callable[[], Runner]]:
@@ -147,12 +160,15 @@ def main() -> None:
         bot, _, count = spec.partition("=")
         config = ArenaConfig(args.game, args.players, (bot,), int(count), seed=1)
         results: dict[str, list[dict[str, float]]] = {name: [] for name in runners}
+        startups: list[float] = []
         for _ in range(args.runs):
+            startups.append(worker_startup_cpu(config, args.workers))
             round_figures = {name: measure(config, make(), workers[name]) for name, make in runners.items()}
-            add_ratios(round_figures, workers)
+            add_ratios(round_figures, workers, config.games, startups[-1])
             for name, figures in round_figures.items():
                 results[name].append(figures)
         print(f"\n{args.game}, {args.players} players, bot {bot} in every seat, {count} games, median of {args.runs}")
+        print(f"start-up of {args.workers} worker processes: {statistics.median(startups):.2f} CPU s in all")
         print(" | ".join(["runner", *(heading for heading, _ in COLUMNS.values())]))
         for name in runners:
             cells = [
