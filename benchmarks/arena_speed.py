@@ -16,8 +16,10 @@ the median is printed of:
 * overhead per game: worker time not spent playing, per game:
   ``(steady wall x workers - sum of the games' wall times) / games``;
 * CPU per game: the game itself (measured in the worker), this (driver)
-  process, and the worker processes in all (start-up and queues included; read
-  from this process's reaped children, so not for Ray, whose workers are not);
+  process, and the worker processes in all: for ``--jobs`` the reaped worker
+  processes (start-up and queues included), for Ray every process of the
+  local Ray (GCS, raylet, workers; read from /proc), so Ray's overhead per
+  game in CPU is that column less the game's own CPU;
 * speed-up: steady games/s over the ``--jobs 1`` figure of the same round.
 
 On a machine shared with other work the wall-clock figures measure the load
@@ -63,21 +65,49 @@ COLUMNS = {  # figure: (heading, format)
 
 
 def children_cpu() -> float:
+    """CPU seconds of this process's children that have ended (the worker processes)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def descendants_cpu() -> float:
+    """CPU seconds of this process's running descendants, from /proc: the local
+    Ray's processes (GCS, raylet, its workers) that ``ray.init`` started."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    seconds: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        parent[int(entry)] = int(fields[1])
+        seconds[int(entry)] = (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+    found, todo = set(), [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        children = [child for child, ppid in parent.items() if ppid == pid and child not in found]
+        found.update(children)
+        todo.extend(children)
+    return sum(seconds[pid] for pid in found)
 
 
 def measure(config: ArenaConfig, runner: Runner, workers: int) -> dict[str, float]:
     arrivals: list[float] = []
     started = time.perf_counter()
-    driver_started, children_started = time.process_time(), children_cpu()
+    driver_started, children_started, ray_started = time.process_time(), children_cpu(), descendants_cpu()
     with tempfile.TemporaryDirectory() as folder:
         rows = run_arena(
             config, ArenaFolder(Path(folder)), runner, on_row=lambda _: arrivals.append(time.perf_counter())
         )
     ended = time.perf_counter()
     driver_cpu = time.process_time() - driver_started
-    workers_cpu = children_cpu() - children_started  # worker processes are reaped when the runner ends
+    if isinstance(runner, RayRunner):
+        workers_cpu = descendants_cpu() - ray_started  # Ray's processes outlive the run
+    else:
+        workers_cpu = children_cpu() - children_started  # worker processes are reaped when the runner ends
     games = len(rows)
     steady_wall = arrivals[-1] - arrivals[0]
     played_seconds = sum(float(r["seconds"]) for r in rows.values())
@@ -114,9 +144,9 @@ def add_ratios(
         elif figures["workers_cpu_ms"]:
             total_cpu = figures["driver_cpu_ms"] + figures["workers_cpu_ms"]
             figures["cpu_bound"] = workers[name] * base["driver_cpu_ms"] / total_cpu
-            steady_cpu = total_cpu - 1000 * startup_cpu / games
+            steady_cpu = total_cpu - (1000 * startup_cpu / games if name.startswith("--jobs") else 0.0)
             figures["cpu_bound_steady"] = workers[name] * base["driver_cpu_ms"] / steady_cpu
-        else:  # Ray: its workers are not this process's children, their CPU is not read here
+        else:
             figures["cpu_bound"] = figures["cpu_bound_steady"] = float("nan")
 
 
