@@ -110,7 +110,7 @@ def test_simulate_is_gone_the_arena_does_its_job() -> None:
 def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_arena(tmp_path: Path) -> None:
     out = tmp_path / "run"
     command = [sys.executable, "-m", "meeple.cli", "arena", "bayon", "--players", "2", "--bots", "random,greedy"]
-    command += ["-n", "100000", "--seed", "5", "--jobs", "2", "--out", str(out)]
+    command += ["-n", "20000", "--seed", "5", "--jobs", "2", "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     # its own process group, like a terminal's foreground job: Ctrl-C reaches it and its workers
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
