@@ -131,7 +131,9 @@ class ProcessRunner:
                 try:
                     item = results.get(timeout=self.poll_seconds)
                 except queue.Empty:
-                    _check_alive(processes)
+                    item = None
+                _check_alive(processes)  # a dead worker's games never come back
+                if item is None:
                     continue
                 in_flight -= 1
                 if isinstance(item, GameFailed):
