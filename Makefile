@@ -15,7 +15,7 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,rl,openspiel]'
 	touch $@ $(VENV)/.installed-play
 
 # The main job: the browser server (SQLite in ./meeple.db); it prints the address.

@@ -85,31 +85,53 @@ def _game_type(game: str) -> pyspiel.GameType:
 
 
 class _Holder:
-    """Holds the meeple state, built on first use.
+    """Holds a pyspiel state's meeple state, copy-on-write.
 
-    OpenSpiel clones a Python state by making a new initial state and then
-    deep-copying the old one's attributes over it. Building lazily keeps that
-    throw-away initial state from setting up a game or drawing a seed (which
-    would make later games depend on how often states were cloned); the deep
-    copy itself is a fast ``clone()``.
+    A new initial state is not set up until it is looked at; then it shows the
+    game's next deal (``MeepleGame.peek``), shared read-only with every other
+    initial state looked at before any of them moves. The first move takes a
+    private copy and moves the game's seed sequence on, so the next new state
+    deals another game. (OpenSpiel makes a throw-away initial state for every
+    clone and observes fresh initial states often: sharing keeps those from
+    costing a set-up each.) A deep copy is a fast ``clone()``.
     """
 
-    __slots__ = ("_game", "_state")
+    __slots__ = ("_game", "_seed", "_shared", "_state", "logs")
 
     def __init__(self, state: State | None, game: MeepleGame | None = None) -> None:
         self._state = state
+        self._shared: State | None = None
+        self._seed = 0
         self._game = game
+        self.logs: dict[int, list[str]] = {}
 
     @property
     def state(self) -> State:
-        if self._state is None:
+        """The state to read (never to change: it may be shared)."""
+        if self._state is not None:
+            return self._state
+        if self._shared is None:
             assert self._game is not None
-            self._state = self._game.new_meeple_state()
-            self._game = None
+            self._seed, self._shared = self._game.peek()
+        return self._shared
+
+    def own(self) -> State:
+        """The state to change: a private copy from now on."""
+        if self._state is None:
+            shared = self.state
+            assert self._game is not None
+            self._game.consume(self._seed)
+            self._state, self._shared, self._game = shared.clone(), None, None
         return self._state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.state.clone())
+        if self._state is not None:
+            copy = _Holder(self._state.clone())
+        else:
+            copy = _Holder(None, self._game)
+            copy._seed, copy._shared = self._seed, self._shared
+        copy.logs = {seat: log.copy() for seat, log in self.logs.items()}
+        return copy
 
 
 class MeepleGame(pyspiel.Game):  # type: ignore[misc]
@@ -129,6 +151,8 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
         self.options = dict(probe.options)
         seed = int(params.get("seed", -1))
         self._seeds = random.Random(None if seed < 0 else seed)
+        self._next_seed = self._seeds.getrandbits(63)
+        self._next_state: State | None = None
         n = self.players
         game_info = pyspiel.GameInfo(
             num_distinct_actions=info.num_actions,
@@ -144,9 +168,16 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> MeepleSpielState:
         return MeepleSpielState(self, None)
 
-    def new_meeple_state(self) -> State:
-        """A new meeple game with the next seed of this game's seed generator."""
-        return meeple.new_game(self.game_id, players=self.players, seed=self._seeds.getrandbits(63), **self.options)
+    def peek(self) -> tuple[int, State]:
+        """The next deal of this game's seed sequence, set up once (read-only)."""
+        if self._next_state is None:
+            self._next_state = meeple.new_game(self.game_id, players=self.players, seed=self._next_seed, **self.options)
+        return self._next_seed, self._next_state
+
+    def consume(self, seed: int) -> None:
+        """A game dealt with ``seed`` has started: new states deal the next seed."""
+        if seed == self._next_seed:
+            self._next_seed, self._next_state = self._seeds.getrandbits(63), None
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
@@ -161,8 +192,16 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def meeple(self) -> State:
-        """The meeple state underneath (the whole truth, hidden information included)."""
+        """The meeple state underneath (the whole truth, hidden information included); read it,
+        never change it (move with ``apply_action``)."""
         return self._holder.state
+
+    def move_log(self, seat: int) -> list[str]:
+        """The moves so far as ``seat`` may read them (``State.move_text``), extended as the game goes."""
+        s = self.meeple
+        log = self._holder.logs.setdefault(seat, [])
+        log.extend(s.move_text(i, seat) or "" for i in range(len(log), s.move_number))
+        return log
 
     def current_player(self) -> int:
         movers = self.meeple.to_move
@@ -177,7 +216,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(s.action_index(a) for a in s.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
-        s = self.meeple
+        s = self._holder.own()
         s.apply(s.action_from_index(int(action)), min(s.to_move))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -205,10 +244,9 @@ def observation_json(state: State, seat: int | None) -> str:
     return json.dumps(state.observation(seat), sort_keys=True, separators=(",", ":"))
 
 
-def information_state(state: State, seat: int) -> str:
+def information_state(state: MeepleSpielState, seat: int) -> str:
     """The seat's observation and the move log as it reads it (hidden moves stay hidden)."""
-    log = [state.move_text(i, seat) for i in range(state.move_number)]
-    return observation_json(state, seat) + "|" + json.dumps(log, separators=(",", ":"))
+    return observation_json(state.meeple, seat) + "|" + json.dumps(state.move_log(seat), separators=(",", ":"))
 
 
 class MeepleObserver:
@@ -233,7 +271,7 @@ class MeepleObserver:
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         seat = self._seat(player)
         if self.perfect_recall and seat is not None:
-            return information_state(state.meeple, seat)
+            return information_state(state, seat)
         return observation_json(state.meeple, seat)
 
 
