@@ -57,7 +57,7 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
     base = env.unwrapped
     illegal = int(np.flatnonzero(~base.action_masks())[0])
     before = base.state.record.to_json()
-    obs, reward, term, trunc, info = env.step(illegal)
+    _obs, reward, term, trunc, info = env.step(illegal)
     assert (reward, term, trunc, info["illegal_action"]) == (-2.5, True, False, True)
     assert base.state.record.to_json() == before
     assert not base.action_masks().any()
@@ -103,11 +103,11 @@ def test_the_env_pickles_mid_game_and_runs_in_async_vector_envs() -> None:
     assert copy.state.record.to_json() == env.state.record.to_json()
     vec = gymnasium.vector.AsyncVectorEnv([lambda: gymnasium.make("meeple/Bayon-v0", players=2)] * 2)
     try:
-        obs, infos = vec.reset(seed=1)
+        obs, _ = vec.reset(seed=1)
         assert obs.shape == (2, *meeple.rl.observation_shape("bayon", players=2))
         masks = vec.call("action_masks")
         actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
-        obs, rewards, term, trunc, infos = vec.step(actions)
+        obs, _rewards, _term, _trunc, _infos = vec.step(actions)
         assert obs.shape[0] == 2
     finally:
         vec.close()

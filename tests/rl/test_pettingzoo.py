@@ -10,11 +10,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")  # the rl extra; `make test` installs it, so CI always runs these
 
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test
 
-import meeple  # noqa: E402
-from meeple.rl import pettingzoo as mpz  # noqa: E402
-from tests.rl.helpers import SETUP_IDS, SETUPS  # noqa: E402
+import meeple
+from meeple.rl import pettingzoo as mpz
+from tests.rl.helpers import SETUP_IDS, SETUPS
 
 
 # PettingZoo's api_test warns about every Dict observation of an env missing from its own list of
@@ -69,7 +69,8 @@ def test_rewards_come_at_the_end_and_sum_to_zero(game: str) -> None:
     for seat, agent in enumerate(env.possible_agents):
         won = seat in state.winners
         if 0 < len(state.winners) < players:
-            assert totals[agent] == pytest.approx(1 / len(state.winners) if won else -1 / (players - len(state.winners)))
+            share = 1 / len(state.winners) if won else -1 / (players - len(state.winners))
+            assert totals[agent] == pytest.approx(share)
     assert all(term.values()) and not any(trunc.values())
 
 
@@ -82,7 +83,7 @@ def test_a_safety_cap_truncates_instead_of_terminating(monkeypatch: pytest.Monke
 
 def test_solo_ibyron_rewards_the_one_seat() -> None:
     totals, *_ = _play(mpz.env("ibyron", players=1), seed=2)
-    assert list(totals.values())[0] in (1.0, -1.0)
+    assert next(iter(totals.values())) in (1.0, -1.0)
 
 
 def test_agents_and_spaces() -> None:

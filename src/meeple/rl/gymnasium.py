@@ -87,7 +87,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         self.num_actions = info.num_actions
         shape = observation_shape(game, players=self.players, **self.game_options)
         self.observation_space = spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
-        self.action_space = spaces.Discrete(self.num_actions)
+        self.action_space = spaces.Discrete(self.num_actions)  # type: ignore[assignment]
         self._rng = random.Random()
         self.seat = 0 if seat is None else seat
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
@@ -95,7 +95,9 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         self._done = False
 
     # ------------------------------------------------------------------ API
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)

@@ -40,7 +40,7 @@ from meeple.rl.common import check_game, outcome_rewards, text, truncated
 RENDER_MODES = ("human", "ansi")
 
 
-class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):
+class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """One meeple game as an AEC environment (use :func:`env` for the usual wrappers)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
@@ -155,7 +155,7 @@ def _copy_space(space: spaces.Dict) -> spaces.Dict:
 
 def _copy_box(box: spaces.Space[Any]) -> spaces.Box:
     assert isinstance(box, spaces.Box)
-    return spaces.Box(box.low, box.high, shape=box.shape, dtype=box.dtype)  # type: ignore[arg-type]
+    return spaces.Box(box.low, box.high, shape=box.shape, dtype=box.dtype)
 
 
 def raw_env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> MeepleAEC:
@@ -163,10 +163,10 @@ def raw_env(game: str, players: int | None = None, render_mode: str | None = Non
     return MeepleAEC(game, players=players, render_mode=render_mode, **options)
 
 
-def env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:  # type: ignore[type-arg]
+def env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
     """The environment inside PettingZoo's usual wrappers (an illegal move is refused with a warning
     and ends the game with −1 for the seat that made it; out-of-bounds and order checks)."""
-    e: AECEnv = raw_env(game, players=players, render_mode=render_mode, **options)  # type: ignore[type-arg]
+    e: AECEnv = raw_env(game, players=players, render_mode=render_mode, **options)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)

@@ -60,12 +60,18 @@ class IbyronEncoder(Encoder):
         super().__init__(players, options)
         p, add = players, self.layout.add
         self.at_common = self.add_common()
-        self.at_mode = add("mode", len(MODES) + 1 + len(SIDES) + 1, "mode (standard, beginner, solo, other), bonus side")
+        self.at_mode = add(
+            "mode",
+            len(MODES) + 1 + len(SIDES) + 1,
+            "mode (standard, beginner, solo, other), bonus side (front, back, other)",
+        )
         self.at_round = add("round", 2, "[round / round limit, round limit / 30]")
         self.at_who = add("turn_order", 2 * p, "start player, current seat (relative)")
         self.at_step = add("step", len(STEPS) + 1, "the decision asked for now (+ other)")
         self.at_cap = add("village_cap", 1, "village cap / 4")
-        self.at_tiles = add("tiles", 2 * TILES + 2, "tiles face up (11), tile being laid (11), [pile size / 11, laying]")
+        self.at_tiles = add(
+            "tiles", 2 * TILES + 2, "tiles face up (11), tile being laid (11), [pile size / 11, laying]"
+        )
         self.at_dice = add("dice", len(DICE) * 2, "per die (wood, stone, ore, gold): [value / 6, used]")
         self.at_supplies = add("supplies", 3, "[horses / 20, barns / 12, permits / 10] in the supply")
         self.per_space = 2 + 2 * p

@@ -52,9 +52,13 @@ class IsleOfSkyeEncoder(Encoder):
         self.at_roles = add("roles", 3 * (p + 1), "start player, buyer, builder (each relative + none)")
         self.at_bag = add("bag", 1, "tiles left in the bag / 78")
         self.at_scoring = add("scoring_tiles", len(LETTERS) * len(SCORING), "scoring tile at A, B, C, D (16 each)")
-        self.at_track = add("round_track", ROUNDS * (len(LETTERS) + 1), "per round: letters scored, gold per seat ahead / 5")
+        self.at_track = add(
+            "round_track", ROUNDS * (len(LETTERS) + 1), "per round: letters scored, gold per seat ahead / 5"
+        )
         self.per_seat = 4
-        self.at_seats = add("seats", p * 4, "per seat (relative): [VP / 120, gold / 40, gold earned / 40, has chosen]")
+        self.at_seats = add(
+            "seats", p * 4, "per seat (relative): [VP / 120, gold / 40, gold earned / 40, has chosen]"
+        )
         self.per_offer = TILES + 5 + p
         self.at_offers = add(
             "offers",
@@ -66,7 +70,8 @@ class IsleOfSkyeEncoder(Encoder):
         self.at_tiles = add(
             "territory_tiles",
             TILES * self.per_tile,
-            f"per tile 0–77: [placed, x, y] (x, y from -{REACH}..{REACH} onto 0..1), owner ({p} relative), rotation (4)",
+            f"per tile 0–77: [placed, x, y] (x, y from -{REACH}..{REACH} onto 0..1), owner ({p} relative), "
+            "rotation (4)",
         )
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
 

@@ -103,8 +103,8 @@ class IvorEncoder(Encoder):
             v[at] = scaled(loc.get("sheep"), 8)
             flag(v, at + 1, loc.get("lost_sheep_token"))
             for k, key in enumerate(("wagon", "idris")):
-                r = relative(loc.get(key), me, p)
-                v[at + 2 + k * (p + 1) + (p if r is None else r)] = 1.0
+                owner = relative(loc.get(key), me, p)
+                v[at + 2 + k * (p + 1) + (p if owner is None else owner)] = 1.0
         for i, slot in enumerate(obs.get("line") or ()):
             if i >= LINE or not isinstance(slot, dict):
                 break
@@ -119,5 +119,6 @@ class IvorEncoder(Encoder):
         v[self.at_supply] = scaled(supply.get("gold"), 12)
         v[self.at_supply + 1] = scaled(supply.get("coal"), 12)
         v[self.at_supply + 2] = scaled(supply.get("idris"), 5)
-        many_hot(v, self.at_jobs, LOCATIONS, [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations])
+        jobs = [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations]
+        many_hot(v, self.at_jobs, LOCATIONS, jobs)
         return v
