@@ -21,6 +21,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
@@ -62,7 +63,9 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=200, help="evaluation episodes before and after")
     parser.add_argument("--out", type=Path, default=Path("learning_curve.png"))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (more only contend on a small MLP)")
     args = parser.parse_args()
+    torch.set_num_threads(args.threads)
     env_id = mg.IDS[args.game]
     env = Monitor(gymnasium.make(env_id, players=args.players, opponents="random"))
     env.reset(seed=args.seed)

@@ -148,33 +148,38 @@ def new_vector(layout: Layout) -> Vector:
 class Encoder:
     """One game's encoder for one player count and option set.
 
-    Subclasses build ``self.layout`` in ``__init__`` (keeping the offsets they
-    need) and fill a fresh vector in ``encode``. ``encode`` reads only the keys
-    it knows, with defaults, so a new key in an observation changes nothing.
+    Every vector starts with the same slices (``to_move``, ``is_over``,
+    ``winners``); subclasses add theirs to ``self.layout`` in ``__init__``
+    (keeping the offsets they need) and write them in ``fill``, reading only
+    the keys they know, with defaults, so a new key in an observation changes
+    nothing.
     """
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.players = players
         self.options = options
         self.layout = Layout()
+        p = players
+        self.layout.add("to_move", p, "seats to move now (relative: slot 0 is the observer)")
+        self.layout.add("is_over", 1, "1 once the game is over")
+        self.layout.add("winners", p, "winning seats once over (relative)")
 
     @property
     def shape(self) -> tuple[int]:
         return (self.layout.size,)
 
     def encode(self, obs: dict[str, Any]) -> Vector:
+        """The vector of one observation (of the seat it names; a spectator's reads as seat 0)."""
+        v = new_vector(self.layout)
+        seat = obs.get("seat")
+        me = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players else 0
+        p = self.players
+        seat_hot(v, 0, p, me, obs.get("to_move"))
+        flag(v, p, obs.get("is_over"))
+        seat_hot(v, p + 1, p, me, obs.get("winners"))
+        self.fill(v, obs, me)
+        return v
+
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        """Write the game's own slices (everything after the common ones) for observer ``me``."""
         raise NotImplementedError
-
-    def common(self, v: Vector, at: int, obs: dict[str, Any], observer: int) -> None:
-        """Fill the slices :meth:`add_common` reserved (``to_move``, ``is_over``, ``winners``)."""
-        p = self.players
-        seat_hot(v, at, p, observer, obs.get("to_move"))
-        flag(v, at + p, obs.get("is_over"))
-        seat_hot(v, at + p + 1, p, observer, obs.get("winners"))
-
-    def add_common(self) -> int:
-        p = self.players
-        at = self.layout.add("to_move", p, "seats to move now (relative: slot 0 is the observer)")
-        self.layout.add("is_over", 1, "1 once the game is over")
-        self.layout.add("winners", p, "winning seats once over (relative)")
-        return at

@@ -17,7 +17,6 @@ from meeple.rl.encoders.base import (
     category,
     flag,
     many_hot,
-    new_vector,
     one_hot,
     relative,
     scaled,
@@ -37,7 +36,6 @@ class BayonEncoder(Encoder):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
-        self.at_common = self.add_common()
         self.at_current = add("current", p, "seat whose turn it is (relative)")
         self.at_round = add("round", 1, "round / max_rounds")
         self.at_bank = add("bank", 1, f"gold left in the bank / {BANK_CEILING:g}")
@@ -70,11 +68,8 @@ class BayonEncoder(Encoder):
         self.at_revealed = add("revealed", SITES, "site just revealed")
         self.at_team = add("team", EXPLORERS, "explorers in the team being formed")
 
-    def encode(self, obs: dict[str, Any]) -> Vector:
-        v = new_vector(self.layout)
-        me = obs.get("seat") or 0
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
-        self.common(v, self.at_common, obs, me)
         r = relative(obs.get("current"), me, p)
         one_hot(v, self.at_current, p, r)
         v[self.at_round] = scaled(obs.get("round"), float(obs.get("max_rounds") or 1) or 1.0)
@@ -119,4 +114,3 @@ class BayonEncoder(Encoder):
         revealed = turn.get("revealed")
         many_hot(v, self.at_revealed, SITES, revealed if isinstance(revealed, list) else [revealed], offset=1)
         many_hot(v, self.at_team, EXPLORERS, turn.get("team"), offset=1)
-        return v

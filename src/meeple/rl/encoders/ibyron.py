@@ -18,7 +18,6 @@ from meeple.rl.encoders.base import (
     category,
     flag,
     many_hot,
-    new_vector,
     one_hot,
     relative,
     scaled,
@@ -59,7 +58,6 @@ class IbyronEncoder(Encoder):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
-        self.at_common = self.add_common()
         self.at_mode = add(
             "mode",
             len(MODES) + 1 + len(SIDES) + 1,
@@ -104,11 +102,8 @@ class IbyronEncoder(Encoder):
             f"[new tile], home of ({p}), leader of ({p}), overseer of ({p})",
         )
 
-    def encode(self, obs: dict[str, Any]) -> Vector:
-        v = new_vector(self.layout)
-        me = obs.get("seat") or 0
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
-        self.common(v, self.at_common, obs, me)
         category(v, self.at_mode, MODES, obs.get("mode"))
         category(v, self.at_mode + len(MODES) + 1, SIDES, obs.get("bonus_side"))
         limit = obs.get("round_limit")
@@ -141,7 +136,6 @@ class IbyronEncoder(Encoder):
         for r, row in by_relative_seat(obs.get("players_info"), me, p):
             self._player(v, self.at_players + r * self.per_player, row)
         self._board(v, obs, me)
-        return v
 
     def _village(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players

@@ -19,7 +19,6 @@ from meeple.rl.encoders.base import (
     category,
     flag,
     many_hot,
-    new_vector,
     one_hot,
     relative,
     scaled,
@@ -46,7 +45,6 @@ class IsleOfSkyeEncoder(Encoder):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
-        self.at_common = self.add_common()
         self.at_round = add("round", 2, "[round / 6, rounds in this game / 6]")
         self.at_phase = add("phase", len(PHASES) + 1, "phase of the round (+ other)")
         self.at_roles = add("roles", 3 * (p + 1), "start player, buyer, builder (each relative + none)")
@@ -75,11 +73,8 @@ class IsleOfSkyeEncoder(Encoder):
         )
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
 
-    def encode(self, obs: dict[str, Any]) -> Vector:
-        v = new_vector(self.layout)
-        me = obs.get("seat") or 0
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
-        self.common(v, self.at_common, obs, me)
         v[self.at_round] = scaled(obs.get("round"), ROUNDS)
         v[self.at_round + 1] = scaled(obs.get("rounds"), ROUNDS)
         category(v, self.at_phase, PHASES, obs.get("phase"))
@@ -115,7 +110,6 @@ class IsleOfSkyeEncoder(Encoder):
             v[self.at_pending + TILES] = 1.0
             v[self.at_pending + TILES + 1] = shifted(spot[0], -REACH, REACH)
             v[self.at_pending + TILES + 2] = shifted(spot[1], -REACH, REACH)
-        return v
 
     def _offers(self, v: Vector, r: int, offers: Any, me: int) -> None:
         if not isinstance(offers, list):

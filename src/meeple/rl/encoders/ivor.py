@@ -17,7 +17,6 @@ from meeple.rl.encoders.base import (
     category,
     flag,
     many_hot,
-    new_vector,
     one_hot,
     relative,
     scaled,
@@ -44,7 +43,6 @@ class IvorEncoder(Encoder):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
-        self.at_common = self.add_common()
         self.at_current = add("current", p, "seat whose turn it is (relative)")
         self.at_phase = add("phase", len(PHASES) + 1, "phase of the turn (+ other)")
         self.at_round = add("round", 1, "round / 30")
@@ -68,11 +66,8 @@ class IvorEncoder(Encoder):
         self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
 
-    def encode(self, obs: dict[str, Any]) -> Vector:
-        v = new_vector(self.layout)
-        me = obs.get("seat") or 0
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
-        self.common(v, self.at_common, obs, me)
         one_hot(v, self.at_current, p, relative(obs.get("current"), me, p))
         category(v, self.at_phase, PHASES, obs.get("phase"))
         v[self.at_round] = scaled(obs.get("round"), 30)
@@ -121,4 +116,3 @@ class IvorEncoder(Encoder):
         v[self.at_supply + 2] = scaled(supply.get("idris"), 5)
         jobs = [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations]
         many_hot(v, self.at_jobs, LOCATIONS, jobs)
-        return v
