@@ -1,10 +1,14 @@
 """Steps per second of the RL environments, beside PettingZoo's connect_four_v3 and the raw rules.
 
 Run: ``PYTHONPATH=src python benchmarks/rl_speed.py [--steps N] [--repeats R]``
+(connect_four_v3 needs pygame: ``pip install 'pettingzoo[classic]'``)
 
 For every game at its default player count, in one process and one run:
 
 * ``raw``: the rules alone, ``legal_actions`` + ``apply`` of a random legal move;
+* ``+obs``: the same plus the mover's ``observation(seat)`` dict, the ceiling of any
+  environment whose tensors are drawn from observations;
+* ``raw_env``: ``meeple.rl.pettingzoo.raw_env`` without PettingZoo's wrappers;
 * ``pettingzoo``: ``meeple.rl.pettingzoo.env`` (wrapped as users get it), each step
   ``last()`` (tensor observation + int8 mask) and ``step`` of a random masked action;
 * ``gymnasium``: ``gymnasium.make("meeple/...-v0")`` against random bots, each step a
@@ -77,7 +81,9 @@ def gym_loop(env_id: str) -> Callable[[int], int]:
     return run
 
 
-def raw_loop(game: str) -> Callable[[int], int]:
+def raw_loop(game: str, observe: bool = False) -> Callable[[int], int]:
+    """The rules alone; with ``observe``, also the mover's ``observation(seat)`` dict each step."""
+
     def run(steps: int) -> int:
         rng = random.Random(0)
         state = meeple.new_game(game, seed=0)
@@ -85,6 +91,8 @@ def raw_loop(game: str) -> Callable[[int], int]:
             if state.is_over:
                 state = meeple.new_game(game, seed=n)
             seat = state.to_move[0]
+            if observe:
+                state.observation(seat)
             actions = state.legal_actions(seat)
             state.apply(actions[rng.randrange(len(actions))], seat)
         return steps
@@ -97,20 +105,29 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    from pettingzoo.classic import connect_four_v3
+    import pettingzoo
 
-    base = cpu_rate(aec_loop(connect_four_v3.env), args.steps, args.repeats)
+    if hasattr(pettingzoo, "make"):  # 1.27+: the registry
+        def connect_four() -> object:
+            return pettingzoo.make("aec", "connect_four_v3")
+    else:
+        from pettingzoo.classic import connect_four_v3 as module
+
+        connect_four = module.env
+    base = cpu_rate(aec_loop(connect_four), args.steps, args.repeats)
     print(f"connect_four_v3 (same loop): {base:,.0f} steps/s  (median of {args.repeats} x {args.steps} steps)")
-    header = ("game", "players", "raw", "pettingzoo", "x c4", "gymnasium", "x c4", "raw / pz")
-    print("{:14} {:>7} {:>10} {:>11} {:>6} {:>10} {:>6} {:>9}".format(*header))
+    header = ("game", "players", "raw", "+obs", "raw_env", "pettingzoo", "x c4", "gymnasium", "x c4", "raw / pz")
+    print("{:14} {:>7} {:>9} {:>8} {:>8} {:>10} {:>6} {:>9} {:>6} {:>9}".format(*header))
     for game, env_id in mg.IDS.items():
         players = meeple.GAMES[game].default_players
         raw = cpu_rate(raw_loop(game), args.steps, args.repeats)
+        seen = cpu_rate(raw_loop(game, observe=True), args.steps, args.repeats)
+        bare = cpu_rate(aec_loop(lambda g=game: mpz.raw_env(g)), args.steps, args.repeats)
         pz = cpu_rate(aec_loop(lambda g=game: mpz.env(g)), args.steps, args.repeats)
         gy = cpu_rate(gym_loop(env_id), args.steps, args.repeats)
         print(
-            f"{game:14} {players:>7} {raw:>10,.0f} {pz:>11,.0f} {pz / base:>6.2f} {gy:>10,.0f} {gy / base:>6.2f} "
-            f"{raw / pz:>8.1f}x"
+            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {pz:>10,.0f} {pz / base:>6.2f} "
+            f"{gy:>9,.0f} {gy / base:>6.2f} {raw / pz:>8.1f}x"
         )
 
 

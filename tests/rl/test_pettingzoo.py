@@ -150,6 +150,18 @@ def test_an_illegal_action_is_refused_by_the_wrapped_env() -> None:
     assert env.rewards[agent] == -1 and all(env.terminations.values())
 
 
+def test_registered_with_pettingzoo_make() -> None:
+    import pettingzoo
+
+    if not hasattr(pettingzoo, "make"):  # PettingZoo before 1.27 has no registry; the pinned range includes them
+        assert not hasattr(pettingzoo, "aec_registry")
+        return
+    env = pettingzoo.make("aec", "meeple/IvorTheEngine-v0", players=4)
+    env.reset(seed=1)
+    assert env.possible_agents == [f"player_{i}" for i in range(4)]
+    assert env.unwrapped.game == "ivor"
+
+
 def test_bad_construction_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown game"):
         mpz.env("chess")

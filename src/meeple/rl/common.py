@@ -9,6 +9,13 @@ import meeple
 from meeple.core import State
 
 SAFETY_CAP = "safety_cap"
+# the registry ids, the same in Gymnasium's registry and in PettingZoo's (1.27+)
+ENV_IDS = {
+    "bayon": "meeple/Bayon-v0",
+    "isle_of_skye": "meeple/IsleOfSkye-v0",
+    "ivor": "meeple/IvorTheEngine-v0",
+    "ibyron": "meeple/Ibyron-v0",
+}
 
 
 def outcome_rewards(state: State) -> tuple[float, ...]:

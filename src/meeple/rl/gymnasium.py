@@ -45,14 +45,9 @@ import meeple
 from meeple.bots import Bot, make_bot
 from meeple.core import State
 from meeple.rl import encoder_for, legal_mask, observation_shape
-from meeple.rl.common import check_game, outcome_rewards, text, truncated
+from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
 
-IDS = {
-    "bayon": "meeple/Bayon-v0",
-    "isle_of_skye": "meeple/IsleOfSkye-v0",
-    "ivor": "meeple/IvorTheEngine-v0",
-    "ibyron": "meeple/Ibyron-v0",
-}
+IDS = ENV_IDS
 RENDER_MODES = ("human", "ansi")
 
 

@@ -20,6 +20,8 @@
   order: each seat's price is applied at once and, as in ``observation``,
   the others see only that it has chosen until all prices are revealed.
 * ``render_mode="ansi"`` returns the spectator's text view, ``"human"`` prints it.
+* With PettingZoo 1.27+ the envs are also in its registry:
+  ``pettingzoo.make("aec", "meeple/Bayon-v0", players=3)``.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from pettingzoo.utils import wrappers
 import meeple
 from meeple.core import State
 from meeple.rl import encoder_for, legal_mask, observation_shape
-from meeple.rl.common import check_game, outcome_rewards, text, truncated
+from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
 
 RENDER_MODES = ("human", "ansi")
 
@@ -173,4 +175,23 @@ def env(game: str, players: int | None = None, render_mode: str | None = None, *
     return e
 
 
-__all__ = ["MeepleAEC", "env", "raw_env"]
+def register() -> None:
+    """Register ``meeple/Bayon-v0`` … with PettingZoo's registry (``pettingzoo.make("aec", id)``).
+
+    PettingZoo 1.27 replaced importing an env module (``connect_four_v3.env()``)
+    by a registry like Gymnasium's; older versions have none, and ``env()``
+    works the same everywhere. Done on import; safe to call again.
+    """
+    try:
+        from pettingzoo import aec_registry
+        from pettingzoo import register as pettingzoo_register
+    except ImportError:  # PettingZoo before 1.27
+        return
+    for game, env_id in ENV_IDS.items():
+        if env_id not in aec_registry:
+            pettingzoo_register("aec", env_id, entry_point="meeple.rl.pettingzoo:env", kwargs={"game": game})
+
+
+register()
+
+__all__ = ["MeepleAEC", "env", "raw_env", "register"]
