@@ -3,11 +3,13 @@
 Run: ``PYTHONPATH=src python benchmarks/rl_ismcts.py [--game isle_of_skye] [--players 2]
 [--games 10] [--seconds 0.05]``
 
-Our side is ``make_bot("hard")`` where the game has that level, else ``ismcts:<seconds>s``.
+Our side is ``make_bot("hard")`` where the game has that level, else our ISMCTS.
 OpenSpiel's ISMCTSBot (random-rollout evaluator, UCT c=2) resamples worlds with
-``State.determinize`` (``meeple.rl.openspiel.ismcts_bot``); it counts simulations, not
-time, so its simulations per move are calibrated once, before the games, to take the
-same CPU time per move. Seats alternate between games. Prints wins per side.
+``State.determinize`` (``meeple.rl.openspiel.ismcts_bot``). Both searches are given a
+count of iterations calibrated once, before the games, to cost ``seconds`` of process
+CPU time per move on early positions: a wall-clock budget would hand the side that
+happens to run while the shared machine is busy less thinking. (``hard`` keeps its own
+budget.) Seats alternate between games. Prints wins and the CPU time each side used.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -26,24 +29,31 @@ import meeple.rl.openspiel as mos
 from meeple.bots import make_bot
 
 
-def our_bot(game: str, seconds: float, seed: int) -> tuple[str, object]:
+def our_bot(game: str, iterations: int, seed: int) -> tuple[str, Callable[[pyspiel.State], int]]:
     try:
-        return "hard", make_bot("hard", game=game, seed=seed)
+        bot = make_bot("hard", game=game, seed=seed)
+        name = "hard"
     except ValueError:
-        spec = f"ismcts:{seconds}s"
-        return spec, make_bot(spec, game=game, seed=seed)
+        name = f"ismcts:{iterations}"
+        bot = make_bot(name, game=game, seed=seed)
+
+    def step(state: pyspiel.State) -> int:
+        truth = state.meeple
+        return truth.action_index(bot.choose(truth, state.current_player()))
+
+    return name, step
 
 
-def calibrate(spiel: pyspiel.Game, seconds: float) -> int:
-    """Simulations per move that cost OpenSpiel's ISMCTS about ``seconds`` of CPU on early positions."""
+def calibrate(spiel: pyspiel.Game, seconds: float, make: Callable[[int], Callable[[pyspiel.State], int]]) -> int:
+    """Iterations per move that cost a search about ``seconds`` of CPU on early positions."""
     probe = 20
-    bot = mos.ismcts_bot(spiel, simulations=probe, seed=0)
+    step = make(probe)
     state = spiel.new_initial_state()
     spent, moves = 0.0, 0
     while moves < 6 and not state.is_terminal():
         if len(state.legal_actions()) > 1:
             start = time.process_time()
-            bot.step(state)
+            step(state)
             spent += time.process_time() - start
             moves += 1
         state.apply_action(state.legal_actions()[0])
@@ -58,15 +68,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.05)
     args = parser.parse_args()
     spiel = pyspiel.load_game(mos.SHORT_NAMES[args.game], {"players": args.players, "seed": 1})
-    sims = calibrate(spiel, args.seconds)
-    name = our_bot(args.game, args.seconds, 0)[0]
-    print(f"{meeple.GAMES[args.game].title}, {args.players} players, {args.games} games, {args.seconds}s a move")
-    print(f"ours: {name}; OpenSpiel ISMCTSBot: {sims} simulations a move (calibrated to {args.seconds}s)")
+    sims = calibrate(spiel, args.seconds, lambda n: mos.ismcts_bot(spiel, simulations=n, seed=0).step)
+    iterations = calibrate(spiel, args.seconds, lambda n: our_bot(args.game, n, 0)[1])
+    name = our_bot(args.game, iterations, 0)[0]
+    print(f"{meeple.GAMES[args.game].title}, {args.players} players, {args.games} games, {args.seconds}s CPU a move")
+    print(f"ours: {name}; OpenSpiel ISMCTSBot: {sims} simulations a move (both calibrated to {args.seconds}s CPU)")
     wins = {"ours": 0.0, "openspiel": 0.0}
     time_used = {"ours": [0.0, 0], "openspiel": [0.0, 0]}
     for g in range(args.games):
         ours_seat = g % args.players
-        _, ours = our_bot(args.game, args.seconds, g)
+        _, ours = our_bot(args.game, iterations, g)
         theirs = mos.ismcts_bot(spiel, simulations=sims, seed=g)
         state = spiel.new_initial_state()
         while not state.is_terminal():
@@ -76,8 +87,7 @@ def main() -> None:
             if len(state.legal_actions()) == 1:
                 action = state.legal_actions()[0]
             elif side == "ours":
-                truth = state.meeple
-                action = truth.action_index(ours.choose(truth, seat))  # type: ignore[attr-defined]
+                action = ours(state)
             else:
                 action = theirs.step(state)
             time_used[side][0] += time.process_time() - start

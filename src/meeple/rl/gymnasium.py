@@ -33,7 +33,6 @@ a list with one per other seat in seat order; specs as for
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +43,7 @@ from gymnasium import spaces
 import meeple
 from meeple.bots import Bot, make_bot
 from meeple.core import State
+from meeple.core.rng import fresh_seed, make_rng
 from meeple.rl import encoder_for, legal_mask, observation_shape
 from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
 
@@ -83,7 +83,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         shape = observation_shape(game, players=self.players, **self.game_options)
         self.observation_space = spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_actions)  # type: ignore[assignment]
-        self._rng = random.Random()
+        self._rng = make_rng(fresh_seed())
         self.seat = 0 if seat is None else seat
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
         self.bots: dict[int, Bot] = {}
@@ -95,7 +95,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = make_rng(seed)
         rng = self._rng
         self.state = meeple.new_game(self.game, players=self.players, seed=rng.getrandbits(63), **self.game_options)
         self.seat = rng.randrange(self.players) if self.fixed_seat is None else self.fixed_seat

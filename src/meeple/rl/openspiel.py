@@ -30,7 +30,6 @@ Importing this module registers ``meeple_bayon``, ``meeple_isle_of_skye``,
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import numpy as np
@@ -38,7 +37,7 @@ import pyspiel
 
 import meeple
 from meeple.core import State
-from meeple.core.rng import Random
+from meeple.core.rng import Random, fresh_seed, make_rng
 from meeple.rl import encoder
 from meeple.rl.common import outcome_rewards
 
@@ -150,7 +149,7 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
         probe = meeple.new_game(self.game_id, players=self.players, seed=0, **options)  # bad params raise here
         self.options = dict(probe.options)
         seed = int(params.get("seed", -1))
-        self._seeds = random.Random(None if seed < 0 else seed)
+        self._seeds = make_rng(fresh_seed() if seed < 0 else seed)
         self._next_seed = self._seeds.getrandbits(63)
         self._next_state: State | None = None
         n = self.players

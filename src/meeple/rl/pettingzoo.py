@@ -26,7 +26,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
@@ -36,6 +35,7 @@ from pettingzoo.utils import wrappers
 
 import meeple
 from meeple.core import State
+from meeple.core.rng import fresh_seed, make_rng
 from meeple.rl import encoder_for, legal_mask, observation_shape
 from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
 
@@ -68,7 +68,7 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         # one space object per agent, returned every call (PettingZoo seeds spaces by identity)
         self.observation_spaces = {a: space if i == 0 else _copy_space(space) for i, a in enumerate(self.agents)}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.agents}
-        self._seeds = random.Random()
+        self._seeds = make_rng(fresh_seed())
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
         self._reset_bookkeeping()
 
@@ -82,7 +82,7 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     # ------------------------------------------------------------- API
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds = make_rng(seed)
         self.state = meeple.new_game(
             self.game, players=self.players, seed=self._seeds.getrandbits(63), **self.game_options
         )
