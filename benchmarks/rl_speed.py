@@ -109,7 +109,7 @@ def main() -> None:
 
     if hasattr(pettingzoo, "make"):  # 1.27+: the registry
         def connect_four() -> object:
-            return pettingzoo.make("aec", "connect_four_v3")
+            return pettingzoo.make("aec", "classic/connect_four-v3")
     else:
         from pettingzoo.classic import connect_four_v3 as module
 
