@@ -229,8 +229,8 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         return list(outcome_rewards(s)) if s.is_over else [0.0] * s.players
 
     def __str__(self) -> str:
-        s = self.meeple
-        return f"{s.info.title} seed {s.seed}, move {s.move_number}: " + ", ".join(m for _, m in s.record.moves)
+        # the spectator's view: a printed state never shows a hand, a hidden price or the seed
+        return observation_json(self.meeple, None)
 
 
 def determinized(state: MeepleSpielState, player: int, rng: Random) -> MeepleSpielState:
