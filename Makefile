@@ -14,9 +14,10 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
-# ray: the arena's tests run a small arena on a real local Ray instance.
+# ray: the arena's tests run a small arena on a real local Ray instance;
+# rl, openspiel: the RL tests run PettingZoo's, Gymnasium's and OpenSpiel's own suites.
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,web,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,ray,rl,openspiel]'
 	touch $@ $(VENV)/.installed-play
 
 # The main job: the browser server (SQLite in ./meeple.db); it prints the address.

@@ -1,0 +1,106 @@
+"""Our search bot against OpenSpiel's own ISMCTSBot, at equal time per move.
+
+Run: ``PYTHONPATH=src python benchmarks/rl_ismcts.py [--game isle_of_skye] [--players 2]
+[--games 10] [--seconds 0.05]``
+
+Our side is ``make_bot("hard")`` where the game has that level, else our ISMCTS.
+OpenSpiel's ISMCTSBot (random-rollout evaluator, UCT c=2) resamples worlds with
+``State.determinize`` (``meeple.rl.openspiel.ismcts_bot``). Both searches are given a
+count of iterations calibrated once, before the games, to cost ``seconds`` of process
+CPU time per move on early positions: a wall-clock budget would hand the side that
+happens to run while the shared machine is busy less thinking. (``hard`` keeps its own
+budget.) Seats alternate between games. Prints wins and the CPU time each side used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import pyspiel
+
+import meeple
+import meeple.rl.openspiel as mos
+from meeple.bots import make_bot
+
+
+def our_bot(game: str, iterations: int, seed: int) -> tuple[str, Callable[[pyspiel.State], int]]:
+    try:
+        bot = make_bot("hard", game=game, seed=seed)
+        name = "hard"
+    except ValueError:
+        name = f"ismcts:{iterations}"
+        bot = make_bot(name, game=game, seed=seed)
+
+    def step(state: pyspiel.State) -> int:
+        truth = state.meeple
+        return truth.action_index(bot.choose(truth, state.current_player()))
+
+    return name, step
+
+
+def calibrate(spiel: pyspiel.Game, seconds: float, make: Callable[[int], Callable[[pyspiel.State], int]]) -> int:
+    """Iterations per move that cost a search about ``seconds`` of CPU on early positions."""
+    probe = 20
+    step = make(probe)
+    state = spiel.new_initial_state()
+    spent, moves = 0.0, 0
+    while moves < 6 and not state.is_terminal():
+        if len(state.legal_actions()) > 1:
+            start = time.process_time()
+            step(state)
+            spent += time.process_time() - start
+            moves += 1
+        state.apply_action(state.legal_actions()[0])
+    return max(1, round(probe * seconds / (spent / max(moves, 1))))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="isle_of_skye", choices=list(mos.SHORT_NAMES))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=0.05)
+    args = parser.parse_args()
+    spiel = pyspiel.load_game(mos.SHORT_NAMES[args.game], {"players": args.players, "seed": 1})
+    sims = calibrate(spiel, args.seconds, lambda n: mos.ismcts_bot(spiel, simulations=n, seed=0).step)
+    iterations = calibrate(spiel, args.seconds, lambda n: our_bot(args.game, n, 0)[1])
+    name = our_bot(args.game, iterations, 0)[0]
+    print(f"{meeple.GAMES[args.game].title}, {args.players} players, {args.games} games, {args.seconds}s CPU a move")
+    print(f"ours: {name}; OpenSpiel ISMCTSBot: {sims} simulations a move (both calibrated to {args.seconds}s CPU)")
+    wins = {"ours": 0.0, "openspiel": 0.0}
+    time_used = {"ours": [0.0, 0], "openspiel": [0.0, 0]}
+    for g in range(args.games):
+        ours_seat = g % args.players
+        _, ours = our_bot(args.game, iterations, g)
+        theirs = mos.ismcts_bot(spiel, simulations=sims, seed=g)
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            seat = state.current_player()
+            side = "ours" if seat == ours_seat else "openspiel"
+            start = time.process_time()
+            if len(state.legal_actions()) == 1:
+                action = state.legal_actions()[0]
+            elif side == "ours":
+                action = ours(state)
+            else:
+                action = theirs.step(state)
+            time_used[side][0] += time.process_time() - start
+            time_used[side][1] += 1
+            state.apply_action(action)
+        winners = state.meeple.winners
+        for seat in winners:
+            wins["ours" if seat == ours_seat else "openspiel"] += 1 / len(winners)
+        print(f"game {g + 1}: ours at seat {ours_seat}, winners {list(winners)}", flush=True)
+    for side in wins:
+        total, moves = time_used[side]
+        print(f"{side}: {wins[side]:g} wins of {args.games}; {total / max(moves, 1):.3f}s CPU a move on average")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Reinforcement learning: fixed-shape observation tensors and action masks for every game.
+
+>>> import meeple, meeple.rl
+>>> s = meeple.new_game("bayon", players=3, seed=1)
+>>> meeple.rl.observation_tensor(s, 0).shape == meeple.rl.observation_shape("bayon", players=3)
+True
+
+The tensor is drawn from ``state.observation(seat)`` alone, so it holds
+nothing the seat may not see. Environments for the three usual APIs live in
+``meeple.rl.pettingzoo``, ``meeple.rl.gymnasium`` and ``meeple.rl.openspiel``
+(each needs its extra: ``meeple[rl]`` or ``meeple[openspiel]``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import meeple
+from meeple.core import State
+from meeple.rl.encoders import ENCODERS, Encoder
+
+
+def _resolved(game: str, players: int | None, options: dict[str, Any]) -> tuple[int, tuple[tuple[str, Any], ...]]:
+    info = meeple.GAMES.get(game)
+    if info is None:
+        raise ValueError(f"unknown game {game!r} (games: {', '.join(meeple.GAMES)})")
+    players = info.default_players if players is None else players
+    if not isinstance(players, int) or isinstance(players, bool) or players not in info.player_counts:
+        raise ValueError(f"{info.title} is played by {info.min_players} to {info.max_players} players, not {players!r}")
+    full = info.state_class.resolve_options(players, info.resolve_options(options))
+    return players, tuple(sorted(full.items()))
+
+
+@lru_cache(maxsize=256)
+def _encoder(game: str, players: int, options: tuple[tuple[str, Any], ...]) -> Encoder:
+    return ENCODERS[game](players, dict(options))
+
+
+def encoder(game: str, players: int | None = None, **options: Any) -> Encoder:
+    """The encoder of ``game`` at ``players`` and ``options`` (shared, built once)."""
+    players, key = _resolved(game, players, options)
+    return _encoder(game, players, key)
+
+
+def encoder_for(state: State) -> Encoder:
+    options = state.options
+    try:
+        key = tuple(sorted(options.items()))
+        return _encoder(state.game, state.players, key)
+    except TypeError:  # an unhashable option value: resolve afresh
+        return encoder(state.game, state.players, **options)
+
+
+def observation_shape(game: str, players: int | None = None, **options: Any) -> tuple[int, ...]:
+    """Shape of ``observation_tensor`` for ``game`` at this player count and options."""
+    return encoder(game, players, **options).shape
+
+
+def observation_table(game: str, players: int | None = None, **options: Any) -> list[tuple[str, int, int, str]]:
+    """Every named slice of the vector: ``(name, start, stop, meaning)``."""
+    return encoder(game, players, **options).layout.table()
+
+
+def encode_observation(game: str, players: int, options: dict[str, Any], obs: dict[str, Any]) -> np.ndarray:
+    """Encode an observation dict already taken (for callers that hold only the dict)."""
+    return encoder(game, players, **options).encode(obs)
+
+
+def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
+    """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise ValueError(f"a seat is an integer from 0 to {state.players - 1}, got {seat!r}")
+    return encoder_for(state).encode(state.observation(seat))
+
+
+def legal_mask(state: State, seat: int | None = None) -> npt.NDArray[np.int8]:
+    """``int8`` array of ``num_actions``: 1 where the action is legal for ``seat`` now."""
+    mask = np.zeros(state.info.num_actions, dtype=np.int8)
+    actions = state.legal_actions(seat)
+    if actions:
+        mask[[state.action_index(a) for a in actions]] = 1
+    return mask
+
+
+__all__ = [
+    "encode_observation",
+    "encoder",
+    "legal_mask",
+    "observation_shape",
+    "observation_table",
+    "observation_tensor",
+]

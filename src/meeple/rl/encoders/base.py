@@ -1,0 +1,185 @@
+"""The building blocks every observation encoder uses.
+
+An encoder turns one observation dict (``state.observation(seat)``) into a
+flat ``float32`` vector whose every value lies in ``[0, 1]``. Its
+:class:`Layout` names each slice of that vector, so the per-game tables in
+``docs/rl.md`` and the encoder docstrings are printed from the same object the
+encoder writes through (:func:`meeple.rl.observation_table`).
+
+Seats are always written *relative to the observer*: slot 0 is the observing
+seat, slot 1 the next seat in turn order, and so on. A network then learns one
+policy for every seat.
+
+Numbers are divided by a designed ceiling and clipped to 1, so a value beyond
+the ceiling saturates rather than leaving the box; categories are one-hot (an
+unknown category lights the extra ``other`` slot, never a crash).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Slice:
+    """One named run of the observation vector."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class Layout:
+    """The named slices of one game's vector at one player count and option set."""
+
+    def __init__(self) -> None:
+        self.slices: list[Slice] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, meaning: str) -> int:
+        """Reserve ``size`` values called ``name``; returns where they start."""
+        start = self.size
+        self.slices.append(Slice(name, start, size, meaning))
+        self.size += size
+        return start
+
+    def table(self) -> list[tuple[str, int, int, str]]:
+        """``(name, start, stop, meaning)`` for every slice, in order."""
+        return [(s.name, s.start, s.stop, s.meaning) for s in self.slices]
+
+    def markdown(self) -> str:
+        lines = ["| slice | indices | meaning |", "| --- | --- | --- |"]
+        lines += [f"| `{s.name}` | {s.start}–{s.stop - 1} | {s.meaning} |" for s in self.slices]
+        return "\n".join(lines)
+
+
+def scaled(value: Any, ceiling: float) -> float:
+    """``value / ceiling`` clipped into ``[0, 1]``; anything not a number is 0."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    x = value / ceiling
+    if x != x:  # NaN
+        return 0.0
+    return 0.0 if x < 0.0 else (1.0 if x > 1.0 else float(x))
+
+
+def shifted(value: Any, low: float, high: float) -> float:
+    """``value`` mapped from ``[low, high]`` onto ``[0, 1]`` and clipped (for numbers that go negative)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    return scaled(value - low, high - low)
+
+
+def flag(v: Vector, at: int, value: Any) -> None:
+    v[at] = 1.0 if value else 0.0
+
+
+def one_hot(v: Vector, at: int, size: int, index: Any) -> None:
+    """Light ``v[at + index]`` if ``index`` is an int in ``range(size)``; else nothing."""
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < size:
+        v[at + index] = 1.0
+
+
+def many_hot(v: Vector, at: int, size: int, indices: Iterable[Any] | None, offset: int = 0) -> None:
+    """Light ``v[at + i - offset]`` for every int ``i`` of ``indices`` that falls inside ``size``."""
+    if not indices:
+        return
+    for i in indices:
+        one_hot(v, at, size, i - offset if isinstance(i, int) and not isinstance(i, bool) else None)
+
+
+def category(v: Vector, at: int, names: Sequence[str], value: Any) -> None:
+    """One-hot over ``names`` plus a last ``other`` slot for a value not in the list (``None`` lights nothing)."""
+    if value is None:
+        return
+    try:
+        v[at + names.index(value)] = 1.0
+    except ValueError:
+        v[at + len(names)] = 1.0
+
+
+def relative(seat: Any, observer: int, players: int) -> int | None:
+    """Where ``seat`` sits counted from ``observer`` (0 = the observer), or ``None`` if it is no seat."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return (seat - observer) % players
+    return None
+
+
+def seat_hot(v: Vector, at: int, players: int, observer: int, seats: Iterable[Any] | None) -> None:
+    """Light the relative slot of every seat in ``seats``."""
+    if not seats:
+        return
+    for s in seats:
+        r = relative(s, observer, players)
+        if r is not None:
+            v[at + r] = 1.0
+
+
+def by_relative_seat(rows: Any, observer: int, players: int, key: str = "seat") -> list[tuple[int, dict[str, Any]]]:
+    """Pair each per-seat row of an observation with its relative slot (rows naming no valid seat are dropped)."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    if not isinstance(rows, list):
+        return out
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            continue
+        r = relative(row.get(key, i), observer, players)
+        if r is not None:
+            out.append((r, row))
+    return out
+
+
+def new_vector(layout: Layout) -> Vector:
+    return np.zeros(layout.size, dtype=np.float32)
+
+
+class Encoder:
+    """One game's encoder for one player count and option set.
+
+    Every vector starts with the same slices (``to_move``, ``is_over``,
+    ``winners``); subclasses add theirs to ``self.layout`` in ``__init__``
+    (keeping the offsets they need) and write them in ``fill``, reading only
+    the keys they know, with defaults, so a new key in an observation changes
+    nothing.
+    """
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.options = options
+        self.layout = Layout()
+        p = players
+        self.layout.add("to_move", p, "seats to move now (relative: slot 0 is the observer)")
+        self.layout.add("is_over", 1, "1 once the game is over")
+        self.layout.add("winners", p, "winning seats once over (relative)")
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.layout.size,)
+
+    def encode(self, obs: dict[str, Any]) -> Vector:
+        """The vector of one observation (of the seat it names; a spectator's reads as seat 0)."""
+        v = new_vector(self.layout)
+        seat = obs.get("seat")
+        me = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players else 0
+        p = self.players
+        seat_hot(v, 0, p, me, obs.get("to_move"))
+        flag(v, p, obs.get("is_over"))
+        seat_hot(v, p + 1, p, me, obs.get("winners"))
+        self.fill(v, obs, me)
+        return v
+
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        """Write the game's own slices (everything after the common ones) for observer ``me``."""
+        raise NotImplementedError

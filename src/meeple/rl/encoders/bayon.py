@@ -1,0 +1,116 @@
+"""Bayon's observation vector (all values in [0, 1]; seats relative to the observer).
+
+Sizes come from the game's components: 17 explorers (numbered 1–17), 30 sites
+(numbered 1–30) and 5 continents, each stack at most 6 deep. The table of
+slices for any player count is ``meeple.rl.observation_table("bayon", players=P)``;
+``docs/rl.md`` prints it for every count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.rl.encoders.base import (
+    Encoder,
+    Vector,
+    by_relative_seat,
+    category,
+    flag,
+    many_hot,
+    one_hot,
+    relative,
+    scaled,
+    seat_hot,
+)
+
+EXPLORERS = 17
+SITES = 30
+CONTINENTS = ("europe", "africa", "asia", "america", "australia")
+DEPTH = 6
+STEPS = ("main", "giveup", "pay", "team", "withdraw", "lose", "over")
+GOLD_CEILING = 100.0  # designed: more gold than any seat has held in measured games
+BANK_CEILING = 200.0
+
+
+class BayonEncoder(Encoder):
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        p, add = players, self.layout.add
+        self.at_current = add("current", p, "seat whose turn it is (relative)")
+        self.at_round = add("round", 1, "round / max_rounds")
+        self.at_bank = add("bank", 1, f"gold left in the bank / {BANK_CEILING:g}")
+        self.at_interpreter = add("interpreter", len(CONTINENTS) + 1, "continent the interpreter blocks (+ other)")
+        self.at_wealth = add("wealth", p, "each seat's wealth (gold + sites) / target")
+        self.at_gold = add("gold", p, f"each seat's gold / {GOLD_CEILING:g}")
+        self.at_explorers = add("explorers", p * EXPLORERS, "explorers each seat holds (seat-major, explorer 1–17)")
+        self.at_sites = add("sites", p * SITES, "sites each seat owns (seat-major, site 1–30)")
+        self.at_face_up = add("basecamp_face_up", EXPLORERS, "explorers face up at the base camp")
+        self.at_camp_size = add("basecamp_size", 1, "base-camp stack size / 17")
+        self.at_camp_unseen = add("basecamp_unseen", 1, "face-down explorers nobody has seen / 17")
+        self.at_camp_bottom = add("basecamp_bottom", EXPLORERS, "explorers known to lie under the base-camp stack")
+        self.at_stack_size = add("stack_size", len(CONTINENTS), f"each continent's stack size / {DEPTH}")
+        self.at_blocked = add("blocked", len(CONTINENTS), "continent blocked by the interpreter")
+        per_card = 1 + SITES + p
+        self.per_card = per_card
+        self.at_known = add(
+            "known_cards",
+            len(CONTINENTS) * DEPTH * per_card,
+            f"per continent × depth 0–{DEPTH - 1}: [someone knows this card, its site (1–30) if the observer "
+            "knows it, which seats know it (relative)]",
+        )
+        self.at_step = add("step", len(STEPS) + 1, "step of the turn (+ other)")
+        self.at_turn_flags = add("turn_flags", 2, "[may take gold, has hired this turn]")
+        self.at_acted = add("acted_explorers", EXPLORERS, "explorers already used this turn")
+        self.at_travelled = add("travelled", len(CONTINENTS), "explorers sent to each continent this turn / 4")
+        self.at_expedition = add("expedition", len(CONTINENTS) + 1, "continent of the expedition under way (+ other)")
+        self.at_owed = add("owed", 1, f"gold owed / {GOLD_CEILING:g}")
+        self.at_won = add("won_this_turn", SITES, "sites won this turn")
+        self.at_revealed = add("revealed", SITES, "site just revealed")
+        self.at_team = add("team", EXPLORERS, "explorers in the team being formed")
+
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        p = self.players
+        r = relative(obs.get("current"), me, p)
+        one_hot(v, self.at_current, p, r)
+        v[self.at_round] = scaled(obs.get("round"), float(obs.get("max_rounds") or 1) or 1.0)
+        v[self.at_bank] = scaled(obs.get("bank"), BANK_CEILING)
+        category(v, self.at_interpreter, CONTINENTS, obs.get("interpreter"))
+        target = float(obs.get("target") or 1) or 1.0
+        for r, row in by_relative_seat(obs.get("seats"), me, p):
+            v[self.at_wealth + r] = scaled(row.get("wealth"), target)
+            v[self.at_gold + r] = scaled(row.get("gold"), GOLD_CEILING)
+            many_hot(v, self.at_explorers + r * EXPLORERS, EXPLORERS, row.get("explorers"), offset=1)
+            many_hot(v, self.at_sites + r * SITES, SITES, row.get("sites"), offset=1)
+        camp = obs.get("basecamp") or {}
+        many_hot(v, self.at_face_up, EXPLORERS, camp.get("face_up"), offset=1)
+        v[self.at_camp_size] = scaled(camp.get("stack_size"), EXPLORERS)
+        v[self.at_camp_unseen] = scaled(camp.get("face_down_unseen"), EXPLORERS)
+        many_hot(v, self.at_camp_bottom, EXPLORERS, camp.get("stack_bottom"), offset=1)
+        for c, cont in enumerate(obs.get("continents") or ()):
+            if c >= len(CONTINENTS) or not isinstance(cont, dict):
+                break
+            v[self.at_stack_size + c] = scaled(cont.get("stack_size"), DEPTH)
+            flag(v, self.at_blocked + c, cont.get("blocked"))
+            for card in cont.get("known") or ():
+                depth = card.get("depth")
+                if not isinstance(depth, int) or not 0 <= depth < DEPTH:
+                    continue
+                at = self.at_known + (c * DEPTH + depth) * self.per_card
+                v[at] = 1.0
+                site = card.get("site")
+                one_hot(v, at + 1, SITES, site - 1 if isinstance(site, int) else None)
+                seat_hot(v, at + 1 + SITES, p, me, card.get("known_by"))
+        turn = obs.get("turn") or {}
+        category(v, self.at_step, STEPS, turn.get("step"))
+        flag(v, self.at_turn_flags, turn.get("may_take_gold"))
+        flag(v, self.at_turn_flags + 1, turn.get("hired"))
+        many_hot(v, self.at_acted, EXPLORERS, turn.get("acted_explorers"), offset=1)
+        travelled = turn.get("travelled") or {}
+        for c, name in enumerate(CONTINENTS):
+            v[self.at_travelled + c] = scaled(travelled.get(name), 4)
+        category(v, self.at_expedition, CONTINENTS, turn.get("expedition"))
+        v[self.at_owed] = scaled(turn.get("owed"), GOLD_CEILING)
+        many_hot(v, self.at_won, SITES, turn.get("won_this_turn"), offset=1)
+        revealed = turn.get("revealed")
+        many_hot(v, self.at_revealed, SITES, revealed if isinstance(revealed, list) else [revealed], offset=1)
+        many_hot(v, self.at_team, EXPLORERS, turn.get("team"), offset=1)

@@ -1,0 +1,262 @@
+"""Ibyron's observation vector (all values in [0, 1]; seats relative to the observer).
+
+The island is a 14 × 14 grid written cell-major (``cell = y * 14 + x``, each
+cell a run of channels named in the ``board`` row of the table); the rest is
+the market, the village and one block per seat. Sizes come from the game's
+components: 11 land tiles (0–10), 11 building kinds plus the farm, 7 village
+spaces, 4 dice and 6 bonus spaces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.rl.encoders.base import (
+    Encoder,
+    Vector,
+    by_relative_seat,
+    category,
+    flag,
+    many_hot,
+    one_hot,
+    relative,
+    scaled,
+    shifted,
+)
+
+SIZE = 14
+TILES = 11
+HEIGHTS = 3
+TERRAINS = ("field", "forest", "mountain")
+PARTS = (
+    "farm", "lumber_mill", "refinery", "harbour", "stable", "church", "court_house", "guild_hall",
+    "castle_gate", "castle_treasury", "castle_walls", "castle_tower",
+)  # fmt: skip
+CAMPS = ("grain", "ore", "stone", "wood")
+MODES = ("standard", "beginner", "solo")
+SIDES = ("front", "back")
+STEPS = (
+    "a starting building (start ...)", "a home field (home N)", "a turn", "an action after moving, or end",
+    "overseers for the new tile (oversee N, or done)", "a sale or trade at the market (sell, trade, or done)",
+    "which reserve stack returns (retrieve ...)", "a land tile from the supply (take N)",
+    "a bonus resource (bonus N)", "how many to hire (hire N)", "the start player's $2 tile (buy N, or decline)",
+    "where to lay the tile (place X Y R)", "an extra tile, or not (extra, or decline)", "nothing: the game is over",
+)  # fmt: skip
+DICE = ("wood", "stone", "ore", "gold")
+SPACES = ("stablehand", "shipwright", "market", "library", "farmer", "explorer", "tax")
+BONUS = 6
+RESOURCES = ("coins", "wood", "ore", "stone", "gold", "food")
+TECH = ("lumber", "refinery", "taxing")
+MAT = ("bank", "foundry", "garden")
+SEAT_PHASES = ("village", "outside", "done")
+BUILT = PARTS[1:]
+CEILING = 30.0  # designed: resources, coins and disc counts are read on 0..30
+VP_RANGE = (-40.0, 80.0)  # designed: victory points start negative (forfeited discs)
+
+
+class IbyronEncoder(Encoder):
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        p, add = players, self.layout.add
+        self.at_mode = add(
+            "mode",
+            len(MODES) + 1 + len(SIDES) + 1,
+            "mode (standard, beginner, solo, other), bonus side (front, back, other)",
+        )
+        self.at_round = add("round", 2, "[round / round limit, round limit / 30]")
+        self.at_who = add("turn_order", 2 * p, "start player, current seat (relative)")
+        self.at_step = add("step", len(STEPS) + 1, "the decision asked for now (+ other)")
+        self.at_cap = add("village_cap", 1, "village cap / 4")
+        self.at_tiles = add(
+            "tiles", 2 * TILES + 2, "tiles face up (11), tile being laid (11), [pile size / 11, laying]"
+        )
+        self.at_dice = add("dice", len(DICE) * 2, "per die (wood, stone, ore, gold): [value / 6, used]")
+        self.at_supplies = add("supplies", 3, "[horses / 20, barns / 12, permits / 10] in the supply")
+        self.per_space = 2 + 2 * p
+        self.at_village = add(
+            "village",
+            len(SPACES) * self.per_space,
+            "per village space (stablehand, shipwright, market, library, farmer, explorer, tax): "
+            "[stack height / 9, cost / 4], discs there per seat / 4 (relative), their costs per seat / 12",
+        )
+        self.at_bonus = add("bonus", BONUS * (p + 2), f"per bonus space: taken by ({p} relative + none), used in solo")
+        self.per_player = (
+            len(SEAT_PHASES) + len(RESOURCES) + 3 + len(TECH) + 4 + 2 * len(MAT) + 4 + TILES + len(BUILT) + 5
+        )
+        self.at_players = add(
+            "players",
+            p * self.per_player,
+            f"per seat (relative), {self.per_player} each: phase (village, outside, done), resources "
+            "(coins, wood, ore, stone, gold, food), [horses, barns, permits], tech (lumber, refinery, taxing) / 4, "
+            "[tech cubes, supply, village box, rest], reserve (bank, foundry, garden), mat buildings (same), "
+            "[mayor, forfeited, ship / 4, holds a tile], tile held (11), buildings built (11), "
+            "[discs in buildings, loose discs, victory points (-40..80), coins kept, stride / 3]; counts / 30",
+        )
+        self.per_cell = 1 + HEIGHTS + len(TERRAINS) + 1 + (p + len(PARTS) + 1) + (p + len(CAMPS) + 1) + p + 1 + 3 * p
+        self.at_board = add(
+            "board",
+            SIZE * SIZE * self.per_cell,
+            f"14 × 14 cells, {self.per_cell} channels each: [land], height 1–3, terrain (field, forest, mountain), "
+            f"[coast], building owner ({p} relative), building parts (farm + 11 kinds), [building discs / 4], "
+            f"camp owner ({p}), camp kind (grain, ore, stone, wood), [camp discs / 4], reserved by ({p}), "
+            f"[new tile], home of ({p}), leader of ({p}), overseer of ({p})",
+        )
+
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        p = self.players
+        category(v, self.at_mode, MODES, obs.get("mode"))
+        category(v, self.at_mode + len(MODES) + 1, SIDES, obs.get("bonus_side"))
+        limit = obs.get("round_limit")
+        v[self.at_round] = scaled(obs.get("round"), float(limit) if isinstance(limit, int) and limit > 0 else 30.0)
+        v[self.at_round + 1] = scaled(limit, 30)
+        one_hot(v, self.at_who, p, relative(obs.get("start_player"), me, p))
+        one_hot(v, self.at_who + p, p, relative(obs.get("current"), me, p))
+        category(v, self.at_step, STEPS, obs.get("step"))
+        v[self.at_cap] = scaled(obs.get("village_cap"), 4)
+        many_hot(v, self.at_tiles, TILES, obs.get("tiles_face_up"))
+        pending = obs.get("pending_tile")
+        one_hot(v, self.at_tiles + TILES, TILES, pending)
+        v[self.at_tiles + 2 * TILES] = scaled(obs.get("pile_size"), TILES)
+        flag(v, self.at_tiles + 2 * TILES + 1, isinstance(pending, int) and pending >= 0)
+        for die in obs.get("dice") or ():
+            if isinstance(die, dict) and die.get("resource") in DICE:
+                at = self.at_dice + 2 * DICE.index(die["resource"])
+                v[at] = scaled(die.get("value"), 6)
+                flag(v, at + 1, die.get("used"))
+        supplies = obs.get("supplies") or {}
+        for k, (key, top) in enumerate((("horses", 20), ("barns", 12), ("permits", 10))):
+            v[self.at_supplies + k] = scaled(supplies.get(key), top)
+        self._village(v, obs, me)
+        for k, space in enumerate((obs.get("bonus") or ())[:BONUS]):
+            if isinstance(space, dict):
+                at = self.at_bonus + k * (p + 2)
+                r = relative(space.get("taken_by"), me, p)
+                v[at + (p if r is None else r)] = 1.0
+                flag(v, at + p + 1, space.get("used_solo"))
+        for r, row in by_relative_seat(obs.get("players_info"), me, p):
+            self._player(v, self.at_players + r * self.per_player, row)
+        self._board(v, obs, me)
+
+    def _village(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        p = self.players
+        village = obs.get("village") or {}
+        costs = obs.get("village_costs") or {}
+        for k, space in enumerate(SPACES):
+            at = self.at_village + k * self.per_space
+            stack = village.get(space) or []
+            v[at] = scaled(len(stack), 9)
+            v[at + 1] = scaled(costs.get(space), 4)
+            counts = [0.0] * p
+            paid = [0.0] * p
+            for entry in stack:
+                if isinstance(entry, list) and len(entry) == 2:
+                    r = relative(entry[0], me, p)
+                    if r is not None:
+                        counts[r] += 1
+                        paid[r] += entry[1] if isinstance(entry[1], int) else 0
+            for r in range(p):
+                v[at + 2 + r] = scaled(counts[r], 4)
+                v[at + 2 + p + r] = scaled(paid[r], 12)
+
+    def _player(self, v: Vector, at: int, row: dict[str, Any]) -> None:
+        if row.get("phase") in SEAT_PHASES:
+            v[at + SEAT_PHASES.index(row["phase"])] = 1.0
+        at += len(SEAT_PHASES)
+        resources = row.get("resources") or {}
+        for k, key in enumerate(RESOURCES):
+            v[at + k] = scaled(resources.get(key), CEILING)
+        at += len(RESOURCES)
+        for k, key in enumerate(("horses", "barns", "permits")):
+            v[at + k] = scaled(row.get(key), CEILING)
+        at += 3
+        tech = row.get("tech") or {}
+        for k, key in enumerate(TECH):
+            v[at + k] = scaled(tech.get(key), 4)
+        at += len(TECH)
+        for k, key in enumerate(("tech_cubes", "supply", "village_box", "rest")):
+            v[at + k] = scaled(row.get(key), CEILING)
+        at += 4
+        for k, key in enumerate(("reserve", "mat_buildings")):
+            for name in row.get(key) or ():
+                if name in MAT:
+                    v[at + k * len(MAT) + MAT.index(name)] = 1.0
+        at += 2 * len(MAT)
+        flag(v, at, row.get("mayor"))
+        v[at + 1] = scaled(row.get("forfeited"), CEILING)
+        v[at + 2] = scaled(row.get("ship"), 4)
+        held = row.get("held_tile")
+        flag(v, at + 3, isinstance(held, int) and held >= 0)
+        one_hot(v, at + 4, TILES, held)
+        at += 4 + TILES
+        built = row.get("built") or {}
+        for k, key in enumerate(BUILT):
+            v[at + k] = scaled(built.get(key), 3)
+        at += len(BUILT)
+        v[at] = scaled(row.get("discs_in_buildings"), CEILING)
+        v[at + 1] = scaled(row.get("loose_discs"), CEILING)
+        v[at + 2] = shifted(row.get("victory_points"), *VP_RANGE)
+        v[at + 3] = scaled(row.get("keep_coins"), CEILING)
+        v[at + 4] = scaled(row.get("stride"), 3)
+
+    def _cell(self, xy: Any) -> int | None:
+        """Offset of the cell at ``[x, y]`` (or a dict with ``x``, ``y``), or ``None`` if off the grid."""
+        if isinstance(xy, dict):
+            x, y = xy.get("x"), xy.get("y")
+        elif isinstance(xy, list | tuple) and len(xy) == 2:
+            x, y = xy
+        else:
+            return None
+        if isinstance(x, int) and isinstance(y, int) and 0 <= x < SIZE and 0 <= y < SIZE:
+            return self.at_board + (y * SIZE + x) * self.per_cell
+        return None
+
+    def _board(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        p = self.players
+        building_at = 1 + HEIGHTS + len(TERRAINS) + 1
+        camp_at = building_at + p + len(PARTS) + 1
+        reserved_at = camp_at + p + len(CAMPS) + 1
+        marks_at = reserved_at + p + 1
+        for cell in obs.get("cells") or ():
+            at = self._cell(cell)
+            if at is None:
+                continue
+            v[at] = 1.0
+            height = cell.get("height")
+            one_hot(v, at + 1, HEIGHTS, height - 1 if isinstance(height, int) else None)
+            if cell.get("terrain") in TERRAINS:
+                v[at + 1 + HEIGHTS + TERRAINS.index(cell["terrain"])] = 1.0
+        for xy in obs.get("coast") or ():
+            at = self._cell(xy)
+            if at is not None:
+                v[at + building_at - 1] = 1.0
+        for b in obs.get("buildings") or ():
+            at = self._cell(b)
+            if at is None:
+                continue
+            one_hot(v, at + building_at, p, relative(b.get("owner"), me, p))
+            for part in b.get("parts") or ():
+                if part in PARTS:
+                    v[at + building_at + p + PARTS.index(part)] = 1.0
+            v[at + building_at + p + len(PARTS)] = scaled(b.get("discs"), 4)
+        for c in obs.get("camps") or ():
+            at = self._cell(c)
+            if at is None:
+                continue
+            one_hot(v, at + camp_at, p, relative(c.get("owner"), me, p))
+            if c.get("kind") in CAMPS:
+                v[at + camp_at + p + CAMPS.index(c["kind"])] = 1.0
+            v[at + camp_at + p + len(CAMPS)] = scaled(c.get("discs"), 4)
+        for res in obs.get("reserved") or ():
+            at = self._cell(res)
+            if at is not None:
+                one_hot(v, at + reserved_at, p, relative(res.get("owner"), me, p))
+        for xy in obs.get("new_tile") or ():
+            at = self._cell(xy)
+            if at is not None:
+                v[at + reserved_at + p] = 1.0
+        for r, row in by_relative_seat(obs.get("players_info"), me, p):
+            marks = [row.get("home"), row.get("leader"), *(row.get("overseers") or ())[:2]]
+            for k, xy in enumerate(marks):
+                at = self._cell(xy)
+                if at is not None:
+                    v[at + marks_at + min(k, 2) * p + r] = 1.0

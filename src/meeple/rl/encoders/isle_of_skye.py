@@ -1,0 +1,143 @@
+"""Isle of Skye's observation vector (all values in [0, 1]; seats relative to the observer).
+
+Sizes come from the game's components: 78 landscape and castle tiles
+(numbered 0–77), 16 scoring tiles, at most 6 rounds and 3 tiles offered per
+seat. Territories are written tile by tile (where each placed tile lies, whose
+it is and how it is turned), since the observation names tiles, not their
+terrain. During the hidden pricing an opponent's offer shows only whether it
+has chosen, exactly as its observation does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.rl.encoders.base import (
+    Encoder,
+    Vector,
+    by_relative_seat,
+    category,
+    flag,
+    many_hot,
+    one_hot,
+    relative,
+    scaled,
+    shifted,
+)
+
+TILES = 78
+SCORING = (
+    "squares", "completed-areas", "sheep", "large-areas", "brochs", "sets", "whisky", "ships",
+    "gold", "farm-animals", "cattle-roads", "harbours", "columns", "roads", "big-loch", "mountains",
+)  # fmt: skip
+LETTERS = ("A", "B", "C", "D")
+ROUNDS = 6
+OFFER = 3
+PHASES = ("price", "buy", "build", "over")
+REACH = 7  # designed: a territory coordinate is read on -7..7 (a 5-round territory spans at most ±5)
+ROTATIONS = (0, 90, 180, 270)
+GOLD_CEILING = 40.0
+VP_CEILING = 120.0
+PRICE_CEILING = 20.0
+
+
+class IsleOfSkyeEncoder(Encoder):
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        p, add = players, self.layout.add
+        self.at_round = add("round", 2, "[round / 6, rounds in this game / 6]")
+        self.at_phase = add("phase", len(PHASES) + 1, "phase of the round (+ other)")
+        self.at_roles = add("roles", 3 * (p + 1), "start player, buyer, builder (each relative + none)")
+        self.at_bag = add("bag", 1, "tiles left in the bag / 78")
+        self.at_scoring = add("scoring_tiles", len(LETTERS) * len(SCORING), "scoring tile at A, B, C, D (16 each)")
+        self.at_track = add(
+            "round_track", ROUNDS * (len(LETTERS) + 1), "per round: letters scored, gold per seat ahead / 5"
+        )
+        self.per_seat = 4
+        self.at_seats = add(
+            "seats", p * 4, "per seat (relative): [VP / 120, gold / 40, gold earned / 40, has chosen]"
+        )
+        self.per_offer = TILES + 5 + p
+        self.at_offers = add(
+            "offers",
+            p * OFFER * self.per_offer,
+            f"per seat × 3 offer slots: tile (78), [price / 20, priced, discarded, hidden, sold], buyer ({p} relative)",
+        )
+        self.at_received = add("received", p * TILES, "tiles each seat has bought or kept this round (seat-major)")
+        self.per_tile = 3 + p + len(ROTATIONS)
+        self.at_tiles = add(
+            "territory_tiles",
+            TILES * self.per_tile,
+            f"per tile 0–77: [placed, x, y] (x, y from -{REACH}..{REACH} onto 0..1), owner ({p} relative), "
+            "rotation (4)",
+        )
+        self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
+
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        p = self.players
+        v[self.at_round] = scaled(obs.get("round"), ROUNDS)
+        v[self.at_round + 1] = scaled(obs.get("rounds"), ROUNDS)
+        category(v, self.at_phase, PHASES, obs.get("phase"))
+        for k, key in enumerate(("start_player", "buyer", "builder")):
+            r = relative(obs.get(key), me, p)
+            v[self.at_roles + k * (p + 1) + (p if r is None else r)] = 1.0
+        v[self.at_bag] = scaled(obs.get("bag_size"), TILES)
+        for tile in obs.get("scoring_tiles") or ():
+            if isinstance(tile, dict) and tile.get("letter") in LETTERS and tile.get("id") in SCORING:
+                v[self.at_scoring + LETTERS.index(tile["letter"]) * len(SCORING) + SCORING.index(tile["id"])] = 1.0
+        for i, entry in enumerate(obs.get("round_track") or ()):
+            if i >= ROUNDS or not isinstance(entry, dict):
+                break
+            at = self.at_track + i * (len(LETTERS) + 1)
+            for letter in entry.get("scoring") or ():
+                if letter in LETTERS:
+                    v[at + LETTERS.index(letter)] = 1.0
+            v[at + len(LETTERS)] = scaled(entry.get("gold_per_player_ahead"), 5)
+        for r, row in by_relative_seat(obs.get("seats"), me, p):
+            at = self.at_seats + r * self.per_seat
+            v[at] = scaled(row.get("vp"), VP_CEILING)
+            v[at + 1] = scaled(row.get("gold"), GOLD_CEILING)
+            v[at + 2] = scaled(row.get("gold_total"), GOLD_CEILING)
+            flag(v, at + 3, row.get("chosen"))
+            self._offers(v, r, row.get("offer"), me)
+            many_hot(v, self.at_received + r * TILES, TILES, row.get("received"))
+            for placed in row.get("territory") or ():
+                self._placed(v, r, placed)
+        pending = obs.get("pending_tile")
+        one_hot(v, self.at_pending, TILES, pending)
+        spot = obs.get("pending_spot")
+        if isinstance(spot, list) and len(spot) == 2:
+            v[self.at_pending + TILES] = 1.0
+            v[self.at_pending + TILES + 1] = shifted(spot[0], -REACH, REACH)
+            v[self.at_pending + TILES + 2] = shifted(spot[1], -REACH, REACH)
+
+    def _offers(self, v: Vector, r: int, offers: Any, me: int) -> None:
+        if not isinstance(offers, list):
+            return
+        for k, offer in enumerate(offers[:OFFER]):
+            if not isinstance(offer, dict):
+                continue
+            at = self.at_offers + (r * OFFER + k) * self.per_offer
+            one_hot(v, at, TILES, offer.get("tile"))
+            price = offer.get("price")
+            v[at + TILES] = scaled(price, PRICE_CEILING)
+            flag(v, at + TILES + 1, price is not None)
+            flag(v, at + TILES + 2, offer.get("discard") is True)
+            flag(v, at + TILES + 3, offer.get("discard") is None)
+            buyer = relative(offer.get("sold_to"), me, self.players)
+            flag(v, at + TILES + 4, buyer is not None)
+            one_hot(v, at + TILES + 5, self.players, buyer)
+
+    def _placed(self, v: Vector, r: int, placed: Any) -> None:
+        if not isinstance(placed, list) or len(placed) != 4:
+            return
+        x, y, tile, turn = placed
+        if not isinstance(tile, int) or not 0 <= tile < TILES:
+            return
+        at = self.at_tiles + tile * self.per_tile
+        v[at] = 1.0
+        v[at + 1] = shifted(x, -REACH, REACH)
+        v[at + 2] = shifted(y, -REACH, REACH)
+        v[at + 3 + r] = 1.0
+        if turn in ROTATIONS:
+            v[at + 3 + self.players + ROTATIONS.index(turn)] = 1.0

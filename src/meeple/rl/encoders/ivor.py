@@ -1,0 +1,118 @@
+"""Ivor the Engine's observation vector (all values in [0, 1]; seats relative to the observer).
+
+Sizes come from the game's components: 61 cards (numbered 1–61), 20 locations
+(in the order the observation lists them, which is the map's fixed order) and a
+line of 4 face-up cards. Another seat's hand is never in the observation, only
+its size and the cards all have seen go into it (``hand_known``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.rl.encoders.base import (
+    Encoder,
+    Vector,
+    by_relative_seat,
+    category,
+    flag,
+    many_hot,
+    one_hot,
+    relative,
+    scaled,
+)
+
+CARDS = 61
+LOCATIONS = 20
+LINE = 4
+PHASES = (
+    "place wagons",
+    "move and play",
+    "choose where Idris sleeps",
+    "choose where a sheep runs from",
+    "take an extra card",
+    "take a card",
+    "discard down to the hand limit",
+    "game over",
+)
+SHEEP_CEILING = 30.0  # designed: above the 25-sheep end trigger
+SCORE_CEILING = 60.0
+
+
+class IvorEncoder(Encoder):
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        p, add = players, self.layout.add
+        self.at_current = add("current", p, "seat whose turn it is (relative)")
+        self.at_phase = add("phase", len(PHASES) + 1, "phase of the turn (+ other)")
+        self.at_round = add("round", 1, "round / 30")
+        self.at_end = add("end", 3, "[sheep needed to end / 30, end triggered, moves left / 5]")
+        self.per_seat = 7 + LOCATIONS + 4 * CARDS
+        self.at_seats = add(
+            "seats",
+            p * self.per_seat,
+            f"per seat (relative), {self.per_seat} each: [sheep / 30, gold / 5, coal / 5, hand size / 5, "
+            "lost-sheep tokens / 5, final score / 60, located], location (20), own hand (61, the observer's "
+            "only), cards all know are in the hand (61), completed jobs (61), events taken (61)",
+        )
+        self.at_locs = add(
+            "locations",
+            LOCATIONS * (2 + 2 * (p + 1)),
+            f"per location: [sheep / 8, lost-sheep token], wagon owner ({p} relative + none), "
+            f"Idris token owner ({p} relative + none)",
+        )
+        self.at_line = add("line", LINE * (CARDS + 1), "per line slot: card (61), sheep on it")
+        self.at_deck = add("deck", 2 + CARDS, "[deck size / 61, events removed / 5], discard pile (61)")
+        self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
+        self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
+
+    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+        p = self.players
+        one_hot(v, self.at_current, p, relative(obs.get("current"), me, p))
+        category(v, self.at_phase, PHASES, obs.get("phase"))
+        v[self.at_round] = scaled(obs.get("round"), 30)
+        v[self.at_end] = scaled(obs.get("sheep_to_end"), SHEEP_CEILING)
+        flag(v, self.at_end + 1, obs.get("end_triggered"))
+        v[self.at_end + 2] = scaled(obs.get("moves_left"), 5)
+        locations = [loc.get("id") for loc in obs.get("locations") or () if isinstance(loc, dict)]
+        for r, row in by_relative_seat(obs.get("players"), me, p):
+            at = self.at_seats + r * self.per_seat
+            v[at] = scaled(row.get("sheep"), SHEEP_CEILING)
+            v[at + 1] = scaled(row.get("gold"), 5)
+            v[at + 2] = scaled(row.get("coal"), 5)
+            v[at + 3] = scaled(row.get("hand_size"), 5)
+            v[at + 4] = scaled(row.get("lost_sheep_tokens"), 5)
+            v[at + 5] = scaled(row.get("final_score"), SCORE_CEILING)
+            where = row.get("location")
+            if where in locations:
+                v[at + 6] = 1.0
+                one_hot(v, at + 7, LOCATIONS, locations.index(where))
+            at += 7 + LOCATIONS
+            for k, key in enumerate(("hand", "hand_known", "completed", "events")):
+                many_hot(v, at + k * CARDS, CARDS, row.get(key), offset=1)
+        per_loc = 2 + 2 * (p + 1)
+        for i, loc in enumerate(obs.get("locations") or ()):
+            if i >= LOCATIONS or not isinstance(loc, dict):
+                break
+            at = self.at_locs + i * per_loc
+            v[at] = scaled(loc.get("sheep"), 8)
+            flag(v, at + 1, loc.get("lost_sheep_token"))
+            for k, key in enumerate(("wagon", "idris")):
+                owner = relative(loc.get(key), me, p)
+                v[at + 2 + k * (p + 1) + (p if owner is None else owner)] = 1.0
+        for i, slot in enumerate(obs.get("line") or ()):
+            if i >= LINE or not isinstance(slot, dict):
+                break
+            at = self.at_line + i * (CARDS + 1)
+            card = slot.get("card")
+            one_hot(v, at, CARDS, card - 1 if isinstance(card, int) else None)
+            flag(v, at + CARDS, slot.get("sheep"))
+        v[self.at_deck] = scaled(obs.get("deck_size"), CARDS)
+        v[self.at_deck + 1] = scaled(obs.get("events_removed"), 5)
+        many_hot(v, self.at_deck + 2, CARDS, obs.get("discard"), offset=1)
+        supply = obs.get("supply") or {}
+        v[self.at_supply] = scaled(supply.get("gold"), 12)
+        v[self.at_supply + 1] = scaled(supply.get("coal"), 12)
+        v[self.at_supply + 2] = scaled(supply.get("idris"), 5)
+        jobs = [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations]
+        many_hot(v, self.at_jobs, LOCATIONS, jobs)

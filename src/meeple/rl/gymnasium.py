@@ -1,0 +1,176 @@
+"""Every game as a one-learner Gymnasium environment, the other seats played by bots.
+
+Importing this module registers ``meeple/Bayon-v0``, ``meeple/IsleOfSkye-v0``,
+``meeple/IvorTheEngine-v0`` and ``meeple/Ibyron-v0``:
+
+>>> import gymnasium, meeple.rl.gymnasium
+>>> env = gymnasium.make("meeple/Bayon-v0", players=3, opponents="random")
+
+Keyword arguments: ``players``; ``seat`` (the learner's seat, or ``None`` for a
+random seat each episode); ``opponents`` (one bot spec for every other seat, or
+a list with one per other seat in seat order; specs as for
+``meeple.bots.make_bot``, default ``"random"``); ``illegal_reward`` (default
+−1.0); ``render_mode`` (``"ansi"`` or ``"human"``); any game option.
+
+* Observation: ``Box(0, 1, (k,), float32)``, ``meeple.rl.observation_tensor``
+  of the learner's seat. Action: ``Discrete(num_actions)``.
+* ``action_masks()`` gives the legal actions as a boolean array (the
+  convention of sb3-contrib's MaskablePPO); ``info["action_mask"]`` holds the
+  same as ``int8``.
+* The opponents move inside ``step`` until it is the learner's turn again
+  (in Isle of Skye's hidden pricing the learner and the bots each price
+  without seeing the others' prices).
+* Reward: 0 until the game ends, then the learner's share of the outcome
+  (winners share +1, the others −1; see ``meeple.rl.common.outcome_rewards``).
+  ``truncated`` is set instead of ``terminated`` only if a designed safety cap
+  ended the game.
+* An illegal action (one the mask forbids) does not raise: the episode ends at
+  once, ``terminated`` with reward ``illegal_reward`` and
+  ``info["illegal_action"] = True``; the game is left as it was.
+* ``reset(seed=…)`` seeds the game, the seat draw and the bots; the env pickles
+  (it runs under ``SubprocVecEnv`` and ``AsyncVectorEnv``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import meeple
+from meeple.bots import Bot, make_bot
+from meeple.core import State
+from meeple.core.rng import fresh_seed, make_rng
+from meeple.rl import encoder_for, legal_mask, observation_shape
+from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
+
+IDS = ENV_IDS
+RENDER_MODES = ("human", "ansi")
+
+
+class MeepleEnv(gymnasium.Env[np.ndarray, int]):
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        seat: int | None = None,
+        opponents: str | Sequence[str] = "random",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game, self.players, self.game_options = check_game(game, players, options)
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or an integer from 0 to {self.players - 1}, got {seat!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
+        specs = [opponents] * (self.players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != self.players - 1:
+            raise ValueError(f"give one opponent spec, or {self.players - 1} (one per other seat), got {len(specs)}")
+        for spec in specs:
+            make_bot(spec, game=game, seed=0)  # a bad spec fails here, not at the first reset
+        self.opponent_specs = specs
+        self.fixed_seat = seat
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        info = meeple.GAMES[game]
+        self.num_actions = info.num_actions
+        shape = observation_shape(game, players=self.players, **self.game_options)
+        self.observation_space = spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.num_actions)  # type: ignore[assignment]
+        self._rng = make_rng(fresh_seed())
+        self.seat = 0 if seat is None else seat
+        self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
+        self.bots: dict[int, Bot] = {}
+        self._done = False
+
+    # ------------------------------------------------------------------ API
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = make_rng(seed)
+        rng = self._rng
+        self.state = meeple.new_game(self.game, players=self.players, seed=rng.getrandbits(63), **self.game_options)
+        self.seat = rng.randrange(self.players) if self.fixed_seat is None else self.fixed_seat
+        others = [s for s in range(self.players) if s != self.seat]
+        self.bots = {
+            s: make_bot(spec, game=self.game, seed=rng.getrandbits(63))
+            for s, spec in zip(others, self.opponent_specs, strict=True)
+        }
+        self._done = False
+        self._play_opponents()
+        return self._observe(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            return self._observe(), 0.0, True, False, self._info()
+        state = self.state
+        try:
+            index = int(action)
+            chosen = state.action_from_index(index)
+            state.apply(chosen, self.seat)
+        except (ValueError, TypeError, OverflowError):  # meeple.IllegalAction is a ValueError
+            self._done = True
+            return self._observe(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
+        self._play_opponents()
+        reward, terminated, cut = 0.0, False, False
+        if state.is_over:
+            self._done = True
+            reward = outcome_rewards(state)[self.seat]
+            cut = truncated(state)
+            terminated = not cut
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, terminated, cut, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now, as booleans (all ``False`` once the episode is over)."""
+        if self._done or self.state.is_over:
+            return np.zeros(self.num_actions, dtype=bool)
+        return legal_mask(self.state, self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        view = text(self.state, self.seat)
+        if self.render_mode == "ansi":
+            return view
+        print(view)
+        return None
+
+    # ------------------------------------------------------------- helpers
+    def _play_opponents(self) -> None:
+        """Let the bots move until the learner is to move or the game is over."""
+        state = self.state
+        while not state.is_over:
+            movers = state.to_move
+            if self.seat in movers:
+                return
+            seat = movers[0]
+            state.apply(self.bots[seat].choose(state, seat), seat)
+
+    def _observe(self) -> np.ndarray:
+        return encoder_for(self.state).encode(self.state.observation(self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action_mask": self.action_masks().astype(np.int8)}
+
+
+def register() -> None:
+    """Register the four environments with Gymnasium (done on import; safe to call again)."""
+    for game, env_id in IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="meeple.rl.gymnasium:MeepleEnv", kwargs={"game": game})
+
+
+register()
+
+__all__ = ["IDS", "MeepleEnv", "register"]
