@@ -64,6 +64,8 @@ def test_end_triggered_then_the_round_finishes(players: int, target: int) -> Non
         assert not state.is_over and state.current == seat, "everyone gets the same number of turns"
         play_turn(state)
     assert state.is_over and state.to_move == ()
+    assert state.end_reason == "sheep"
+    assert state.observation(0)["end_reason"] == "sheep"
     with pytest.raises(IllegalAction, match="over"):
         state.apply("end", 0)
 
@@ -121,8 +123,10 @@ def test_round_limit_safeguard() -> None:
     state = placed()
     state.round = MAX_ROUNDS - 1
     restart(state, 3)
+    assert state.end_reason is None
     play_turn(state)
     assert state.is_over and state.winners
+    assert state.end_reason == "safety_cap", "the designed round cap is not the rulebook's end"
 
 
 def test_hand_limit_turn_end_with_event_reveal_keeps_turn_order() -> None:
@@ -131,15 +135,6 @@ def test_hand_limit_turn_end_with_event_reveal_keeps_turn_order() -> None:
     line(state, 1, 2, 3, 5)
     play_turn(state)
     assert state.current == 1 and state.phase == 1
-
-
-def test_evaluate_shares_the_lead_on_projected_score() -> None:
-    state = placed()
-    state.sheep = [10, 12, 9, 0]
-    state.gold = [2, 0, 1, 0]
-    assert state.projected_scores() == (12, 12, 10, 0)
-    assert state.evaluate() == (0.5, 0.5, 0.0, 0.0)
-    assert not state.is_over
 
 
 def test_wrong_step_is_explained() -> None:

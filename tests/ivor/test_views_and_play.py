@@ -68,7 +68,7 @@ def test_svg_marks_only_legal_actions() -> None:
     marked = {el.get("data-action") for el in root.iter() if el.get("data-action")}
     legal = {str(a) for a in state.legal_actions()}
     assert marked <= legal
-    assert {"move grumbly-town", "end"} <= marked
+    assert {"move grumbly-town 0 coal", "end"} <= marked
     assert any(m.startswith("special 7") for m in marked)
     state.apply("end")
     marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
