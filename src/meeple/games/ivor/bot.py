@@ -97,10 +97,26 @@ def job_value(job: Job) -> float:
     return job.sheep + job.gold * GOLD + job.coal * COAL
 
 
+def job_value_for(state: IvorState, seat: int, job: Job) -> float:
+    """A job's reward to ``seat``, with the end bonuses its taken events add for it."""
+    value = job_value(job)
+    for card in state.events_taken[seat]:
+        ev = EVENTS[card]
+        here = ev.bonus == "per_job_at" and ev.bonus_location == job.location
+        if ev.bonus == "per_job" or here or (ev.bonus == "per_gold" and job.gold):
+            value += ev.bonus_amount
+    return value
+
+
+def gold_value(state: IvorState, seat: int) -> float:
+    """A gold kept to the end: 1 sheep, more with a per-gold event."""
+    return GOLD + sum(EVENTS[c].bonus_amount for c in state.events_taken[seat] if EVENTS[c].bonus == "per_gold")
+
+
 def keep_value(state: IvorState, seat: int, card: int) -> float:
     """What a job card in hand is worth kept: its reward, less the further away it is."""
     job = JOBS[card]
-    return job_value(job) * NEAR ** DIST[state.pos[seat]][job.location]
+    return job_value_for(state, seat, job) * NEAR ** DIST[state.pos[seat]][job.location]
 
 
 def event_value(state: IvorState, seat: int, ev: Event) -> float:
@@ -124,12 +140,19 @@ def event_value(state: IvorState, seat: int, ev: Event) -> float:
     return ev.bonus_amount * (state.sheep[seat] + left * GAIN_PER_ROUND) / 6
 
 
-def sheep_value(state: IvorState, loc: int) -> float:
+def token_value(state: IvorState, seat: int) -> float:
+    """A lost-sheep token: 2 bonus sheep, more with per-token events."""
+    return LOST_SHEEP_BONUS + sum(
+        EVENTS[c].bonus_amount for c in state.events_taken[seat] if EVENTS[c].bonus == "per_lost_sheep_token"
+    )
+
+
+def sheep_value(state: IvorState, seat: int, loc: int) -> float:
     """What stopping at ``loc`` brings at the start of the next turn."""
     here = state.loc_sheep[loc]
     if here <= 0:
         return 0.0
-    bonus = LOST_SHEEP_BONUS if here == 1 and state.loc_token[loc] else 0
+    bonus = token_value(state, seat) if here == 1 and state.loc_token[loc] else 0
     return SHEEP_HERE * (1 + bonus)
 
 
@@ -140,8 +163,8 @@ def best_job_at(state: IvorState, seat: int, loc: int) -> tuple[float, int]:
     best = (0.0, 0)
     for card in state.hands[seat]:
         job = JOBS[card]
-        if job.location == loc and job_value(job) > best[0]:
-            best = (job_value(job), card)
+        if job.location == loc and job_value_for(state, seat, job) > best[0]:
+            best = (job_value_for(state, seat, job), card)
     return best
 
 
@@ -149,11 +172,11 @@ def stop_value(state: IvorState, seat: int, loc: int, moves_after: int) -> float
     """A place to stop: a job to do there now, then the sheep there next turn, and being near
     the other jobs in hand (weighted by what is left of the turn's free moves)."""
     value, card = best_job_at(state, seat, loc)
-    value += 0.0 if value else sheep_value(state, loc)
+    value += 0.0 if value else sheep_value(state, seat, loc)
     for other in state.hands[seat]:
         if other != card:
             job = JOBS[other]
-            value += 0.15 * job_value(job) * NEAR ** max(DIST[loc][job.location] - moves_after, 0)
+            value += 0.15 * job_value_for(state, seat, job) * NEAR ** max(DIST[loc][job.location] - moves_after, 0)
     return value
 
 
@@ -180,7 +203,7 @@ def _move_step(state: IvorState, seat: int, legal: list[Action]) -> Action:
     hand = state.hands[seat]
     jobs = [a for a in legal if a[0] == "job"]
     if jobs:
-        return max(jobs, key=lambda a: (job_value(JOBS[int(a[1])]), -int(a[1])))
+        return max(jobs, key=lambda a: (job_value_for(state, seat, JOBS[int(a[1])]), -int(a[1])))
     # A special action is worth playing when it brings more than the card is worth kept.
     best_special: tuple[float, Action | None] = (0.0, None)
     for action in legal:
@@ -195,7 +218,7 @@ def _move_step(state: IvorState, seat: int, legal: list[Action]) -> Action:
     gain, dest, spend = best_move(state, seat, state.coal[seat], state.moves_left)
     if BUY_COAL in legal:
         bought, _, b_spend = best_move(state, seat, state.coal[seat] + COAL_PER_GOLD, state.moves_left)
-        if b_spend > state.coal[seat] and bought - GOLD + COAL_PER_GOLD * COAL > gain + 0.5:
+        if b_spend > state.coal[seat] and bought - gold_value(state, seat) + COAL_PER_GOLD * COAL > gain + 0.5:
             return BUY_COAL
     if dest >= 0:
         wanted = f"move {LOCS[dest].id} {spend} coal"
@@ -232,7 +255,7 @@ def runaway_targets(state: IvorState, seat: int, reach: int) -> list[int]:
 
 def runaway_gain(state: IvorState, seat: int, loc: int) -> float:
     last = state.loc_sheep[loc] == 1 and state.loc_token[loc] > 0
-    return 1.0 + (LOST_SHEEP_BONUS if last else 0)
+    return 1.0 + (token_value(state, seat) if last else 0)
 
 
 def take_value(state: IvorState, seat: int, card: int, on_card: int) -> float:
@@ -240,7 +263,7 @@ def take_value(state: IvorState, seat: int, card: int, on_card: int) -> float:
     if card > N_JOBS:
         if state.gold[seat] <= 0:
             return -math.inf
-        return event_value(state, seat, EVENTS[card]) + on_card - GOLD
+        return event_value(state, seat, EVENTS[card]) + on_card - gold_value(state, seat)
     value = keep_value(state, seat, card)
     if len(state.hands[seat]) >= HAND_LIMIT:
         value -= 1.0 + min((keep_value(state, seat, c) for c in state.hands[seat]), default=0.0)
