@@ -56,6 +56,19 @@ DIST = [bfs(src) for src in range(N_LOCS)]
 WITHIN = tuple(tuple(tuple(x for x in range(N_LOCS) if DIST[src][x] <= r) for r in range(10)) for src in range(N_LOCS))
 
 
+_MAIN_ROWS: dict[int, tuple[list[int], list[int]]] = {}
+
+
+def _main_rows(blocked: int) -> tuple[list[int], list[int]]:
+    """Ordinary moves from each end of the main line, per blocked set (shared by every start)."""
+    rows = _MAIN_ROWS.get(blocked)
+    if rows is None:
+        if len(_MAIN_ROWS) > 20_000:
+            _MAIN_ROWS.clear()
+        rows = _MAIN_ROWS[blocked] = (bfs(MAIN_A, blocked), bfs(MAIN_B, blocked))
+    return rows
+
+
 def routes(src: int, blocked: int) -> Routes:
     """Where a wagon at ``src`` can get to when the locations in ``blocked`` (a bit set)
     cannot be entered: ``(by_line, by_main_line)``. ``by_main_line`` holds the routes
@@ -63,14 +76,14 @@ def routes(src: int, blocked: int) -> Routes:
     moves of both directions for each location. Riding it twice never pays."""
     row = bfs(src, blocked)
     by_line = tuple(sorted((row[x], x) for x in range(N_LOCS) if x != src and row[x] < INF))
+    from_a, from_b = _main_rows(blocked)
     best: dict[int, int] = {}
-    for a, b in ((MAIN_A, MAIN_B), (MAIN_B, MAIN_A)):
+    for a, b, far in ((MAIN_A, MAIN_B, from_b), (MAIN_B, MAIN_A, from_a)):
         if row[a] >= INF or blocked >> b & 1:
             continue
-        from_b = bfs(b, blocked)
         for x in range(N_LOCS):
-            if x != src and from_b[x] < INF:
-                steps = row[a] + from_b[x]
+            if x != src and far[x] < INF:
+                steps = row[a] + far[x]
                 if x not in best or steps < best[x]:
                     best[x] = steps
     by_main = tuple(sorted((steps, x) for x, steps in best.items()))

@@ -364,15 +364,13 @@ class IvorState(State):
         if kind == "extra_moves":
             return True
         if kind == "sleeping_idris":
-            return self.idris_free > 0 and any(
-                self.wagon_at[i] < 0 and self.idris_at[i] < 0 for i in range(N_LOCS)
-            )
+            # Wagons and Idris never share a location, so this counts the occupied ones exactly.
+            return self.idris_free > 0 and self.players + IDRIS_TOKENS - self.idris_free < N_LOCS
         if kind == "runaway_sheep":
             sheep, idris = self.loc_sheep, self.idris_at
             return any(sheep[i] > 0 and idris[i] < 0 for i in WITHIN[self.pos[self.current]][job.amount])
-        # extra_card
-        gold = self.gold[self.current]
-        return any(gold > 0 or not is_event(c) for c in self.line)
+        # extra_card: a card in the line this player may take (events cost a gold)
+        return bool(self.line) if self.gold[self.current] > 0 else any(c <= N_JOBS for c in self.line)
 
     def _idris_targets(self) -> list[int]:
         return [i for i in range(N_LOCS) if self.wagon_at[i] < 0 and self.idris_at[i] < 0]
@@ -415,7 +413,10 @@ class IvorState(State):
 
     def _do_end(self, _: Any, seat: int) -> None:
         self.phase = TAKE
-        if not self._generate():  # nothing in the line this player may take
+        takes = self._generate()
+        if takes:
+            self.__legal = takes  # the next legal-action list, already built
+        else:  # nothing in the line this player may take
             self._check_hand_limit()
 
     def _do_buy(self, _: Any, seat: int) -> None:
