@@ -93,7 +93,8 @@ def report_events(games: list[Any]) -> None:
         mean = f"{statistics.mean(got):.2f}" if got else "-"
         print(f"    {ev.id} {ev.name:<28} {ev.bonus:<22} x{ev.bonus_amount}: taken {taken[ev.id] / len(games):6.1%}, "
               f"bonus {mean}")
-    print("  by bonus kind: " + ", ".join(f"{k} {statistics.mean(v):.2f} ({len(v)})" for k, v in sorted(by_kind.items())))
+    kinds = sorted(by_kind.items())
+    print("  by bonus kind: " + ", ".join(f"{k} {statistics.mean(v):.2f} ({len(v)})" for k, v in kinds))
 
 
 def main() -> None:

@@ -61,7 +61,8 @@ def main() -> None:
         ours.append(ivor_rate(args.players, args.seconds, run))
         theirs.append(tic_tac_toe_rate(args.seconds, run))
     a, b = statistics.median(ours), statistics.median(theirs)
-    print(f"Ivor the Engine {args.players}p random play: {a:,.0f} steps/CPU-s (runs {', '.join(f'{x:,.0f}' for x in ours)})")
+    runs = ", ".join(f"{x:,.0f}" for x in ours)
+    print(f"Ivor the Engine {args.players}p random play: {a:,.0f} steps/CPU-s (runs {runs})")
     print(f"OpenSpiel python_tic_tac_toe: {b:,.0f} steps/CPU-s (runs {', '.join(f'{x:,.0f}' for x in theirs)})")
     print(f"ratio {a / b:.2f}x (target 3x: {'met' if a >= 3 * b else 'NOT met'})")
 
