@@ -14,7 +14,9 @@ than the gold it costs shows up).
 ``lengths``: the same end and length figures for any bots (e.g. random).
 
 ``versus``: bot i of ``--bots`` takes seat i, seats rotating game by game; prints
-each bot's win share with its Wilson interval.
+each bot's win share with its Wilson interval. Besides every bot spec (``greedy``,
+``random``, ``ismcts:0.1s``...) the single-route variants of the heuristic bot
+``events-first``, ``no-events`` and ``no-specials`` are accepted.
 """
 
 from __future__ import annotations
@@ -30,14 +32,48 @@ import meeple
 from meeple.bots import make_bot
 from meeple.cli import wilson_interval
 from meeple.games.ivor.data import DATA
+from meeple.games.ivor.bot import HeuristicBot, heuristic_choice
 from meeple.games.ivor.events import EVENTS, final_score
+from meeple.games.ivor.rules import EXTRA_CARD, MOVE, TAKE
+
+
+class Variant:
+    """The heuristic bot with one route forced (for "does a single route beat the all-round bot?"):
+    ``events-first`` takes any event it can pay for; ``no-events`` never takes one; ``no-specials``
+    plays no special action (every card is kept for its job)."""
+
+    def __init__(self, kind: str, seed: int | None = None) -> None:
+        self.name = kind
+        self.kind = kind
+        self.base = HeuristicBot(seed)
+
+    def choose(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        if self.kind != "no-specials" and state.phase in (TAKE, EXTRA_CARD):
+            events = [a for a in legal if int(a[1]) > len(DATA.jobs)]
+            jobs = [a for a in legal if int(a[1]) <= len(DATA.jobs)]
+            if self.kind == "events-first" and events:
+                return events[0]
+            if self.kind == "no-events" and jobs:
+                return heuristic_choice(state, seat, jobs)
+        if self.kind == "no-specials" and state.phase == MOVE:
+            kept = [a for a in legal if a[0] != "special"]
+            return heuristic_choice(state, seat, kept)
+        return self.base.choose(state, seat)
+
+
+VARIANTS = ("events-first", "no-events", "no-specials")
+
+
+def make(spec: str, seed: int) -> Any:
+    return Variant(spec, seed) if spec in VARIANTS else make_bot(spec, seed=seed, game="ivor")
 
 
 def play(players: int, seed: int, specs: list[str]) -> tuple[Any, list[str], float]:
     """One game; seat s is played by ``specs[s]``. Returns the final state, the specs
     and the CPU seconds per move."""
     state = meeple.new_game("ivor", players=players, seed=seed)
-    bots = [make_bot(spec, seed=seed * 10 + s, game="ivor") for s, spec in enumerate(specs)]
+    bots = [make(spec, seed * 10 + s) for s, spec in enumerate(specs)]
     started, moves = time.process_time(), 0
     while not state.is_over:
         seat = state.to_move[0]
@@ -97,15 +133,49 @@ def report_events(games: list[Any]) -> None:
     print("  by bonus kind: " + ", ".join(f"{k} {statistics.mean(v):.2f} ({len(v)})" for k, v in kinds))
 
 
+def leader_share(state: Any) -> tuple[float, ...]:
+    """The judgement ``evaluate`` replaced: the leaders on projected score share the win."""
+    projected = state.projected_scores()
+    leaders = [s for s, v in enumerate(projected) if v == max(projected)]
+    return tuple(1 / len(leaders) if s in leaders else 0.0 for s in range(state.players))
+
+
+def calibration(players: int, n: int, seed: int) -> None:
+    """Brier score (lower is better) of ``evaluate()`` against who really won, over every
+    turn start of ``n`` heuristic self-play games, beside the old leader-share judgement."""
+    ours = old = 0.0
+    count = 0
+    for g in range(n):
+        state = meeple.new_game("ivor", players=players, seed=seed + g)
+        bots = [HeuristicBot(s) for s in range(players)]
+        judged = []
+        while not state.is_over:
+            if state.phase == MOVE and state.moves_left == 1 and not state.jobs_here:
+                judged.append((state.evaluate(), leader_share(state)))
+            seat = state.to_move[0]
+            state.apply(bots[seat].choose(state, seat), seat)
+        truth = state.evaluate()
+        for mine, theirs in judged:
+            ours += sum((a - b) ** 2 for a, b in zip(mine, truth, strict=True))
+            old += sum((a - b) ** 2 for a, b in zip(theirs, truth, strict=True))
+            count += 1
+    print(f"{players} players, {n} games, {count} positions: Brier score of evaluate() {ours / count:.3f}, "
+          f"of the leader share {old / count:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=("balance", "lengths", "versus"))
+    parser.add_argument("mode", choices=("balance", "lengths", "versus", "calibration"))
     parser.add_argument("-n", type=int, default=300)
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
     parser.add_argument("--bots", default="greedy")
     parser.add_argument("--seed", type=int, default=20_000)
     args = parser.parse_args()
     specs = args.bots.split(",")
+    if args.mode == "calibration":
+        for players in args.players:
+            calibration(players, args.n, args.seed)
+        return
     if args.mode == "versus":
         players = len(specs)
         wins = [0.0] * players
