@@ -31,8 +31,8 @@ import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from meeple.bots import make_bot
 from meeple.cli import wilson_interval
-from meeple.games.ivor.data import DATA
 from meeple.games.ivor.bot import HeuristicBot, heuristic_choice
+from meeple.games.ivor.data import DATA
 from meeple.games.ivor.events import EVENTS, final_score
 from meeple.games.ivor.rules import EXTRA_CARD, MOVE, TAKE
 

@@ -8,7 +8,8 @@ import pytest
 
 from meeple import IllegalAction
 from meeple.games.ivor import INFO
-from meeple.games.ivor.rules import ADJ, LOCS, MAIN_A, MAIN_B, IvorState
+from meeple.games.ivor.routes import ADJ, MAIN_A, MAIN_B
+from meeple.games.ivor.rules import JOBS, LOCS, MAIN_LINE_COAL, IvorState
 from tests.ivor.helpers import loc, moves, placed, restart, texts
 
 
@@ -64,10 +65,10 @@ def test_moves_cost_the_fewest_coal() -> None:
 
 def test_main_line_needs_two_coal() -> None:
     state = placed(("llangubbin", "pen-y-bont", "cwm-coed"))
-    state.coal[0] = 1
+    state.coal[0] = MAIN_LINE_COAL - 1
     state._changed()
     assert "tewyn" not in moves(state)
-    state.coal[0] = 2
+    state.coal[0] = MAIN_LINE_COAL
     state._changed()
     assert "tewyn" in moves(state)
     state.apply("move tewyn")
@@ -152,7 +153,7 @@ def brute_force_moves(state: IvorState) -> dict[int, tuple[tuple[int, int], ...]
             found.setdefault(where, set()).add((used, spent))
         steps = [(n, 1, 0) for n in ADJ[where]]
         if where in (MAIN_A, MAIN_B):
-            steps.append((MAIN_B if where == MAIN_A else MAIN_A, 0, 2))
+            steps.append((MAIN_B if where == MAIN_A else MAIN_A, 0, MAIN_LINE_COAL))
         for nxt, ordinary, price in steps:
             if state.idris_at[nxt] >= 0:
                 continue
@@ -199,6 +200,7 @@ def test_the_player_chooses_the_route_issue_example() -> None:
     for where in ("llangubbin", "tewyn", "gwynaudalion-halt", "ogof-idris"):
         state.apply(f"place {where}")
     state.apply("buy coal")
+    assert JOBS[25].special == "extra_moves" and JOBS[25].amount == 3
     state.apply("special 25")
     assert (state.moves_left, state.coal[0]) == (4, 3)
     to_capel = sorted(t for t in texts(state) if t.startswith("move capel-isaf"))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from meeple.core import GameInfo, register
 from meeple.games.ivor import bot, svg, text
-from meeple.games.ivor.rules import ACTION_SPACE, END_REASONS, IvorState
+from meeple.games.ivor.actions import ACTION_SPACE
+from meeple.games.ivor.rules import END_REASONS, IvorState
 
 INFO = register(
     GameInfo(

@@ -24,7 +24,6 @@ from meeple.core.actions import normalize_notation
 from meeple.core.rng import Random
 from meeple.games.ivor import events, explain, observe
 from meeple.games.ivor.actions import (
-    ACTION_SPACE,
     BUY_COAL,
     DISCARD_ACT,
     END,
@@ -38,7 +37,7 @@ from meeple.games.ivor.actions import (
     MoveAction,
 )
 from meeple.games.ivor.data import DATA, Job
-from meeple.games.ivor.routes import ADJ, DIST, MAIN_A, MAIN_B, WITHIN, Options, move_options
+from meeple.games.ivor.routes import DIST, WITHIN, Options, move_options
 
 # ----------------------------------------------------------------- constants
 LOCS = DATA.locations
@@ -77,7 +76,6 @@ PLACE, MOVE, IDRIS, RUNAWAY, EXTRA_CARD, TAKE, DISCARD, OVER = range(8)
 PHASE_NAMES = ("place wagons", "move and play", "choose where Idris sleeps", "choose where a sheep runs from",
                "take an extra card", "take a card", "discard down to the hand limit", "game over")
 
-__all__ = ["ACTION_SPACE", "ADJ", "DIST", "END_REASONS", "MAIN_A", "MAIN_B", "IvorState", "final_score"]
 
 
 def is_event(card: int) -> bool:
