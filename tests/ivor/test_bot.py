@@ -104,8 +104,7 @@ def test_heuristic_games_end_by_the_sheep_target(players: int) -> None:
         while not state.is_over:
             seat = state.to_move[0]
             state.apply(bots[seat].choose(state, seat), seat)
-        assert state.end_reason == "sheep"
-        assert max(state.sheep) >= state.target
+        assert state.end_reason == "sheep" and state.end_triggered  # a pen may drop below it again after
 
 
 def test_rollout_policy_plays_to_the_end() -> None:

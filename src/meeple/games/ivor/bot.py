@@ -43,23 +43,24 @@ GOLD = 1.0  # a gold is a sheep at the end
 COAL = 0.45  # a coal is an extra move, a little less than half a gold
 NEAR = 0.8  # a job card is worth this fraction less for each line its location is away
 SHEEP_HERE = 0.9  # a sheep left where the wagon stops is taken next turn (unless an event moves it)
+PACE = 3.3  # sheep the leader gains a round in heuristic games (25 sheep in about 7.5 rounds)
 # The next two were fitted to who really won heuristic self-play games (Brier score, see
 # benchmarks/ivor_bots.py calibration); they are a model's scales, not measured rates.
-GAIN_PER_ROUND = 2.0  # sheep the leader gains a round, to guess how many rounds are left
+GAIN_PER_ROUND = 2.0  # the pace evaluate() assumes (slower than PACE: it hedges)
 SPREAD = 4.0  # how uncertain a final score is, per square root of the rounds left
 LAST_SPREAD = 1.0  # and in the last round (one turn each at most)
 
 
 # ---------------------------------------------------------------- judgement
-def rounds_left(state: IvorState) -> float:
-    """How many rounds the game still has, guessed from the leader's distance to the target."""
+def rounds_left(state: IvorState, pace: float = PACE) -> float:
+    """How many rounds the game still has, guessed from the leader's distance to the target
+    at ``pace`` sheep a round."""
     gap = state.target - max(state.sheep)
-    return 0.0 if state.end_triggered else max(gap, 0) / GAIN_PER_ROUND + 0.5
+    return 0.0 if state.end_triggered else max(gap, 0) / pace + 0.5
 
 
-def expected_finals(state: IvorState) -> list[float]:
-    """Each seat's projected score plus what its cards in hand may still bring."""
-    left = rounds_left(state)
+def expected_finals(state: IvorState, left: float) -> list[float]:
+    """Each seat's projected score plus what its cards in hand may still bring in ``left`` rounds."""
     out = []
     for s in range(state.players):
         score = final_score(state.sheep[s], state.gold[s], state.completed[s], state.events_taken[s],
@@ -91,8 +92,8 @@ def win_shares(means: list[float], spread: float) -> tuple[float, ...]:
 def evaluate(state: State) -> tuple[float, ...]:
     """Each seat's expected share of the win of a running game (public facts and hand sizes only)."""
     ivor: IvorState = state  # type: ignore[assignment]
-    left = rounds_left(ivor)
-    return win_shares(expected_finals(ivor), SPREAD * math.sqrt(left) + LAST_SPREAD)
+    left = rounds_left(ivor, GAIN_PER_ROUND)
+    return win_shares(expected_finals(ivor, left), SPREAD * math.sqrt(left) + LAST_SPREAD)
 
 
 # ---------------------------------------------------------------- values
@@ -140,7 +141,7 @@ def event_value(state: IvorState, seat: int, ev: Event) -> float:
     if kind == "per_lost_sheep_token":
         return ev.bonus_amount * (state.tokens[seat] + 0.15 * left)
     assert kind == LAST_BONUS
-    return ev.bonus_amount * (state.sheep[seat] + left * GAIN_PER_ROUND) / 6
+    return ev.bonus_amount * (state.sheep[seat] + left * PACE) / 6
 
 
 def token_value(state: IvorState, seat: int) -> float:
