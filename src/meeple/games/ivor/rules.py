@@ -50,8 +50,10 @@ N_CARDS = N_JOBS + len(DATA.events)
 JOBS: dict[int, Job] = {job.id: job for job in DATA.jobs}
 EVENTS = events.EVENTS
 JOB_LOC = [-1] * (N_CARDS + 1)  # card id -> location index (jobs only)
+FREE_SPECIAL = [False] * (N_CARDS + 1)  # card id -> its special needs no target (extra moves)
 for _job in DATA.jobs:
     JOB_LOC[_job.id] = _job.location
+    FREE_SPECIAL[_job.id] = _job.special == "extra_moves"
 
 HAND_LIMIT: int = COMP["hand_limit"]
 LINE_SIZE: int = COMP["line_size"]
@@ -324,21 +326,22 @@ class IvorState(State):
         here = self.pos[seat]
         options = self.__moves = self.move_options()
         acts: list[Action] = []
-        for x in sorted(options):
+        append = acts.append
+        for x, ways in options.items():  # nearest first: the order move_options found them
             row = MOVE_ACT[x]
-            acts += [row[spend] for _steps, spend in options[x]]
-        gold = self.gold[seat]
-        if gold > 0 and self.supply_coal >= COAL_PER_GOLD:
-            acts.append(BUY_COAL)
+            for way in ways:
+                append(row[way[1]])
+        if self.gold[seat] > 0 and self.supply_coal >= COAL_PER_GOLD:
+            append(BUY_COAL)
         hand = self.hands[seat]
         if self.loc_sheep[here] == 0 and not self.jobs_here >> here & 1:
             for c in hand:
                 if JOB_LOC[c] == here:
-                    acts.append(JOB_ACT[c])
+                    append(JOB_ACT[c])
         for c in hand:
-            if self._special_playable(c):
-                acts.append(SPECIAL_ACT[c])
-        acts.append(END)
+            if FREE_SPECIAL[c] or self._special_playable(c):
+                append(SPECIAL_ACT[c])
+        append(END)
         return acts
 
     def move_options(self) -> Options:
