@@ -186,7 +186,7 @@ def main() -> None:
             state, _, cpu = play(players, args.seed + g, seating)
             games.append(state)
             for w in state.winners:
-                wins[(w - g) % players] += 1 / len(state.winners)
+                wins[(w + g) % players] += 1 / len(state.winners)  # seat w played specs[(w + g) % players]
             for spec in set(seating):
                 per_move[spec].append(cpu)
         for i, spec in enumerate(specs):
