@@ -3,8 +3,9 @@
 A turn is a short sequence of small actions:
 
 * the sheep at the wagon's location is taken automatically when the turn starts;
-* ``move <location>`` (to any location the wagon can reach and stop at with the
-  moves and coal it has), ``buy coal``, ``job <card>`` (complete a job here),
+* ``move <location> <coal> coal`` (to a location the wagon can reach and stop at with
+  the moves and coal it has, by a route no other beats in free moves and coal left:
+  see ``routes.py``), ``buy coal``, ``job <card>`` (complete a job here),
   ``special <card>`` (play the card's special action; some then ask for a target:
   ``idris <location>``, ``runaway <location>`` or ``take <card>``), and ``end``;
 * ``take <card>`` from the card line;
@@ -12,7 +13,10 @@ A turn is a short sequence of small actions:
 * the card line is then refilled (events take effect) and the next turn starts.
 
 Before the first turn each player places their wagon: ``place <location>``.
-Every designed rule and resolved ambiguity is listed in RULES.md.
+Every designed rule and resolved ambiguity is listed in RULES.md. This module holds
+the rules only; the action objects are in ``actions.py``, movement in ``routes.py``,
+event cards in ``events.py``, refusal reasons in ``explain.py`` and observations in
+``observe.py``; it imports no view and no bot.
 """
 
 from __future__ import annotations
