@@ -114,3 +114,16 @@ def test_random_games_keep_every_invariant() -> None:
             assert len(wagons) == len(set(wagons))
         assert state.round < 60, "random games end well before the safeguard"
         assert max(state.sheep) >= state.target
+
+
+def test_views_offer_both_routes_to_one_place() -> None:
+    """The issue-11 position: Capel Isaf by line for 1 coal or by the main line for 2."""
+    state = INFO.new(4, 0)
+    for where in ("llangubbin", "tewyn", "gwynaudalion-halt", "ogof-idris"):
+        state.apply(f"place {where}")
+    state.apply("buy coal")
+    state.apply("special 25")
+    assert isinstance(state, IvorState)
+    marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
+    assert {"move capel-isaf 1 coal", "move capel-isaf 2 coal"} <= marked, "the board click and a button"
+    assert "move capel-isaf 2 coal (1 line(s) besides)" in rendered_text(state, 0)

@@ -91,9 +91,9 @@ def win_shares(means: list[float], spread: float) -> tuple[float, ...]:
 
 def evaluate(state: State) -> tuple[float, ...]:
     """Each seat's expected share of the win of a running game (public facts and hand sizes only)."""
-    ivor: IvorState = state  # type: ignore[assignment]
-    left = rounds_left(ivor, GAIN_PER_ROUND)
-    return win_shares(expected_finals(ivor, left), SPREAD * math.sqrt(left) + LAST_SPREAD)
+    assert isinstance(state, IvorState)
+    left = rounds_left(state, GAIN_PER_ROUND)
+    return win_shares(expected_finals(state, left), SPREAD * math.sqrt(left) + LAST_SPREAD)
 
 
 # ---------------------------------------------------------------- values
@@ -341,7 +341,8 @@ class HeuristicBot:
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action now")
-        return heuristic_choice(state, seat, legal)  # type: ignore[arg-type]
+        assert isinstance(state, IvorState)
+        return heuristic_choice(state, seat, legal)
 
 
 def rollout_policy(state: State, seat: int, rng: Random) -> Action:
@@ -351,7 +352,8 @@ def rollout_policy(state: State, seat: int, rng: Random) -> Action:
         return legal[0]
     if rng.random() < 0.1:
         return legal[rng.randrange(len(legal))]
-    return heuristic_choice(state, seat, legal)  # type: ignore[arg-type]
+    assert isinstance(state, IvorState)
+    return heuristic_choice(state, seat, legal)
 
 
 BOTS = (HeuristicBot,)
