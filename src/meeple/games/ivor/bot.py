@@ -345,14 +345,43 @@ class HeuristicBot:
         return heuristic_choice(state, seat, legal)
 
 
+def _quick_move_step(state: IvorState, seat: int, legal: list[Action]) -> Action:
+    """The move step for playouts, in one pass over the legal actions: the best job here,
+    else the stop whose job or sheep is worth most (less its coal), else end."""
+    best: tuple[float, Action] = (0.0, END)
+    here = state.pos[seat]
+    hand = state.hands[seat]
+    stay = SHEEP_HERE if state.loc_sheep[here] > 0 else 0.0
+    for action in legal:
+        kind = action[0]
+        if kind == "job":
+            value = 100.0 + job_value(JOBS[int(action[1])])
+        elif type(action) is MoveAction:
+            dest = LOC_INDEX[action.destination]
+            if state.loc_sheep[dest] > 0:
+                value = SHEEP_HERE
+            else:
+                value = max((job_value(JOBS[c]) for c in hand if JOBS[c].location == dest), default=0.0)
+            value -= action.coal * COAL + stay
+        else:
+            continue
+        if value > best[0]:
+            best = (value, action)
+    return best[1]
+
+
 def rollout_policy(state: State, seat: int, rng: Random) -> Action:
-    """A fast heuristic move with some randomness, for search playouts."""
+    """A fast heuristic move with some randomness, for search playouts: the heuristic bot's
+    choices, but a one-pass move step (no specials, no coal buying) and a random legal
+    action one time in ten."""
     legal = state._legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     if rng.random() < 0.1:
         return legal[rng.randrange(len(legal))]
     assert isinstance(state, IvorState)
+    if state.phase == MOVE:
+        return _quick_move_step(state, seat, legal)
     return heuristic_choice(state, seat, legal)
 
 
