@@ -185,10 +185,10 @@ class IvorState(State):
         self.known = [[] for _ in range(players)]
         self.line = [jobs.pop() for _ in range(LINE_SIZE)]
         self.line_sheep = [0] * LINE_SIZE
-        events = list(range(N_JOBS + 1, N_CARDS + 1))
-        rng.shuffle(events)
-        self.removed = [events.pop() for _ in range(EVENTS_REMOVED)]
-        self.deck = jobs + events
+        event_cards = list(range(N_JOBS + 1, N_CARDS + 1))
+        rng.shuffle(event_cards)
+        self.removed = [event_cards.pop() for _ in range(EVENTS_REMOVED)]
+        self.deck = jobs + event_cards
         rng.shuffle(self.deck)
         self.discard = []
         self.reshuffled = False
