@@ -10,7 +10,7 @@ from meeple import IllegalAction
 from meeple.games.ivor import INFO
 from meeple.games.ivor.routes import ADJ, MAIN_A, MAIN_B
 from meeple.games.ivor.rules import JOBS, LOCS, MAIN_LINE_COAL, IvorState
-from tests.ivor.helpers import loc, moves, placed, restart, texts
+from tests.ivor.helpers import loc, main_line_example, moves, placed, restart, texts
 
 
 def example(coal: int = 0) -> IvorState:
@@ -196,12 +196,8 @@ def test_the_player_chooses_the_route_issue_example() -> None:
     """4 players, seed 0: with 3 coal and 4 free moves at Llangubbin, the main line (2 coal)
     through the wagon at Tewyn reaches Capel Isaf with 3 free moves and 1 coal left; the
     cheapest route in coal (by line) leaves 0 moves and 2 coal. Both are offered."""
-    state = INFO.new(4, 0)
-    for where in ("llangubbin", "tewyn", "gwynaudalion-halt", "ogof-idris"):
-        state.apply(f"place {where}")
-    state.apply("buy coal")
     assert JOBS[25].special == "extra_moves" and JOBS[25].amount == 3
-    state.apply("special 25")
+    state = main_line_example()
     assert (state.moves_left, state.coal[0]) == (4, 3)
     to_capel = sorted(t for t in texts(state) if t.startswith("move capel-isaf"))
     assert to_capel == ["move capel-isaf 1 coal", "move capel-isaf 2 coal"]
@@ -215,11 +211,7 @@ def test_the_player_chooses_the_route_issue_example() -> None:
 
 
 def test_the_cheaper_route_is_still_offered() -> None:
-    state = INFO.new(4, 0)
-    for where in ("llangubbin", "tewyn", "gwynaudalion-halt", "ogof-idris"):
-        state.apply(f"place {where}")
-    state.apply("buy coal")
-    state.apply("special 25")
+    state = main_line_example()
     listed = {r["action"]: r for r in state.observation(1)["routes"]}
     assert listed["move capel-isaf 2 coal"]["main_line"] and listed["move capel-isaf 2 coal"]["lines"] == 1
     assert not listed["move capel-isaf 1 coal"]["main_line"]

@@ -10,7 +10,7 @@ from rich.console import Console
 from meeple.games.ivor import INFO
 from meeple.games.ivor.data import card_name
 from meeple.games.ivor.rules import IDRIS_TOKENS, IvorState
-from tests.ivor.helpers import every_card, hand, line, placed
+from tests.ivor.helpers import every_card, hand, line, main_line_example, placed
 
 
 def rendered_text(state: IvorState, seat: int | None) -> str:
@@ -118,12 +118,7 @@ def test_random_games_keep_every_invariant() -> None:
 
 def test_views_offer_both_routes_to_one_place() -> None:
     """The issue-11 position: Capel Isaf by line for 1 coal or by the main line for 2."""
-    state = INFO.new(4, 0)
-    for where in ("llangubbin", "tewyn", "gwynaudalion-halt", "ogof-idris"):
-        state.apply(f"place {where}")
-    state.apply("buy coal")
-    state.apply("special 25")
-    assert isinstance(state, IvorState)
+    state = main_line_example()
     marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
     assert {"move capel-isaf 1 coal", "move capel-isaf 2 coal"} <= marked, "the board click and a button"
     assert "move capel-isaf 2 coal (1 line(s) besides)" in rendered_text(state, 0)
