@@ -7,10 +7,6 @@ Prints steps/s for random play through the public API (``legal_actions`` +
 (``_legal_actions`` + ``_apply``), each the median of ``--runs`` runs, plus
 ``clone()`` and ``determinize()`` times. Target: at least 30,000 steps/s.
 
-Beside it, in the same run (interleaved, so machine load hits both alike), the
-random-play rate of OpenSpiel's ``python_tic_tac_toe`` through its public API
-(``legal_actions`` + ``apply_action``), and the ratio; target: Ivor at least 3x.
-
 Rates are per second of this process's CPU time (``time.process_time``), which
 is what one core delivers even when other jobs share the machine; the wall-clock
 rate is printed beside it.
@@ -40,24 +36,6 @@ def rates(players: int, seconds: float, checked: bool, seed: int) -> tuple[float
     return steps / cpu, steps / wall, games / cpu
 
 
-def tic_tac_toe_rate(seconds: float, seed: int) -> float:
-    """Steps per CPU second of random play of OpenSpiel's python_tic_tac_toe."""
-    import open_spiel.python.games  # noqa: F401  (registers the Python games)
-    import pyspiel
-
-    game = pyspiel.load_game("python_tic_tac_toe")
-    rng = random.Random(seed)
-    steps = 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            steps += 1
-    return steps / (time.process_time() - started)
-
-
 def determinize_time(players: int, samples: int = 200) -> float:
     state = meeple.new_game("ivor", players=players, seed=3)
     rng = random.Random(3)
@@ -78,10 +56,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
     info = meeple.GAMES["ivor"]
-    checked, tic_tac_toe = [], []
-    for r in range(args.runs):
-        checked.append(rates(args.players, args.seconds, True, seed=r))
-        tic_tac_toe.append(tic_tac_toe_rate(args.seconds, seed=r))
+    checked = [rates(args.players, args.seconds, True, seed=r) for r in range(args.runs)]
     hooks = [rates(args.players, args.seconds, False, seed=r) for r in range(args.runs)]
     public = statistics.median(c[0] for c in checked)
     public_wall = statistics.median(c[1] for c in checked)
@@ -94,10 +69,6 @@ def main() -> None:
     print(f"  clone: {clone_time(info, args.players) * 1e6:.1f} µs; determinize: "
           f"{determinize_time(args.players) * 1e6:.1f} µs")
     print(f"  target 30,000 steps/s (public API): {'met' if public >= 30_000 else 'NOT met'}")
-    ttt = statistics.median(tic_tac_toe)
-    print(f"  OpenSpiel python_tic_tac_toe, same run: {ttt:,.0f} steps/CPU-s (runs: "
-          f"{', '.join(f'{t:,.0f}' for t in tic_tac_toe)}); Ivor public API / tic-tac-toe = {public / ttt:.2f}x "
-          f"(target 3x: {'met' if public >= 3 * ttt else 'NOT met'})")
 
 
 if __name__ == "__main__":

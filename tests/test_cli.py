@@ -146,3 +146,25 @@ def test_text_views_that_want_the_legal_moves_get_them() -> None:
     info = TOY.__class__(**{**TOY.__dict__, "text_view": two})
     assert cli.text_view(info, {}, ["keep"]) == "x" and seen == [["keep"]]
     assert cli.text_view(TOY, {"my_card": 3}, ["keep"]) == "card 3"
+
+
+def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "resume.meeple.json"
+    state = TOY.new(2, seed=3)
+    out, console, read = scripted(["keep", "quit"])
+    cli.TerminalGame(state, {0}, {1: RandomBot(1)}, console, read=read, save_path=target).run()
+    assert f"--resume {target}" in " ".join(out.getvalue().split())
+    first = meeple.Record.from_json(target.read_text())
+    assert len(first.moves) == 2 and first.moves[0] == (0, "keep")
+    feed = iter(["swap"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(feed))
+    assert cli.main(["play", "toy", "--resume", str(target), "--seat", "0", "--bots", "random"]) == 0
+    done = meeple.Record.from_json(target.read_text())
+    assert done.moves[:2] == first.moves and done.moves[2] == (0, "swap") and len(done.moves) == 4
+    assert done.seed == first.seed and meeple.replay(done).is_over
+    with pytest.raises(SystemExit, match="over"):
+        cli.main(["play", "toy", "--resume", str(target)])
+    with pytest.raises(SystemExit, match="leave out"):
+        cli.main(["play", "toy", "--resume", str(target), "--seed", "4"])
+    with pytest.raises(SystemExit, match="cannot read"):
+        cli.main(["play", "toy", "--resume", str(tmp_path / "missing.json")])

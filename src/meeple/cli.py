@@ -8,6 +8,7 @@ cannot show a seat what the seat may not know.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import inspect
 import math
@@ -81,7 +82,7 @@ class TerminalGame:
         humans: set[int],
         bots: dict[int, Bot],
         console: Console,
-        read: Callable[[str], str] = input,
+        read: Callable[[str], str] | None = None,
         hint_seconds: float = 1.0,
         save_path: Path | None = None,
     ) -> None:
@@ -89,7 +90,7 @@ class TerminalGame:
         self.humans = humans
         self.bots = bots
         self.console = console
-        self.read = read
+        self.read = read or input  # looked up now, so a test's replacement of input() is used
         self.hint_seconds = hint_seconds
         self.save_path = save_path
         self.last_viewer: int | None = None
@@ -158,7 +159,7 @@ class TerminalGame:
             word = line.lower()
             if word in ("quit", "q", "exit"):
                 path = self.save()
-                self.console.print(f"saved to {path}")
+                self.console.print(f"saved to {path} (carry on with: meeple play {self.state.info.id} --resume {path})")
                 return False
             if word == "help":
                 self.console.print(
@@ -240,8 +241,21 @@ def _seats_arg(text: str, players: int) -> set[int]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    info = _info(args.game)
-    state = _new_state(info, args.players, args.seed, _parse_options(args.option))
+    if args.resume:
+        record = _load_record(args.resume)
+        if args.game != record.game:
+            raise SystemExit(f"{args.resume} is a game of {record.game}, not {args.game}")
+        if args.players is not None or args.seed is not None or args.option:
+            raise SystemExit("--resume continues the saved game as it was: leave out --players, --seed and --option")
+        state = _state_at(record, len(record.moves))
+        if state.is_over:
+            raise SystemExit(f"the game in {args.resume} is over; 'meeple replay {args.resume}' steps through it")
+        if args.save is None:
+            args.save = args.resume  # carry on saving to the same file
+        info = state.info
+    else:
+        info = _info(args.game)
+        state = _new_state(info, args.players, args.seed, _parse_options(args.option))
     humans = _seats_arg(args.seat, state.players)
     bots = _bots_for(args.bots, [s for s in range(state.players) if s not in humans], state.seed, info.id)
     console = Console()
@@ -265,7 +279,7 @@ def _state_at(record: Record, move: int) -> State:
     info = _info(record.game)
     if not 0 <= move <= len(record.moves):
         raise SystemExit(f"the record has moves 0 to {len(record.moves)}, not {move}")
-    partial = Record(record.game, record.players, record.seed, record.options, record.moves[:move], record.version)
+    partial = dataclasses.replace(record, moves=record.moves[:move])
     try:
         state = meeple.replay(partial)
     except ValueError as exc:
@@ -457,6 +471,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--save", help="where to write the record (default GAME-SEED.meeple.json)")
+    p.add_argument("--resume", metavar="FILE", help="continue a game saved with 'save' or 'quit'")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="step through a record")

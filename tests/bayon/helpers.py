@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.bayon import INFO
-from meeple.games.bayon.rules import CONTINENTS, SITE_VALUE, BayonState
+from meeple.games.bayon.data import CONTINENTS, SITE_VALUE
+from meeple.games.bayon.rules import BayonState
 
 
 def game(players: int = 2, seed: int = 0, **options: Any) -> BayonState:

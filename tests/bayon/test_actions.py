@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.core import IllegalAction, snapshot
-from meeple.games.bayon.rules import SITE_VALUE
+from meeple.games.bayon.data import SITE_VALUE
 from tests.bayon.helpers import arrange, game, legal, play
 
 # Site ids of the shipped data (see data.json): Europe 1-6, Africa 7-12, Asia 13-18, ...
@@ -200,13 +200,15 @@ def test_a_single_failed_participant_is_lost_at_once() -> None:
 
 
 def test_no_passenger_in_a_successful_team() -> None:
-    # Site 10 needs (2,1,1). Explorer 1 (0,1,3) helps but 13 (2,2,2) alone suffices.
+    # Site 10 needs (2,1,1). Explorer 1 (0,1,3) helps, but 13 (2,2,2) and 7 (2,2,1) each suffice
+    # alone: every successful team holding 1 has a passenger, so 1 may not join at all.
     state = arrange(game(2), hands=[[1, 13, 7], [3]], stacks={"africa": [10, 7, 8, 9, 11, 12]}, gold=[30, 15])
-    play(state, "expedition africa", "team 1")
-    assert "team 13" not in legal(state) and "team 7" not in legal(state)
-    with pytest.raises(IllegalAction, match="would succeed without explorer 1"):
-        state.apply("team 13")
-    assert legal(state) == ["team done"]
+    play(state, "expedition africa")
+    assert legal(state) == ["team 13", "team 7"]
+    with pytest.raises(IllegalAction, match="explorer 13 would succeed"):
+        state.apply("team 1")
+    play(state, "team 7")
+    assert state.owned[0] == [10]
 
 
 def test_team_needs_a_member_before_it_is_done() -> None:

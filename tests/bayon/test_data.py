@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from meeple.games.bayon.rules import CONTINENTS, DATA, load_data, parse_data
+from meeple.core.data import PROVENANCES, DataError
+from meeple.games.bayon.data import CONTINENTS, DATA, load_data, parse_data
 
 
 def raw() -> dict[str, Any]:
@@ -20,24 +21,19 @@ def raw() -> dict[str, Any]:
     return data
 
 
-def leaves(node: Any) -> list[dict[str, Any]]:
-    """Every {value, provenance} pair in the file."""
-    if isinstance(node, dict):
-        if set(node) == {"value", "provenance"}:
-            return [node]
-        return [leaf for child in node.values() for leaf in leaves(child)]
-    if isinstance(node, list):
-        return [leaf for child in node for leaf in leaves(child)]
-    return []
+def records(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every record of the file that holds component values."""
+    return [*data["explorers"], *data["continents"], *data["sites"], *data["gold_cards"], data["setup"]]
 
 
 def test_every_value_has_a_provenance() -> None:
-    data = raw()
-    for key in ("explorers", "continents", "sites", "gold_cards", "setup"):
-        for entry in data[key] if isinstance(data[key], list) else [data[key]]:
-            for field, node in entry.items():
-                assert leaves(node), f"{key} {field} has no provenance"
-    assert {leaf["provenance"] for leaf in leaves(data)} == {"rulebook", "public", "designed"}
+    seen = set()
+    for record in records(raw()):
+        prov = record["provenance"]
+        assert set(prov) == set(record) - {"provenance"}, record
+        assert set(prov.values()) <= set(PROVENANCES)
+        seen |= set(prov.values())
+    assert seen == {"rulebook", "public", "designed"}
 
 
 def test_the_components() -> None:
@@ -95,21 +91,23 @@ def broken(change: Any) -> dict[str, Any]:
     ("change", "message"),
     [
         (lambda d: d["explorers"].pop(), "17 explorers"),
-        (lambda d: d["explorers"][0]["map"].update(value=4), "explorer 1 map must be a whole number from 0 to 3"),
-        (lambda d: d["explorers"][0]["map"].update(value=3), "six orderings"),
-        (lambda d: d["explorers"][0]["map"].update(provenance="guess"), "provenance 'guess'"),
-        (lambda d: d["explorers"][0].update(map=2), "'value' and 'provenance'"),
-        (lambda d: d["sites"][0]["value"].update(value=22), "multiple of 5"),
-        (lambda d: d["sites"][0]["continent"].update(value="atlantis"), "unknown continent"),
-        (lambda d: d["sites"][0]["continent"].update(value="africa"), "europe must have 6 sites"),
-        (lambda d: d["sites"][3]["id"].update(value=1), "appears twice"),
-        (lambda d: d["gold_cards"][0]["count"].update(value=9), "18 gold cards"),
+        (lambda d: d["explorers"][0].update(map=4), "explorer 1: 'map' must be a whole number from 0 to 3"),
+        (lambda d: d["explorers"][0].update(map=3), "six orderings"),
+        (lambda d: d["explorers"][0]["provenance"].update(map="guess"), "provenance of 'map' is 'guess'"),
+        (lambda d: d["explorers"][0]["provenance"].pop("map"), "field 'map' has no provenance"),
+        (lambda d: d["explorers"][0].pop("provenance"), "needs a 'provenance' object"),
+        (lambda d: d["sites"][0].update(value=22), "multiple of 5"),
+        (lambda d: d["sites"][0].update(continent="atlantis"), "unknown continent"),
+        (lambda d: d["sites"][0].update(continent="africa"), "europe must have 6 sites"),
+        (lambda d: d["sites"][3].update(id=1), "appears twice"),
+        (lambda d: d["gold_cards"][0].update(count=9), "18 gold cards"),
         (lambda d: d["continents"].reverse(), "in that order"),
-        (lambda d: d["setup"].pop("target"), "missing"),
+        (lambda d: d["setup"]["target"].pop("3"), "each of 2, 3 and 4 players"),
+        (lambda d: (d["setup"].pop("target"), d["setup"]["provenance"].pop("target")), "missing"),
     ],
 )
 def test_bad_data_is_rejected_with_a_reason(change: Any, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(DataError, match=message):
         parse_data(broken(change))
 
 

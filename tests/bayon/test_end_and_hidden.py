@@ -7,7 +7,7 @@ import random
 import pytest
 
 from meeple.core import IllegalAction, snapshot
-from meeple.games.bayon.rules import SITE_VALUE
+from meeple.games.bayon.data import DATA, SITE_VALUE
 from tests.bayon.helpers import arrange, game, legal, play
 
 EUROPE = [1, 2, 3, 4, 5, 6]
@@ -15,23 +15,28 @@ EUROPE = [1, 2, 3, 4, 5, 6]
 
 # ---------------------------------------------------------------- game end
 def test_reaching_the_target_with_gold_ends_the_game_at_once() -> None:
-    state = arrange(game(2), gold=[245, 15])
+    target, start = DATA.target[2], DATA.starting_gold
+    state = arrange(game(2), gold=[target - DATA.take_gold, start])
     play(state, "gold")
-    assert state.is_over and state.winners == (0,) and state.scores == (250, 15)
+    assert state.is_over and state.winners == (0,) and state.scores == (target, start)
     assert state.to_move == () and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         state.apply("end")
 
 
 def test_sites_count_towards_the_target() -> None:
-    state = arrange(game(3), hands=[[8], [2], [3]], gold=[225 - SITE_VALUE[1] + 5, 15, 15], stacks={"europe": EUROPE})
-    play(state, "expedition europe", "team 8")  # pays 5, gains site 1
+    target, cost = DATA.target[3], DATA.costs[0]
+    state = arrange(
+        game(3), hands=[[8], [2], [3]], gold=[target - SITE_VALUE[1] + cost, 15, 15], stacks={"europe": EUROPE}
+    )
+    play(state, "expedition europe", "team 8")  # pays Europe's price, gains site 1
     assert state.is_over and state.winners == (0,)
-    assert state.scores[0] == 225
+    assert state.scores[0] == target
 
 
 def test_the_fee_for_a_hired_explorer_can_win_for_its_owner() -> None:
-    state = arrange(game(4), hands=[[1], [2, 7], [3], [4]], gold=[15, 190, 15, 15])
+    fee = DATA.hire_from_player
+    state = arrange(game(4), hands=[[1], [2, 7], [3], [4]], gold=[15, DATA.target[4] - fee, 15, 15])
     play(state, "hire 7")
     assert state.is_over and state.winners == (1,)
     assert state.hands[0] == [1, 7]
@@ -108,6 +113,18 @@ def test_determinize_redraws_what_the_seat_cannot_know() -> None:
         tops.add(other.stacks[0][0])
     assert len(bottoms) > 5 and len(tops) > 3 and len(camps) > 5
     assert snapshot(state) == before
+
+
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    # Two games that differ only in the order of cards seat 0 has not seen give the same copy.
+    first = arrange(game(2, seed=4), hands=[[1, 7], [2]], stacks={"europe": EUROPE}, camp=[8, 9, 5, 6])
+    second = arrange(game(2, seed=4), hands=[[1, 7], [2]], stacks={"europe": [1, 6, 5, 4, 3, 2]}, camp=[6, 5, 9, 8])
+    for state in (first, second):
+        play(state, "travel 1 europe")  # both: seat 0 saw site 1 on top
+    assert first.observation(0) == second.observation(0) and snapshot(first) != snapshot(second)
+    copies = [state.determinize(0, random.Random(9)) for state in (first, second)]
+    assert snapshot(copies[0]) == snapshot(copies[1])
+    assert copies[0].seed != first.seed
 
 
 def test_determinize_keeps_cards_everyone_saw_go_under() -> None:

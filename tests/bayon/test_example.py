@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from meeple.games.bayon.rules import NEEDS, SITES, team_meets
+from meeple.games.bayon.data import NEEDS, SITES
+from meeple.games.bayon.teams import team_meets
 from tests.bayon.helpers import arrange, game, legal, play
 
 PYRAMIDS = next(s.id for s in SITES.values() if s.name == "Pyramids")

@@ -7,7 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.games.bayon.rules import DATA, GIVEUP, PUBLIC, TEAM, WITHDRAW, BayonState
+from meeple.games.bayon.actions import GIVEUP, TEAM, WITHDRAW
+from meeple.games.bayon.data import DATA
+from meeple.games.bayon.observe import PUBLIC
+from meeple.games.bayon.rules import BayonState
 from tests.bayon.helpers import game
 
 

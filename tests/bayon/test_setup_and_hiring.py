@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.core import IllegalAction, snapshot
-from meeple.games.bayon.rules import CONTINENTS, DATA, SITE_CONTINENT
+from meeple.games.bayon.data import CONTINENTS, DATA, SITE_CONTINENT
 from tests.bayon.helpers import arrange, game, legal, play
 
 

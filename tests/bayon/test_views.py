@@ -6,7 +6,8 @@ import xml.etree.ElementTree as ET
 
 from rich.console import Console
 
-from meeple.games.bayon.rules import SITES, BayonState
+from meeple.games.bayon.data import SITES
+from meeple.games.bayon.rules import BayonState
 from meeple.games.bayon.svg import render as svg_render
 from meeple.games.bayon.text import render as text_render
 from tests.bayon.helpers import arrange, game, legal, play

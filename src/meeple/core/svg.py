@@ -3,7 +3,7 @@
 A view draws into a :class:`Canvas`; ``act`` wraps an element in a group
 carrying ``data-action="<notation>"`` (class ``clickable``) when that action
 is legal for the viewing seat, which is all a web page needs to make it
-clickable without knowing the game (DESIGN.md).
+clickable without knowing the game.
 """
 
 from __future__ import annotations

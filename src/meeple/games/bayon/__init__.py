@@ -1,11 +1,20 @@
 """Bayon (Wolfgang Werner, Adlung Spiele 2002): hire explorers, scout the five
-continents and dig up their sites. Rules as implemented: RULES.md here."""
+continents and dig up their sites. Rules as implemented: RULES.md here.
+
+The game's modules, one job each: ``data.py`` (components), ``actions.py``
+(action space and notation), ``teams.py`` (which teams may be sent),
+``rules.py`` (set-up, legality, transitions, end), ``explain.py`` (refusal
+reasons), ``observe.py`` (observation and determinize), ``text.py`` and
+``svg.py`` (views), ``bot.py`` (judgement, heuristic bot, rollout policy).
+"""
 
 from __future__ import annotations
 
 from meeple.core import GameInfo, Option, register
-from meeple.games.bayon import svg, text
-from meeple.games.bayon.rules import ACTION_SPACE, DATA, BayonState, load_data
+from meeple.games.bayon import bot, svg, text
+from meeple.games.bayon.actions import ACTION_SPACE
+from meeple.games.bayon.data import DATA, load_data
+from meeple.games.bayon.rules import END_REASONS, BayonState
 
 INFO = register(
     GameInfo(
@@ -37,6 +46,12 @@ INFO = register(
         action_space=ACTION_SPACE,
         description="Hire explorers, scout the continents and dig up sites until your gold and sites reach the target.",
         conformance=((2, {"target": 60}), (4, {"max_rounds": 3})),
+        rules_version=2,
+        end_reasons=END_REASONS,
+        bots=bot.BOTS,
+        rollout_policy=bot.rollout_policy,
+        rollout_limit=bot.ROLLOUT_LIMIT,
+        evaluator=bot.evaluate,
         text_view=text.render,
         svg_view=svg.render,
     )

@@ -18,7 +18,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from meeple.core.svg import Canvas
-from meeple.games.bayon.rules import CONTINENTS, EXPLORERS, SITES
+from meeple.games.bayon.data import CONTINENTS, EXPLORERS, SITES
+from meeple.games.bayon.text import END_TEXT
 
 WIDTH = 1220
 CONTINENT_COLOURS = ("#3f6fb5", "#c9822b", "#b8443a", "#3c8c4a", "#a8672a")
@@ -123,7 +124,8 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     canvas.add(text(20, 30, "BAYON", 24, "#f3e2a9", "bold"))
     status = f"Round {obs['round']}  ·  target {obs['target']} gold + sites"
     if over:
-        status += "  ·  game over: winner " + ", ".join(f"seat {w}" for w in obs["winners"])
+        status += "  ·  game over, " + END_TEXT.get(obs["end_reason"] or "", "")
+        status += " · winner " + ", ".join(f"seat {w}" for w in obs["winners"])
     else:
         status += f"  ·  seat {current} to move"
     canvas.add(text(130, 30, status, 15, "#ffffff"))

@@ -13,7 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meeple.games.bayon.rules import EXPLORERS, SITES
+from meeple.games.bayon.data import EXPLORERS, SITES
 
 SEAT_COLOURS = ("bright_cyan", "bright_magenta", "bright_green", "bright_yellow")
 STEP_TEXT = {
@@ -25,6 +25,13 @@ STEP_TEXT = {
     "withdraw": "success! choose the participant who withdraws",
     "lose": "failure: choose the participant to lose",
     "over": "the game is over",
+}
+
+
+# Why a game ended, as the views say it (keys: the game's end reasons).
+END_TEXT = {
+    "target": "a player reached the target",
+    "safety_cap": "the round limit ended the game: the richest player wins",
 }
 
 
@@ -155,7 +162,8 @@ def render(obs: dict[str, Any]) -> Group:
             step.append_text(joined([explorer_text(e) for e in turn["team"]]))
             step.append(f"  → {totals[0]}·{totals[1]}·{totals[2]}")
     else:
-        step = Text("Game over. ", style="bold")
+        step = Text("Game over: ", style="bold")
+        step.append(END_TEXT.get(obs["end_reason"] or "", "the game is over") + ". ")
         step.append("Winner: " + ", ".join(f"seat {w}" for w in obs["winners"]) + ".")
         step.append("  Scores: " + ", ".join(f"seat {i} {v}" for i, v in enumerate(obs["scores"])))
 

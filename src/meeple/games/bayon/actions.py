@@ -1,0 +1,135 @@
+"""Bayon's action space, its notation, and the steps of a turn.
+
+Every action is built once here; the rules hand out these objects, so that
+``legal_actions`` is a few list extensions and ``_apply`` decodes an action
+with one dict look-up (:data:`DECODE`). ``ACTION_SPACE`` fixes each action's
+stable index.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import Action
+from meeple.games.bayon.data import CONTINENTS, EXPLORER_IDS, SITE_IDS
+
+
+def _build_actions() -> dict[str, Any]:
+    names = CONTINENTS
+    return {
+        "gold": Action("gold"),
+        "end": Action("end"),
+        "hire_stack": Action("hire", "stack"),
+        "hire": [Action("hire", e) if e else None for e in range(18)],
+        "giveup": [Action("giveup", e) if e else None for e in range(18)],
+        "travel": [[Action("travel", e, names[c]) for c in range(5)] if e else [] for e in range(18)],
+        "interpreter": [[Action("interpreter", e, names[c]) for c in range(5)] if e else [] for e in range(18)],
+        "expedition": [Action("expedition", names[c]) for c in range(5)],
+        "pay_gold": Action("pay", "gold"),
+        "pay_site": [Action("pay", "site", s) if s else None for s in range(31)],
+        "team": [Action("team", e) if e else None for e in range(18)],
+        "team_done": Action("team", "done"),
+        "withdraw": [Action("withdraw", e) if e else None for e in range(18)],
+        "lose": [Action("lose", e) if e else None for e in range(18)],
+    }
+
+
+_A = _build_actions()
+A_GOLD: Action = _A["gold"]
+A_END: Action = _A["end"]
+A_HIRE_STACK: Action = _A["hire_stack"]
+A_HIRE: list[Action] = _A["hire"]
+A_GIVEUP: list[Action] = _A["giveup"]
+A_TRAVEL: list[list[Action]] = _A["travel"]
+A_INTERPRETER: list[list[Action]] = _A["interpreter"]
+A_EXPEDITION: list[Action] = _A["expedition"]
+A_PAY_GOLD: Action = _A["pay_gold"]
+A_PAY_SITE: list[Action] = _A["pay_site"]
+A_TEAM: list[Action] = _A["team"]
+A_TEAM_DONE: Action = _A["team_done"]
+A_WITHDRAW: list[Action] = _A["withdraw"]
+A_LOSE: list[Action] = _A["lose"]
+
+ACTION_SPACE: tuple[Action, ...] = (
+    A_GOLD,
+    A_END,
+    A_HIRE_STACK,
+    *A_HIRE[1:],
+    *A_GIVEUP[1:],
+    *(a for e in EXPLORER_IDS for a in A_TRAVEL[e]),
+    *(a for e in EXPLORER_IDS for a in A_INTERPRETER[e]),
+    *A_EXPEDITION,
+    A_PAY_GOLD,
+    *A_PAY_SITE[1:],
+    *A_TEAM[1:],
+    A_TEAM_DONE,
+    *A_WITHDRAW[1:],
+    *A_LOSE[1:],
+)
+
+# Per explorer and blocked continent: travelling to / moving the interpreter to each other continent.
+TRAVEL_OPEN: list[list[tuple[Action, ...]]] = [
+    [tuple(A_TRAVEL[e][c] for c in range(5) if c != blocked) for blocked in range(5)] if e else [] for e in range(18)
+]
+INTERPRETER_MOVES: list[list[tuple[Action, ...]]] = [
+    [tuple(A_INTERPRETER[e][c] for c in range(5) if c != blocked) for blocked in range(5)] if e else []
+    for e in range(18)
+]
+
+# Each action decoded once into (operation, explorer-or-site, continent) for _apply.
+(
+    OP_GOLD,
+    OP_END,
+    OP_HIRE_STACK,
+    OP_HIRE,
+    OP_GIVEUP,
+    OP_TRAVEL,
+    OP_INTERPRETER,
+    OP_EXPEDITION,
+    OP_PAY_GOLD,
+    OP_PAY_SITE,
+    OP_TEAM,
+    OP_TEAM_DONE,
+    OP_WITHDRAW,
+    OP_LOSE,
+) = range(14)
+DECODE: dict[Action, tuple[int, int, int]] = {
+    A_GOLD: (OP_GOLD, 0, -1),
+    A_END: (OP_END, 0, -1),
+    A_HIRE_STACK: (OP_HIRE_STACK, 0, -1),
+    A_PAY_GOLD: (OP_PAY_GOLD, 0, -1),
+    A_TEAM_DONE: (OP_TEAM_DONE, 0, -1),
+}
+for _e in EXPLORER_IDS:
+    DECODE[A_HIRE[_e]] = (OP_HIRE, _e, -1)
+    DECODE[A_GIVEUP[_e]] = (OP_GIVEUP, _e, -1)
+    DECODE[A_TEAM[_e]] = (OP_TEAM, _e, -1)
+    DECODE[A_WITHDRAW[_e]] = (OP_WITHDRAW, _e, -1)
+    DECODE[A_LOSE[_e]] = (OP_LOSE, _e, -1)
+    for _c in range(5):
+        DECODE[A_TRAVEL[_e][_c]] = (OP_TRAVEL, _e, _c)
+        DECODE[A_INTERPRETER[_e][_c]] = (OP_INTERPRETER, _e, _c)
+for _c in range(5):
+    DECODE[A_EXPEDITION[_c]] = (OP_EXPEDITION, 0, _c)
+for _s in SITE_IDS:
+    DECODE[A_PAY_SITE[_s]] = (OP_PAY_SITE, _s, -1)
+
+# Steps of a turn. MAIN is the open choice; the others are the parts of a
+# compound decision that must be finished before anything else happens.
+MAIN, GIVEUP, PAY, TEAM, WITHDRAW, LOSE, OVER = range(7)
+PHASE_NAMES = ("main", "giveup", "pay", "team", "withdraw", "lose", "over")
+PENDING_STEP = {
+    GIVEUP: "you hold five explorers: first give one up (giveup N)",
+    PAY: "an expedition is being paid for: pay the rest first (pay gold / pay site N)",
+    TEAM: "an expedition site is revealed: assemble the team first (team N / team done)",
+    WITHDRAW: "the expedition succeeded: first choose the participant who withdraws (withdraw N)",
+    LOSE: "the expedition failed: first choose the participant you lose (lose N)",
+}
+KINDS_OF_PHASE = {
+    MAIN: {"gold", "end", "hire", "travel", "interpreter", "expedition"},
+    GIVEUP: {"giveup"},
+    PAY: {"pay"},
+    TEAM: {"team"},
+    WITHDRAW: {"withdraw"},
+    LOSE: {"lose"},
+}
