@@ -32,6 +32,18 @@ def placed(
     return state
 
 
+def main_line_example() -> IvorState:
+    """Issue 11's position (4 players, seed 0): wagons at Llangubbin, Tewyn, Gwynaudalion Halt
+    and Ogof Idris; seat 0 has bought coal (3 coal) and played card 25 (3 extra moves)."""
+    state = INFO.new(4, 0)
+    assert isinstance(state, IvorState)
+    for where in ("llangubbin", "tewyn", "gwynaudalion-halt", "ogof-idris"):
+        state.apply(f"place {where}")
+    state.apply("buy coal")
+    state.apply("special 25")
+    return state
+
+
 def restart(state: IvorState, seat: int) -> None:
     """Begin ``seat``'s turn afresh (after a test edited the board)."""
     state._start_turn(seat)

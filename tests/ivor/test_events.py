@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from meeple.games.ivor.rules import EVENTS, N_LOCS, TOWN, IvorState, final_score
+from meeple.games.ivor import events
+from meeple.games.ivor.events import EVENTS, N_LOCS, TOWN, final_score
+from meeple.games.ivor.rules import IvorState
 from tests.ivor.helpers import event_card, job_card, loc, placed
 
 
 def reveal(state: IvorState, effect: str) -> None:
-    state._event_effect(EVENTS[event_card(effect)])
+    events.reveal(state, EVENTS[event_card(effect)])
 
 
 def test_everyone_gains_sheep() -> None:

@@ -135,7 +135,7 @@ def test_sleeping_idris_forces_a_detour() -> None:
     state._changed()
     assert "tan-y-gwich" not in moves(state)
     # dyffryn-bridge to grumbly-town: 2 moves through tan-y-gwich, 3 round by moel-fach
-    assert state.move_options()[loc("grumbly-town")] == (3, 2)
+    assert state.move_options()[loc("grumbly-town")] == ((3, 2),)
     state.apply("move grumbly-town")
     assert state.coal[1] == 3
 

@@ -7,8 +7,10 @@ import random
 import pytest
 
 from meeple import IllegalAction
-from meeple.games.ivor.rules import ADJ, LOCS, MAIN_A, MAIN_B, IvorState
-from tests.ivor.helpers import loc, moves, placed, restart, texts
+from meeple.games.ivor import INFO
+from meeple.games.ivor.routes import ADJ, MAIN_A, MAIN_B
+from meeple.games.ivor.rules import JOBS, LOCS, MAIN_LINE_COAL, IvorState
+from tests.ivor.helpers import loc, main_line_example, moves, placed, restart, texts
 
 
 def example(coal: int = 0) -> IvorState:
@@ -63,10 +65,10 @@ def test_moves_cost_the_fewest_coal() -> None:
 
 def test_main_line_needs_two_coal() -> None:
     state = placed(("llangubbin", "pen-y-bont", "cwm-coed"))
-    state.coal[0] = 1
+    state.coal[0] = MAIN_LINE_COAL - 1
     state._changed()
     assert "tewyn" not in moves(state)
-    state.coal[0] = 2
+    state.coal[0] = MAIN_LINE_COAL
     state._changed()
     assert "tewyn" in moves(state)
     state.apply("move tewyn")
@@ -134,11 +136,12 @@ def test_free_move_resets_each_turn() -> None:
     assert state.moves_left == 1
 
 
-def brute_force_moves(state: IvorState) -> dict[int, tuple[int, int]]:
-    """Every stop reachable by walking one line at a time, and its cheapest (coal, moves)."""
+def brute_force_moves(state: IvorState) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Walk one line (or the main line) at a time; for every stop keep each way of getting
+    there whose (free moves left, coal left) no other way beats, as (ordinary moves, coal)."""
     seat = state.current
     src, free, coal = state.pos[seat], state.moves_left, state.coal[seat]
-    best: dict[int, tuple[int, int]] = {}
+    found: dict[int, set[tuple[int, int]]] = {}
     seen = set()
     frontier = [(src, 0, 0)]  # (where, ordinary moves used, coal spent)
     while frontier:
@@ -147,19 +150,30 @@ def brute_force_moves(state: IvorState) -> dict[int, tuple[int, int]]:
             continue
         seen.add((where, used, spent))
         if where != src and state.wagon_at[where] < 0:
-            cost = (spent, used)
-            if where not in best or cost < best[where]:
-                best[where] = cost
+            found.setdefault(where, set()).add((used, spent))
         steps = [(n, 1, 0) for n in ADJ[where]]
         if where in (MAIN_A, MAIN_B):
-            steps.append((MAIN_B if where == MAIN_A else MAIN_A, 0, 2))
+            steps.append((MAIN_B if where == MAIN_A else MAIN_A, 0, MAIN_LINE_COAL))
         for nxt, ordinary, price in steps:
             if state.idris_at[nxt] >= 0:
                 continue
             extra = price + (1 if ordinary and used >= free else 0)
             if spent + extra <= coal and used + ordinary <= 12:
                 frontier.append((nxt, used + ordinary, spent + extra))
-    return {x: (used, spent) for x, (spent, used) in best.items()}
+
+    def left(way: tuple[int, int]) -> tuple[int, int]:
+        return max(free - way[0], 0), coal - way[1]
+
+    front: dict[int, tuple[tuple[int, int], ...]] = {}
+    for where, ways in found.items():
+        best: dict[tuple[int, int], tuple[int, int]] = {}
+        # For equal leftovers the engine keeps the route by line (no main line), then the shortest.
+        for way in sorted(ways, key=lambda w: (w[1] != max(w[0] - free, 0), w)):
+            if not any(o != left(way) and o[0] >= left(way)[0] and o[1] >= left(way)[1]
+                       for o in map(left, ways)):
+                best.setdefault(left(way), way)
+        front[where] = tuple(sorted(best.values(), key=lambda w: w[1]))
+    return front
 
 
 def test_move_options_match_a_step_by_step_search() -> None:
@@ -170,12 +184,50 @@ def test_move_options_match_a_step_by_step_search() -> None:
         for idris in spots[4:4 + rng.randrange(4)]:
             state.idris_at[idris] = 1
             state.idris_free -= 1
-        state.coal[0] = rng.randrange(5)
-        state.moves_left = rng.choice([0, 1, 1, 3, 4])
+        state.coal[0] = rng.randrange(6)
+        state.moves_left = rng.choice([0, 1, 1, 3, 4, 6])
         state._changed()
         expected = brute_force_moves(state)
         assert state.move_options() == expected, f"trial {trial}"
         assert moves(state) == {LOCS[x].id for x in expected}
+
+
+def test_the_player_chooses_the_route_issue_example() -> None:
+    """4 players, seed 0: with 3 coal and 4 free moves at Llangubbin, the main line (2 coal)
+    through the wagon at Tewyn reaches Capel Isaf with 3 free moves and 1 coal left; the
+    cheapest route in coal (by line) leaves 0 moves and 2 coal. Both are offered."""
+    assert JOBS[25].special == "extra_moves" and JOBS[25].amount == 3
+    state = main_line_example()
+    assert (state.moves_left, state.coal[0]) == (4, 3)
+    to_capel = sorted(t for t in texts(state) if t.startswith("move capel-isaf"))
+    assert to_capel == ["move capel-isaf 1 coal", "move capel-isaf 2 coal"]
+    with pytest.raises(ValueError, match="2 routes to capel-isaf"):
+        state.apply("move capel-isaf")
+    state.apply("move capel-isaf 2 coal")
+    assert state.pos[0] == loc("capel-isaf")
+    assert (state.moves_left, state.coal[0]) == (3, 1)
+    routes = {r["action"]: r for r in INFO.new(4, 0).observation(0)["routes"]}
+    assert routes == {}, "no routes are listed before the wagons are placed"
+
+
+def test_the_cheaper_route_is_still_offered() -> None:
+    state = main_line_example()
+    listed = {r["action"]: r for r in state.observation(1)["routes"]}
+    assert listed["move capel-isaf 2 coal"]["main_line"] and listed["move capel-isaf 2 coal"]["lines"] == 1
+    assert not listed["move capel-isaf 1 coal"]["main_line"]
+    state.apply("move capel-isaf 1 coal")
+    assert (state.moves_left, state.coal[0]) == (0, 2)
+
+
+def test_a_route_that_beats_another_in_both_is_the_only_one() -> None:
+    # No free move left: the main line (2 coal) beats walking 6 lines (6 coal) to Tewyn.
+    state = placed(("llangubbin", "pen-y-bont", "cwm-coed"))
+    state.coal[0] = 8
+    state.moves_left = 0
+    state._changed()
+    assert [t for t in texts(state) if t.startswith("move tewyn")] == ["move tewyn 2 coal"]
+    with pytest.raises(IllegalAction, match="reached for 2 coal now, not 5 coal"):
+        state.apply("move tewyn 5 coal")
 
 
 def test_buy_coal_before_or_after_moving_and_kept_for_later_turns() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple import IllegalAction
-from meeple.games.ivor.rules import MAX_ROUNDS, IvorState
+from meeple.games.ivor.rules import LOST_SHEEP_BONUS, MAX_ROUNDS, IvorState, sheep_to_end
 from tests.ivor.helpers import hand, job_card, line, loc, placed, restart
 
 TAN = "tan-y-gwich"
@@ -24,7 +24,7 @@ def test_last_sheep_gives_the_token_and_two_bonus_sheep() -> None:
     state.loc_sheep[loc(TAN)] = 1
     state.loc_token[loc(TAN)] = 2
     restart(state, 0)
-    assert state.sheep[0] == 3 and state.tokens[0] == 1 and state.loc_token[loc(TAN)] == 0
+    assert state.sheep[0] == 1 + LOST_SHEEP_BONUS and state.tokens[0] == 1 and state.loc_token[loc(TAN)] == 0
     assert state.observation(None)["locations"][loc(TAN)]["lost_sheep_token"] is False
 
 
@@ -49,8 +49,9 @@ def play_turn(state: IvorState) -> None:
         state.apply(state.legal_actions()[0])
 
 
-@pytest.mark.parametrize(("players", "target"), [(3, 25), (4, 25), (5, 20)])
-def test_end_triggered_then_the_round_finishes(players: int, target: int) -> None:
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_end_triggered_then_the_round_finishes(players: int) -> None:
+    target = sheep_to_end(players)  # the rulebook's 25 / 25 / 20, checked against the data in test_data
     wagons = ("tan-y-gwich", "dyffryn-bridge", "llangubbin", "tewyn", "llanmad")[:players]
     state = placed(wagons)
     restart(state, 1)
@@ -64,6 +65,8 @@ def test_end_triggered_then_the_round_finishes(players: int, target: int) -> Non
         assert not state.is_over and state.current == seat, "everyone gets the same number of turns"
         play_turn(state)
     assert state.is_over and state.to_move == ()
+    assert state.end_reason == "sheep"
+    assert state.observation(0)["end_reason"] == "sheep"
     with pytest.raises(IllegalAction, match="over"):
         state.apply("end", 0)
 
@@ -121,8 +124,10 @@ def test_round_limit_safeguard() -> None:
     state = placed()
     state.round = MAX_ROUNDS - 1
     restart(state, 3)
+    assert state.end_reason is None
     play_turn(state)
     assert state.is_over and state.winners
+    assert state.end_reason == "safety_cap", "the designed round cap is not the rulebook's end"
 
 
 def test_hand_limit_turn_end_with_event_reveal_keeps_turn_order() -> None:
@@ -131,15 +136,6 @@ def test_hand_limit_turn_end_with_event_reveal_keeps_turn_order() -> None:
     line(state, 1, 2, 3, 5)
     play_turn(state)
     assert state.current == 1 and state.phase == 1
-
-
-def test_evaluate_shares_the_lead_on_projected_score() -> None:
-    state = placed()
-    state.sheep = [10, 12, 9, 0]
-    state.gold = [2, 0, 1, 0]
-    assert state.projected_scores() == (12, 12, 10, 0)
-    assert state.evaluate() == (0.5, 0.5, 0.0, 0.0)
-    assert not state.is_over
 
 
 def test_wrong_step_is_explained() -> None:

@@ -10,7 +10,7 @@ from rich.console import Console
 from meeple.games.ivor import INFO
 from meeple.games.ivor.data import card_name
 from meeple.games.ivor.rules import IDRIS_TOKENS, IvorState
-from tests.ivor.helpers import every_card, hand, line, placed
+from tests.ivor.helpers import every_card, hand, line, main_line_example, placed
 
 
 def rendered_text(state: IvorState, seat: int | None) -> str:
@@ -68,7 +68,7 @@ def test_svg_marks_only_legal_actions() -> None:
     marked = {el.get("data-action") for el in root.iter() if el.get("data-action")}
     legal = {str(a) for a in state.legal_actions()}
     assert marked <= legal
-    assert {"move grumbly-town", "end"} <= marked
+    assert {"move grumbly-town 0 coal", "end"} <= marked
     assert any(m.startswith("special 7") for m in marked)
     state.apply("end")
     marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
@@ -114,3 +114,11 @@ def test_random_games_keep_every_invariant() -> None:
             assert len(wagons) == len(set(wagons))
         assert state.round < 60, "random games end well before the safeguard"
         assert max(state.sheep) >= state.target
+
+
+def test_views_offer_both_routes_to_one_place() -> None:
+    """The issue-11 position: Capel Isaf by line for 1 coal or by the main line for 2."""
+    state = main_line_example()
+    marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
+    assert {"move capel-isaf 1 coal", "move capel-isaf 2 coal"} <= marked, "the board click and a button"
+    assert "move capel-isaf 2 coal (1 line(s) besides)" in rendered_text(state, 0)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from meeple.core import GameInfo, register
-from meeple.games.ivor import svg, text
-from meeple.games.ivor.rules import ACTION_SPACE, IvorState
+from meeple.games.ivor import bot, svg, text
+from meeple.games.ivor.actions import ACTION_SPACE
+from meeple.games.ivor.rules import END_REASONS, IvorState
 
 INFO = register(
     GameInfo(
@@ -17,6 +18,12 @@ INFO = register(
         state_class=IvorState,
         action_space=ACTION_SPACE,
         description="Move your wagon around the railway, gather lost sheep and complete jobs; most sheep wins.",
+        rules_version=2,
+        rollout_limit=40,
+        bots=bot.BOTS,
+        rollout_policy=bot.rollout_policy,
+        evaluator=bot.evaluate,
+        end_reasons=END_REASONS,
         text_view=text.render,
         svg_view=svg.render,
     )

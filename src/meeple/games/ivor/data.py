@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-PROVENANCES = frozenset({"rulebook", "public", "designed"})
+from meeple.core.data import DataError, check_provenance, int_field, load_json
 
 SPECIAL_KINDS = frozenset({"extra_moves", "sleeping_idris", "runaway_sheep", "extra_card"})
 EFFECT_KINDS = frozenset(
@@ -98,43 +98,16 @@ def special_text(kind: str, amount: int) -> str:
     return f"take {amount} more card from the card line now"
 
 
-class DataError(ValueError):
-    """The data file breaks a rule the game relies on."""
-
-
-def _check_provenance(record: dict[str, Any], where: str) -> None:
-    prov = record.get("provenance")
-    if not isinstance(prov, dict):
-        raise DataError(f"{where}: every record needs a 'provenance' object")
-    for key in record:
-        if key == "provenance":
-            continue
-        if key not in prov:
-            raise DataError(f"{where}: field {key!r} has no provenance")
-        if prov[key] not in PROVENANCES:
-            raise DataError(f"{where}: provenance of {key!r} is {prov[key]!r}, not one of {sorted(PROVENANCES)}")
-    extra = set(prov) - set(record)
-    if extra:
-        raise DataError(f"{where}: provenance names fields that do not exist: {sorted(extra)}")
-
-
-def _int(record: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
-    value = record.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise DataError(f"{where}: {key!r} must be an integer from {low} to {high}, got {value!r}")
-    return value
-
-
 def parse(raw: dict[str, Any]) -> IvorData:
     """Check ``raw`` (the decoded JSON) and build the game's data; raises :class:`DataError`."""
     comps = raw.get("components")
     if not isinstance(comps, dict):
         raise DataError("'components' is missing")
-    _check_provenance(comps, "components")
+    check_provenance(comps, "components")
     components = {k: v for k, v in comps.items() if k != "provenance"}
     for key in ("gold", "coal", "sleeping_idris_tokens", "hand_limit", "line_size", "hand_size", "events_removed",
                 "start_gold", "start_coal", "lost_sheep_bonus", "coal_per_gold", "main_line_coal", "event_line_wipe"):
-        _int(components, key, "components", 0, 100)
+        int_field(components, key, "components", 0, 100)
     ends = components.get("sheep_to_end")
     if not isinstance(ends, dict) or not all(isinstance(v, int) and v > 0 for v in ends.values()):
         raise DataError("components: 'sheep_to_end' must map player counts to positive integers")
@@ -143,7 +116,7 @@ def parse(raw: dict[str, Any]) -> IvorData:
     index_of: dict[str, int] = {}
     for i, rec in enumerate(raw.get("locations", [])):
         where = f"location {i}"
-        _check_provenance(rec, where)
+        check_provenance(rec, where)
         lid, name, kind = rec.get("id"), rec.get("name"), rec.get("kind")
         if not isinstance(lid, str) or not lid or lid != lid.lower() or " " in lid:
             raise DataError(f"{where}: id must be lower case with hyphens, got {lid!r}")
@@ -153,7 +126,8 @@ def parse(raw: dict[str, Any]) -> IvorData:
             raise DataError(f"{where}: needs a name and kind 'town' or 'village'")
         index_of[lid] = i
         locations.append(
-            Location(i, lid, name, kind == "town", _int(rec, "x", where, 0, 1000), _int(rec, "y", where, 0, 700))
+            Location(i, lid, name, kind == "town", int_field(rec, "x", where, 0, 1000),
+                     int_field(rec, "y", where, 0, 700))
         )
     if len(locations) != 20:
         raise DataError(f"the board has 20 locations, the data lists {len(locations)}")
@@ -167,7 +141,7 @@ def parse(raw: dict[str, Any]) -> IvorData:
     connections: list[tuple[int, int, str]] = []
     for i, rec in enumerate(raw.get("connections", [])):
         where = f"connection {i}"
-        _check_provenance(rec, where)
+        check_provenance(rec, where)
         a, b = loc(rec.get("a"), where), loc(rec.get("b"), where)
         if a == b or b in neighbours[a]:
             raise DataError(f"{where}: a self-loop or a repeated connection")
@@ -179,7 +153,7 @@ def parse(raw: dict[str, Any]) -> IvorData:
     dark: list[tuple[int, int]] = []
     for i, rec in enumerate(raw.get("dark_borders", [])):
         where = f"dark border {i}"
-        _check_provenance(rec, where)
+        check_provenance(rec, where)
         a, b = loc(rec.get("a"), where), loc(rec.get("b"), where)
         if b in neighbours[a]:
             raise DataError(f"{where}: {locations[a].id} and {locations[b].id} are also connected")
@@ -198,7 +172,7 @@ def parse(raw: dict[str, Any]) -> IvorData:
     main = raw.get("main_line")
     if not isinstance(main, dict):
         raise DataError("'main_line' is missing")
-    _check_provenance(main, "main line")
+    check_provenance(main, "main line")
     main_line = (loc(main.get("a"), "main line"), loc(main.get("b"), "main line"))
     if main_line[0] == main_line[1] or main_line[1] in neighbours[main_line[0]]:
         raise DataError("the main line must join two different locations that are not otherwise adjacent")
@@ -206,7 +180,7 @@ def parse(raw: dict[str, Any]) -> IvorData:
     tokens = raw.get("lost_sheep_tokens")
     if not isinstance(tokens, dict):
         raise DataError("'lost_sheep_tokens' is missing")
-    _check_provenance(tokens, "lost sheep tokens")
+    check_provenance(tokens, "lost sheep tokens")
     counts = tokens.get("counts")
     if not isinstance(counts, dict) or set(counts) != {"0", "1", "2", "3", "4"}:
         raise DataError("lost sheep tokens: 'counts' must give how many tokens show each number 0 to 4")
@@ -221,7 +195,7 @@ def parse(raw: dict[str, Any]) -> IvorData:
     jobs: list[Job] = []
     for i, rec in enumerate(raw.get("jobs", [])):
         where = f"job {i + 1}"
-        _check_provenance(rec, where)
+        check_provenance(rec, where)
         if rec.get("id") != i + 1:
             raise DataError(f"{where}: jobs must be numbered 1, 2, 3... in order, got id {rec.get('id')!r}")
         special = rec.get("special")
@@ -232,12 +206,12 @@ def parse(raw: dict[str, Any]) -> IvorData:
             amount = 0
         else:
             key = "range" if kind == "runaway_sheep" else "amount"
-            amount = _int(special, key, where + " special", 1, 5)
-        gold, coal = _int(rec, "gold", where, 0, 1), _int(rec, "coal", where, 0, 1)
+            amount = int_field(special, key, where + " special", 1, 5)
+        gold, coal = int_field(rec, "gold", where, 0, 1), int_field(rec, "coal", where, 0, 1)
         if gold and coal:
             raise DataError(f"{where}: a job rewards 1 gold or 1 coal, not both")
         jobs.append(
-            Job(i + 1, str(rec.get("name")), loc(rec.get("location"), where), _int(rec, "sheep", where, 1, 9),
+            Job(i + 1, str(rec.get("name")), loc(rec.get("location"), where), int_field(rec, "sheep", where, 1, 9),
                 gold, coal, kind, amount)
         )
     if len(jobs) != 50:
@@ -247,7 +221,7 @@ def parse(raw: dict[str, Any]) -> IvorData:
     for i, rec in enumerate(raw.get("events", [])):
         number = len(jobs) + i + 1
         where = f"event {number}"
-        _check_provenance(rec, where)
+        check_provenance(rec, where)
         if rec.get("id") != number:
             raise DataError(f"{where}: events are numbered after the jobs, expected id {number}")
         effect, bonus = rec.get("effect"), rec.get("bonus")
@@ -259,13 +233,13 @@ def parse(raw: dict[str, Any]) -> IvorData:
         e_loc = loc(effect.get("location"), where) if ekind in ("sheep_to_location", "idris_wakes") else -1
         e_above = 0
         if ekind == "coal_returned":
-            e_above = _int(effect, "above", where, 0, 12)
+            e_above = int_field(effect, "above", where, 0, 12)
         elif ekind == "sheep_leave_crowds":
-            e_above = _int(effect, "at_least", where, 1, 9)
+            e_above = int_field(effect, "at_least", where, 1, 9)
         b_loc = loc(bonus.get("location"), where) if bonus["kind"] == "per_job_at" else -1
         events.append(
-            Event(number, str(rec.get("name")), ekind, _int(effect, "amount", where, 1, 5), e_loc, e_above,
-                  bonus["kind"], _int(bonus, "amount", where, 1, 5), b_loc)
+            Event(number, str(rec.get("name")), ekind, int_field(effect, "amount", where, 1, 5), e_loc, e_above,
+                  bonus["kind"], int_field(bonus, "amount", where, 1, 5), b_loc)
         )
     if len(events) != 11:
         raise DataError(f"there are 11 event cards, the data lists {len(events)}")
@@ -286,7 +260,9 @@ def parse(raw: dict[str, Any]) -> IvorData:
 
 
 def load(path: Path | None = None) -> IvorData:
-    path = path or Path(__file__).with_name("data.json")
+    """The game's data: ``data.json`` beside this module, or the file at ``path``."""
+    if path is None:
+        return parse(load_json("meeple.games.ivor", "data.json"))
     with open(path, encoding="utf-8") as handle:
         return parse(json.load(handle))
 

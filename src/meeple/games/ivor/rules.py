@@ -3,8 +3,9 @@
 A turn is a short sequence of small actions:
 
 * the sheep at the wagon's location is taken automatically when the turn starts;
-* ``move <location>`` (to any location the wagon can reach and stop at with the
-  moves and coal it has), ``buy coal``, ``job <card>`` (complete a job here),
+* ``move <location> <coal> coal`` (to a location the wagon can reach and stop at with
+  the moves and coal it has, by a route no other beats in free moves and coal left:
+  see ``routes.py``), ``buy coal``, ``job <card>`` (complete a job here),
   ``special <card>`` (play the card's special action; some then ask for a target:
   ``idris <location>``, ``runaway <location>`` or ``take <card>``), and ``end``;
 * ``take <card>`` from the card line;
@@ -12,7 +13,10 @@ A turn is a short sequence of small actions:
 * the card line is then refilled (events take effect) and the next turn starts.
 
 Before the first turn each player places their wagon: ``place <location>``.
-Every designed rule and resolved ambiguity is listed in RULES.md.
+Every designed rule and resolved ambiguity is listed in RULES.md. This module holds
+the rules only; the action objects are in ``actions.py``, movement in ``routes.py``,
+event cards in ``events.py``, refusal reasons in ``explain.py`` and observations in
+``observe.py``; it imports no view and no bot.
 """
 
 from __future__ import annotations
@@ -20,25 +24,40 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import Action, State
+from meeple.core.actions import normalize_notation
 from meeple.core.rng import Random
-from meeple.games.ivor.data import DATA, Event, Job
+from meeple.games.ivor import events, explain, observe
+from meeple.games.ivor.actions import (
+    BUY_COAL,
+    DISCARD_ACT,
+    END,
+    IDRIS_ACT,
+    JOB_ACT,
+    MOVE_ACT,
+    PLACE_ACT,
+    RUNAWAY_ACT,
+    SPECIAL_ACT,
+    TAKE_ACT,
+    MoveAction,
+)
+from meeple.games.ivor.data import DATA, Job
+from meeple.games.ivor.routes import DIST, WITHIN, Options, move_options
 
 # ----------------------------------------------------------------- constants
 LOCS = DATA.locations
 N_LOCS = len(LOCS)
 LOC_INDEX = {loc.id: loc.index for loc in LOCS}
-ADJ = DATA.adjacency
-MAIN_A, MAIN_B = DATA.main_line
-TOWN = tuple(loc.is_town for loc in LOCS)
 COMP = DATA.components
 
 N_JOBS = len(DATA.jobs)
 N_CARDS = N_JOBS + len(DATA.events)
 JOBS: dict[int, Job] = {job.id: job for job in DATA.jobs}
-EVENTS: dict[int, Event] = {event.id: event for event in DATA.events}
+EVENTS = events.EVENTS
 JOB_LOC = [-1] * (N_CARDS + 1)  # card id -> location index (jobs only)
+FREE_SPECIAL = [False] * (N_CARDS + 1)  # card id -> its special needs no target (extra moves)
 for _job in DATA.jobs:
     JOB_LOC[_job.id] = _job.location
+    FREE_SPECIAL[_job.id] = _job.special == "extra_moves"
 
 HAND_LIMIT: int = COMP["hand_limit"]
 LINE_SIZE: int = COMP["line_size"]
@@ -50,97 +69,19 @@ MAIN_LINE_COAL: int = COMP["main_line_coal"]
 EVENT_WIPE: int = COMP["event_line_wipe"]
 IDRIS_TOKENS: int = COMP["sleeping_idris_tokens"]
 
-# Designed safeguards (RULES.md): a game that random players drag on is ended
+# Designed safeguards (RULES.md): a game that never reaches the sheep target is ended
 # after this many full rounds, and a refill stops after this many wipes in a row.
 MAX_ROUNDS = 60
 MAX_WIPES = 6
 
-INF = 99
-
-
-def _bfs(src: int, blocked: int = 0) -> list[int]:
-    """Ordinary moves from ``src`` to every location (breadth-first), never entering a
-    location whose bit is set in ``blocked``."""
-    dist = [INF] * N_LOCS
-    dist[src] = 0
-    frontier = [src]
-    while frontier:
-        nxt = []
-        for here in frontier:
-            d = dist[here] + 1
-            for other in ADJ[here]:
-                if dist[other] == INF and not blocked >> other & 1:
-                    dist[other] = d
-                    nxt.append(other)
-        frontier = nxt
-    return dist
-
-
-DIST = [_bfs(src) for src in range(N_LOCS)]
-# WITHIN[src][r]: the locations at most r lines from src (runaway sheep), r up to 9.
-WITHIN = tuple(tuple(tuple(x for x in range(N_LOCS) if DIST[src][x] <= r) for r in range(10)) for src in range(N_LOCS))
-
-Routes = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
-
-
-def routes(src: int, blocked: int) -> Routes:
-    """Where a wagon at ``src`` can get to when the locations in ``blocked`` (a bit set)
-    cannot be entered: ``(by_line, by_main_line)``, each a tuple of ``(ordinary moves,
-    location)`` sorted by moves. ``by_main_line`` lists the routes that ride the main line
-    once (2 coal on top of the moves), the best of both directions for each location."""
-    row = _bfs(src, blocked)
-    by_line = tuple(sorted((row[x], x) for x in range(N_LOCS) if x != src and row[x] < INF))
-    best: dict[int, int] = {}
-    for a, b in ((MAIN_A, MAIN_B), (MAIN_B, MAIN_A)):
-        if row[a] >= INF or blocked >> b & 1:
-            continue
-        from_b = _bfs(b, blocked)
-        for x in range(N_LOCS):
-            if x != src and from_b[x] < INF:
-                steps = row[a] + from_b[x]
-                if x not in best or steps < best[x]:
-                    best[x] = steps
-    by_main = tuple(sorted((steps, x) for x, steps in best.items()))
-    return by_line, by_main
-
-
-OPEN_ROUTES = tuple(routes(src, 0) for src in range(N_LOCS))
-_ROUTE_CACHE: dict[int, Routes] = {}
-
-
-def blocked_routes(src: int, blocked: int) -> Routes:
-    """``routes`` remembered per (start, blocked set): Idris positions repeat a lot in search."""
-    key = blocked << 5 | src
-    found = _ROUTE_CACHE.get(key)
-    if found is None:
-        if len(_ROUTE_CACHE) > 50_000:
-            _ROUTE_CACHE.clear()
-        found = _ROUTE_CACHE[key] = routes(src, blocked)
-    return found
-
+# Why a game ended (GameInfo.end_reasons): a pen reached the target, or the round cap.
+END_REASONS = ("sheep", "safety_cap")
 
 # Phases of the turn.
 PLACE, MOVE, IDRIS, RUNAWAY, EXTRA_CARD, TAKE, DISCARD, OVER = range(8)
 PHASE_NAMES = ("place wagons", "move and play", "choose where Idris sleeps", "choose where a sheep runs from",
                "take an extra card", "take a card", "discard down to the hand limit", "game over")
 
-# Every action, built once: the legal-action lists hand out these very objects.
-PLACE_ACT = tuple(Action("place", loc.id) for loc in LOCS)
-MOVE_ACT = tuple(Action("move", loc.id) for loc in LOCS)
-BUY_COAL = Action("buy", "coal")
-_NO_CARD = Action("no-card")  # fills index 0 so that card ids index these tuples directly; never offered
-JOB_ACT = (_NO_CARD, *(Action("job", c) for c in range(1, N_JOBS + 1)))
-SPECIAL_ACT = (_NO_CARD, *(Action("special", c) for c in range(1, N_JOBS + 1)))
-IDRIS_ACT = tuple(Action("idris", loc.id) for loc in LOCS)
-RUNAWAY_ACT = tuple(Action("runaway", loc.id) for loc in LOCS)
-TAKE_ACT = (_NO_CARD, *(Action("take", c) for c in range(1, N_CARDS + 1)))
-DISCARD_ACT = (_NO_CARD, *(Action("discard", c) for c in range(1, N_JOBS + 1)))
-END = Action("end")
-
-ACTION_SPACE: tuple[Action, ...] = (
-    *PLACE_ACT, *MOVE_ACT, BUY_COAL, *JOB_ACT[1:], *SPECIAL_ACT[1:], *IDRIS_ACT, *RUNAWAY_ACT,
-    *TAKE_ACT[1:], *DISCARD_ACT[1:], END,
-)
 
 
 def is_event(card: int) -> bool:
@@ -152,28 +93,7 @@ def sheep_to_end(players: int) -> int:
     return int(table.get(str(players), table[str(min(max(players, 3), 5))]))
 
 
-def final_score(sheep: int, gold: int, jobs: list[int], events: list[int], tokens: int) -> int:
-    """Sheep after the end-game bonuses: 1 a gold, then every event bonus, the set-of-6 bonus last."""
-    total = sheep + gold
-    last: list[Event] = []
-    for card in events:
-        ev = EVENTS[card]
-        kind = ev.bonus
-        if kind == "flat":
-            total += ev.bonus_amount
-        elif kind == "per_job_at":
-            total += ev.bonus_amount * sum(1 for j in jobs if JOB_LOC[j] == ev.bonus_location)
-        elif kind == "per_job":
-            total += ev.bonus_amount * len(jobs)
-        elif kind == "per_gold":
-            total += ev.bonus_amount * gold
-        elif kind == "per_lost_sheep_token":
-            total += ev.bonus_amount * tokens
-        else:  # per_six_sheep: counted on the total after every other bonus
-            last.append(ev)
-    for ev in last:
-        total += ev.bonus_amount * (total // 6)
-    return total
+final_score = events.final_score
 
 
 class IvorState(State):
@@ -249,7 +169,7 @@ class IvorState(State):
         super().__init__(players, seed, options)
         rng = self.rng
         self.__legal: list[Action] | None = None
-        self.__moves: dict[int, tuple[int, int]] | None = None
+        self.__moves: Options | None = None
         self.target = sheep_to_end(players)
         self.current = 0  # seat 0 holds Ivor and goes first
         self.phase = PLACE
@@ -265,10 +185,10 @@ class IvorState(State):
         self.known = [[] for _ in range(players)]
         self.line = [jobs.pop() for _ in range(LINE_SIZE)]
         self.line_sheep = [0] * LINE_SIZE
-        events = list(range(N_JOBS + 1, N_CARDS + 1))
-        rng.shuffle(events)
-        self.removed = [events.pop() for _ in range(EVENTS_REMOVED)]
-        self.deck = jobs + events
+        event_cards = list(range(N_JOBS + 1, N_CARDS + 1))
+        rng.shuffle(event_cards)
+        self.removed = [event_cards.pop() for _ in range(EVENTS_REMOVED)]
+        self.deck = jobs + event_cards
         rng.shuffle(self.deck)
         self.discard = []
         self.reshuffled = False
@@ -320,13 +240,16 @@ class IvorState(State):
             for s in range(self.players)
         )
 
-    def evaluate(self) -> tuple[float, ...]:
-        """A search bot's judgement of an unfinished game: the players ahead on projected
-        score share the win (used by ISMCTS when a playout is cut short)."""
-        projected = self.projected_scores()
-        best = max(projected)
-        leaders = [s for s in range(self.players) if projected[s] == best]
-        return tuple(1.0 / len(leaders) if s in leaders else 0.0 for s in range(self.players))
+    @property
+    def end_reason(self) -> str | None:
+        if self.phase != OVER:
+            return None
+        return "sheep" if self.end_triggered else "safety_cap"
+
+    @property
+    def in_move_step(self) -> bool:
+        """The seat to move is in its move-and-play step (moves are on offer)."""
+        return self.phase == MOVE
 
     def clone(self) -> IvorState:
         new = IvorState.__new__(IvorState)
@@ -366,46 +289,11 @@ class IvorState(State):
         return new
 
     def determinize(self, seat: int, rng: Random) -> IvorState:
-        """Re-deal what ``seat`` cannot know: the other hands' unseen cards, the deck
-        order, which events went back in the box, and the face-down token numbers."""
+        """A copy with what ``seat`` cannot know re-dealt (see ``observe.redeal``)."""
         new = self.clone()
         new._reseed_from(rng)
-        # Cards never seen face up: the other players' cards from the first deal, and,
-        # until the first reshuffle, the deck and the events left in the box. After a
-        # reshuffle the deck is the old discard pile (seen cards, order unknown), and
-        # the events in the box are known by elimination.
-        unseen_jobs: list[int] = []
-        hidden_count = [0] * self.players
-        for s in range(self.players):
-            if s == seat:
-                continue
-            hidden = [c for c in self.hands[s] if c not in self.known[s]]
-            hidden_count[s] = len(hidden)
-            unseen_jobs += hidden
-        if self.reshuffled:
-            rng.shuffle(unseen_jobs)
-            new.deck = self.deck.copy()
-            rng.shuffle(new.deck)
-        else:
-            unseen_jobs += [c for c in self.deck if not is_event(c)]
-            unseen_events = [c for c in self.deck if is_event(c)] + self.removed
-            rng.shuffle(unseen_jobs)
-            rng.shuffle(unseen_events)
-            new.removed = [unseen_events.pop() for _ in range(len(self.removed))]
-            new.deck = unseen_events
-        for s in range(self.players):
-            if s != seat:
-                new.hands[s] = self.known[s] + [unseen_jobs.pop() for _ in range(hidden_count[s])]
-        if not self.reshuffled:
-            new.deck += unseen_jobs
-            rng.shuffle(new.deck)
-        face_down = [i for i in range(N_LOCS) if self.loc_token[i]]
-        values = [self.loc_token[i] for i in face_down]
-        rng.shuffle(values)
-        for i, v in zip(face_down, values, strict=True):
-            new.loc_token[i] = v
-        new.__legal = None
-        new.__moves = None
+        observe.redeal(self, new, seat, rng)
+        new._changed()
         return new
 
     def _changed(self) -> None:
@@ -441,52 +329,31 @@ class IvorState(State):
         seat = self.current
         here = self.pos[seat]
         options = self.__moves = self.move_options()
-        acts = [MOVE_ACT[x] for x in sorted(options)]
-        gold = self.gold[seat]
-        if gold > 0 and self.supply_coal >= COAL_PER_GOLD:
-            acts.append(BUY_COAL)
+        acts: list[Action] = []
+        append = acts.append
+        for x, ways in options.items():  # nearest first: the order move_options found them
+            row = MOVE_ACT[x]
+            for way in ways:
+                append(row[way[1]])
+        if self.gold[seat] > 0 and self.supply_coal >= COAL_PER_GOLD:
+            append(BUY_COAL)
         hand = self.hands[seat]
         if self.loc_sheep[here] == 0 and not self.jobs_here >> here & 1:
             for c in hand:
                 if JOB_LOC[c] == here:
-                    acts.append(JOB_ACT[c])
+                    append(JOB_ACT[c])
         for c in hand:
-            if self._special_playable(c):
-                acts.append(SPECIAL_ACT[c])
-        acts.append(END)
+            if FREE_SPECIAL[c] or self._special_playable(c):
+                append(SPECIAL_ACT[c])
+        append(END)
         return acts
 
-    def move_options(self) -> dict[int, tuple[int, int]]:
-        """Where the wagon of the seat to move can go and stop now:
-        ``{location: (ordinary moves used, coal spent)}``, the cheapest route in coal
-        (then in moves). Routes may pass through other wagons but never stop on one,
-        never enter a location where Idris sleeps, and may use the main line for 2 coal."""
+    def move_options(self) -> Options:
+        """Where the wagon of the seat to move can go and stop now, and by which routes:
+        ``{location: ((ordinary moves, coal spent), ...)}`` (see ``routes.move_options``)."""
         seat = self.current
-        src = self.pos[seat]
-        free = self.moves_left
-        coal = self.coal[seat]
-        wagons = self.wagon_at
-        options: dict[int, tuple[int, int]] = {}
-        budget = free + coal
-        by_line, by_main = (
-            blocked_routes(src, self._blocked()) if self.idris_free < IDRIS_TOKENS else OPEN_ROUTES[src]
-        )
-        for d, x in by_line:
-            if d > budget:
-                break
-            if wagons[x] < 0:
-                options[x] = (d, d - free if d > free else 0)
-        if coal >= MAIN_LINE_COAL:
-            for steps, x in by_main:
-                spend = (steps - free if steps > free else 0) + MAIN_LINE_COAL
-                if spend > coal:
-                    break
-                if wagons[x] >= 0:
-                    continue
-                old = options.get(x)
-                if old is None or (spend, steps) < (old[1], old[0]):
-                    options[x] = (steps, spend)
-        return options
+        blocked = self._blocked() if self.idris_free < IDRIS_TOKENS else 0
+        return move_options(self.pos[seat], self.moves_left, self.coal[seat], blocked, self.wagon_at)
 
     def _blocked(self) -> int:
         """Bit per location where a Sleeping Idris lies."""
@@ -502,15 +369,13 @@ class IvorState(State):
         if kind == "extra_moves":
             return True
         if kind == "sleeping_idris":
-            return self.idris_free > 0 and any(
-                self.wagon_at[i] < 0 and self.idris_at[i] < 0 for i in range(N_LOCS)
-            )
+            # Wagons and Idris never share a location, so this counts the occupied ones exactly.
+            return self.idris_free > 0 and self.players + IDRIS_TOKENS - self.idris_free < N_LOCS
         if kind == "runaway_sheep":
             sheep, idris = self.loc_sheep, self.idris_at
             return any(sheep[i] > 0 and idris[i] < 0 for i in WITHIN[self.pos[self.current]][job.amount])
-        # extra_card
-        gold = self.gold[self.current]
-        return any(gold > 0 or not is_event(c) for c in self.line)
+        # extra_card: a card in the line this player may take (events cost a gold)
+        return bool(self.line) if self.gold[self.current] > 0 else any(c <= N_JOBS for c in self.line)
 
     def _idris_targets(self) -> list[int]:
         return [i for i in range(N_LOCS) if self.wagon_at[i] < 0 and self.idris_at[i] < 0]
@@ -529,62 +394,14 @@ class IvorState(State):
         options = self.__moves
         self.__legal = None
         self.__moves = None
-        kind = action[0]
-        arg = action[1] if len(action) > 1 else None
-        if kind == "move":
-            assert isinstance(arg, str)
-            self._move(LOC_INDEX[arg], options or self.move_options())
-        elif kind == "take":
-            assert isinstance(arg, int)
-            self._take_card(arg)
-            if self.phase == EXTRA_CARD:
-                self.phase = MOVE
-            else:
-                self._check_hand_limit()
-        elif kind == "end":
-            self.phase = TAKE
-            if not self._generate():  # nothing in the line this player may take
-                self._check_hand_limit()
-        elif kind == "job":
-            assert isinstance(arg, int)
-            self._complete_job(arg)
-        elif kind == "special":
-            assert isinstance(arg, int)
-            self._play_special(arg)
-        elif kind == "buy":
-            self.gold[seat] -= 1
-            self.supply_gold += 1
-            self.coal[seat] += COAL_PER_GOLD
-            self.supply_coal -= COAL_PER_GOLD
-        elif kind == "discard":
-            assert isinstance(arg, int)
-            self._remove_from_hand(seat, arg)
-            self.discard.append(arg)
-            if self.sheep[seat] > 0:
-                self.sheep[seat] -= 1
-            self._check_hand_limit()
-        elif kind == "idris":
-            assert isinstance(arg, str)
-            self.idris_at[LOC_INDEX[arg]] = seat
-            self.idris_free -= 1
-            self.phase = MOVE
-        elif kind == "runaway":
-            assert isinstance(arg, str)
-            self._take_sheep(LOC_INDEX[arg], seat)
-            self.phase = MOVE
-        elif kind == "place":
-            assert isinstance(arg, str)
-            loc = LOC_INDEX[arg]
-            self.pos[seat] = loc
-            self.wagon_at[loc] = seat
-            if seat == self.players - 1:
-                self._start_turn(0)
-            else:
-                self.current = seat + 1
+        if type(action) is MoveAction:
+            self._move(LOC_INDEX[action.destination], action.coal, options or self.move_options())
+        else:
+            _APPLY[action.kind](self, action[1] if len(action) > 1 else None, seat)
 
-    def _move(self, dest: int, options: dict[int, tuple[int, int]]) -> None:
+    def _move(self, dest: int, spend: int, options: Options) -> None:
         seat = self.current
-        steps, spend = options[dest]
+        steps = next(d for d, c in options[dest] if c == spend)
         self.moves_left = self.moves_left - steps if steps < self.moves_left else 0
         self.coal[seat] -= spend
         self.supply_coal += spend
@@ -592,7 +409,53 @@ class IvorState(State):
         self.wagon_at[dest] = seat
         self.pos[seat] = dest
 
-    def _gain_sheep(self, seat: int, count: int) -> None:
+    def _do_take(self, card: Any, seat: int) -> None:
+        self._take_card(card)
+        if self.phase == EXTRA_CARD:
+            self.phase = MOVE
+        else:
+            self._check_hand_limit()
+
+    def _do_end(self, _: Any, seat: int) -> None:
+        self.phase = TAKE
+        takes = self._generate()
+        if takes:
+            self.__legal = takes  # the next legal-action list, already built
+        else:  # nothing in the line this player may take
+            self._check_hand_limit()
+
+    def _do_buy(self, _: Any, seat: int) -> None:
+        self.gold[seat] -= 1
+        self.supply_gold += 1
+        self.coal[seat] += COAL_PER_GOLD
+        self.supply_coal -= COAL_PER_GOLD
+
+    def _do_discard(self, card: Any, seat: int) -> None:
+        self._remove_from_hand(seat, card)
+        self.discard.append(card)
+        if self.sheep[seat] > 0:
+            self.sheep[seat] -= 1
+        self._check_hand_limit()
+
+    def _do_idris(self, where: Any, seat: int) -> None:
+        self.idris_at[LOC_INDEX[where]] = seat
+        self.idris_free -= 1
+        self.phase = MOVE
+
+    def _do_runaway(self, where: Any, seat: int) -> None:
+        self._take_sheep(LOC_INDEX[where], seat)
+        self.phase = MOVE
+
+    def _do_place(self, where: Any, seat: int) -> None:
+        loc = LOC_INDEX[where]
+        self.pos[seat] = loc
+        self.wagon_at[loc] = seat
+        if seat == self.players - 1:
+            self._start_turn(0)
+        else:
+            self.current = seat + 1
+
+    def gain_sheep(self, seat: int, count: int) -> None:
         self.sheep[seat] += count
         if self.sheep[seat] >= self.target:
             self.end_triggered = True
@@ -605,7 +468,7 @@ class IvorState(State):
             self.loc_token[loc] = 0
             self.tokens[seat] += 1
             gained += LOST_SHEEP_BONUS
-        self._gain_sheep(seat, gained)
+        self.gain_sheep(seat, gained)
 
     def _remove_from_hand(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -624,7 +487,7 @@ class IvorState(State):
         if job.coal and self.supply_coal > 0:
             self.coal[seat] += 1
             self.supply_coal -= 1
-        self._gain_sheep(seat, job.sheep)
+        self.gain_sheep(seat, job.sheep)
 
     def _play_special(self, card: int) -> None:
         seat = self.current
@@ -651,7 +514,7 @@ class IvorState(State):
             self.supply_gold += 1
             self.events_taken[seat].append(card)
             if on_card:
-                self._gain_sheep(seat, on_card)
+                self.gain_sheep(seat, on_card)
         else:
             self.hands[seat].append(card)
             self.known[seat].append(card)
@@ -711,7 +574,7 @@ class IvorState(State):
             self.line_sheep.append(0)
             if not is_event(card):
                 continue
-            self._event_effect(EVENTS[card])
+            events.reveal(self, EVENTS[card])
             self.line_sheep[-1] = 1
             if sum(1 for c in self.line if is_event(c)) >= EVENT_WIPE:
                 wipes += 1
@@ -721,170 +584,42 @@ class IvorState(State):
                 if wipes >= MAX_WIPES:
                     return
 
-    def _event_effect(self, ev: Event) -> None:
-        kind = ev.effect
-        amount = ev.effect_amount
-        order = [(self.current + k) % self.players for k in range(self.players)]
-        if kind == "everyone_gains_sheep":
-            for s in order:
-                self._gain_sheep(s, amount)
-        elif kind == "everyone_gains_coal":
-            for s in order:
-                got = min(amount, self.supply_coal)
-                self.coal[s] += got
-                self.supply_coal -= got
-        elif kind == "sheep_to_towns":
-            for i in range(N_LOCS):
-                if TOWN[i]:
-                    self.loc_sheep[i] += amount
-        elif kind == "sheep_to_location":
-            self.loc_sheep[ev.effect_location] += amount
-        elif kind == "poorest_gain_gold":
-            least = min(self.gold)
-            for s in order:
-                if self.gold[s] == least:
-                    got = min(amount, self.supply_gold)
-                    self.gold[s] += got
-                    self.supply_gold -= got
-        elif kind == "idris_wakes":
-            self.idris_at = [-1] * N_LOCS
-            self.idris_free = IDRIS_TOKENS
-            self.loc_sheep[ev.effect_location] += amount
-        elif kind == "leaders_lose_sheep":
-            most = max(self.sheep)
-            if most > 0:
-                for s in order:
-                    if self.sheep[s] == most:
-                        self.sheep[s] -= min(amount, self.sheep[s])
-        elif kind == "sheep_to_empty_villages":
-            for i in range(N_LOCS):
-                if not TOWN[i] and self.loc_sheep[i] == 0:
-                    self.loc_sheep[i] += amount
-        elif kind == "coal_returned":
-            for s in order:
-                if self.coal[s] > ev.effect_above:
-                    lost = min(amount, self.coal[s] - ev.effect_above)
-                    self.coal[s] -= lost
-                    self.supply_coal += lost
-        elif kind == "sheep_leave_crowds":
-            for i in range(N_LOCS):
-                if self.loc_sheep[i] >= ev.effect_above:
-                    self.loc_sheep[i] -= amount
-        else:  # sheep_to_token_locations
-            for i in range(N_LOCS):
-                if self.loc_token[i]:
-                    self.loc_sheep[i] += amount
-
     # ------------------------------------------------------------ reasons
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        kind = action.kind
-        arg = action.args[0] if action.args else None
-        phase = self.phase
-        expected = {
-            PLACE: ("place",),
-            MOVE: ("move", "buy", "job", "special", "end"),
-            IDRIS: ("idris",),
-            RUNAWAY: ("runaway",),
-            EXTRA_CARD: ("take",),
-            TAKE: ("take",),
-            DISCARD: ("discard",),
-        }.get(phase, ())
-        if kind not in expected:
-            return f"now is the time to {PHASE_NAMES[phase]} ({' / '.join(expected)}), not {kind}"
-        hand = self.hands[seat]
-        if kind == "place":
-            return f"a wagon already stands at {arg}; only one wagon per location"
-        if kind == "move":
-            dest = LOC_INDEX[str(arg)]
-            if dest == self.pos[seat]:
-                return f"your wagon is already at {arg}"
-            if self.wagon_at[dest] >= 0:
-                return f"seat {self.wagon_at[dest]}'s wagon is at {arg}: you may pass through it but not stop there"
-            if self.idris_at[dest] >= 0:
-                return f"Idris is asleep at {arg}: no wagon may enter it"
-            return (f"{arg} is out of reach: you have {self.moves_left} move(s) left and {self.coal[seat]} coal "
-                    f"(1 coal a move, {MAIN_LINE_COAL} for the main line)")
-        if kind == "buy":
-            if self.gold[seat] == 0:
-                return "you have no gold to buy coal with"
-            return f"the stock has only {self.supply_coal} coal; buying takes {COAL_PER_GOLD}"
-        if kind in ("job", "special", "discard"):
-            assert isinstance(arg, int)
-            if arg not in hand:
-                return f"card {arg} is not in your hand (hand: {', '.join(map(str, hand)) or 'empty'})"
-            if kind == "job":
-                job = JOBS[arg]
-                here = self.pos[seat]
-                if job.location != here:
-                    return f"job {arg} is done at {LOCS[job.location].id}, your wagon is at {LOCS[here].id}"
-                if self.loc_sheep[here] > 0:
-                    return f"{LOCS[here].id} still has {self.loc_sheep[here]} sheep; jobs need an empty location"
-                return f"you already completed a job at {LOCS[here].id} this turn"
-            if kind == "special":
-                job = JOBS[arg]
-                if job.special == "sleeping_idris":
-                    return "all the Sleeping Idris tokens are on the board"
-                if job.special == "runaway_sheep":
-                    return f"no location within {job.amount} lines of your wagon has a sheep to run away"
-                return "there is no card in the line you could take"
-        if kind == "idris":
-            return f"Idris cannot sleep at {arg}: a wagon or another Idris is there"
-        if kind == "runaway":
-            return f"no sheep can run from {arg}: it has none, Idris guards it, or it is too far"
-        if kind == "take":
-            assert isinstance(arg, int)
-            if arg not in self.line:
-                return f"card {arg} is not in the card line ({', '.join(map(str, self.line)) or 'empty'})"
-            return f"card {arg} is an event: taking it costs 1 gold and you have none"
-        return super()._explain_illegal(action, seat)
+        reason = explain.explain_illegal(self, action, seat, PHASE_NAMES[self.phase])
+        return reason if reason is not None else super()._explain_illegal(action, seat)
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """As ``State.parse_action``; besides, ``move <location>`` without its coal names
+        the one route there when only one is on offer (a shorthand for people)."""
+        words = normalize_notation(text).split() if isinstance(text, str) else []
+        if len(words) == 2 and words[0] == "move" and words[1] in LOC_INDEX:
+            acting = self._resolve_seat(seat) if seat is not None or len(self.to_move) == 1 else None
+            dest = LOC_INDEX[words[1]]
+            if acting is not None and acting in self.to_move:
+                ways = [a for a in self._legal_actions(acting) if type(a) is MoveAction and a[1] == words[1]]
+                if len(ways) == 1:
+                    return ways[0]
+                if ways:
+                    listed = ", ".join(f"'{a}'" for a in ways)
+                    raise ValueError(f"there are {len(ways)} routes to {words[1]}: say which ({listed})")
+            return MOVE_ACT[dest][0]  # not legal now: apply says why
+        return super().parse_action(text, seat)
 
     # --------------------------------------------------------- observation
     def observation(self, seat: int | None) -> dict[str, Any]:
-        obs = self.base_observation(seat)
-        players = []
-        for s in range(self.players):
-            players.append(
-                {
-                    "seat": s,
-                    "sheep": self.sheep[s],
-                    "gold": self.gold[s],
-                    "coal": self.coal[s],
-                    "location": LOCS[self.pos[s]].id if self.pos[s] >= 0 else None,
-                    "hand_size": len(self.hands[s]),
-                    "hand": self.hands[s].copy() if s == seat else None,
-                    "hand_known": self.known[s].copy(),
-                    "completed": self.completed[s].copy(),
-                    "events": self.events_taken[s].copy(),
-                    "lost_sheep_tokens": self.tokens[s],
-                    "final_score": self.final[s] if self.final is not None else None,
-                }
-            )
-        obs.update(
-            {
-                "phase": PHASE_NAMES[self.phase],
-                "current": self.current,
-                "ivor": 0,
-                "round": self.round,
-                "sheep_to_end": self.target,
-                "end_triggered": self.end_triggered,
-                "locations": [
-                    {
-                        "id": loc.id,
-                        "sheep": self.loc_sheep[loc.index],
-                        "lost_sheep_token": self.loc_token[loc.index] > 0,
-                        "wagon": self.wagon_at[loc.index] if self.wagon_at[loc.index] >= 0 else None,
-                        "idris": self.idris_at[loc.index] if self.idris_at[loc.index] >= 0 else None,
-                    }
-                    for loc in LOCS
-                ],
-                "players": players,
-                "line": [{"card": c, "sheep": n} for c, n in zip(self.line, self.line_sheep, strict=True)],
-                "deck_size": len(self.deck),
-                "discard": self.discard.copy(),
-                "events_removed": len(self.removed),
-                "supply": {"gold": self.supply_gold, "coal": self.supply_coal, "idris": self.idris_free},
-                "moves_left": self.moves_left,
-                "jobs_done_at": [LOCS[i].id for i in range(N_LOCS) if self.jobs_here >> i & 1],
-            }
-        )
-        return obs
+        return observe.observation(self, seat, PHASE_NAMES[self.phase])
+
+
+# What each kind of action (other than a move) does: (state, its argument, seat).
+_APPLY = {
+    "take": IvorState._do_take,
+    "end": IvorState._do_end,
+    "job": lambda state, card, seat: state._complete_job(card),
+    "special": lambda state, card, seat: state._play_special(card),
+    "buy": IvorState._do_buy,
+    "discard": IvorState._do_discard,
+    "idris": IvorState._do_idris,
+    "runaway": IvorState._do_runaway,
+    "place": IvorState._do_place,
+}

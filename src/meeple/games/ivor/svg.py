@@ -19,7 +19,16 @@ SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#e6b800")
 WIDTH, HEIGHT = 1320, 1010
 BOARD_H = 700
 CARD_W, CARD_H = 160, 120
-LOCATION_ACTIONS = ("move", "place", "idris", "runaway")
+LOCATION_ACTIONS = ("place", "idris", "runaway")
+
+
+def _location_action(loc_id: str, legal: set[str], routes: list[dict[str, Any]]) -> str | None:
+    """What a click on a location does: the cheapest route there in coal (the others
+    are buttons beside the board), or placing / Idris / runaway sheep there."""
+    for route in routes:  # listed cheapest first for each destination
+        if route["to"] == loc_id and route["action"] in legal:
+            return str(route["action"])
+    return next((f"{k} {loc_id}" for k in LOCATION_ACTIONS if f"{k} {loc_id}" in legal), None)
 
 
 def _attr(action: str | None) -> str:
@@ -75,7 +84,7 @@ def _board(obs: dict[str, Any], legal: set[str]) -> list[str]:
             'stroke="#000" stroke-width="6"/>'
         )
     for loc, info in zip(locs, obs["locations"], strict=True):
-        action = next((f"{k} {loc.id}" for k in LOCATION_ACTIONS if f"{k} {loc.id}" in legal), None)
+        action = _location_action(loc.id, legal, obs["routes"])
         fill = "#f4b6c8" if loc.is_town else "#f3e3c0"
         radius = 30 if loc.is_town else 24
         out.append(f"<g{_attr(action)}>")
@@ -133,11 +142,11 @@ def _card(x: float, y: float, card: int, note: str, actions: list[str]) -> list[
     return out
 
 
-def _button(x: float, y: float, label: str, action: str) -> list[str]:
+def _button(x: float, y: float, label: str, action: str, width: int = 120) -> list[str]:
     return [
         f"<g{_attr(action)}>",
-        f'<rect x="{x}" y="{y}" width="120" height="28" rx="6" fill="#cde" stroke="#246"/>',
-        _text(x + 60, y + 19, label, 13),
+        f'<rect x="{x}" y="{y}" width="{width}" height="28" rx="6" fill="#cde" stroke="#246"/>',
+        _text(x + width / 2, y + 19, label, 13),
         "</g>",
     ]
 
@@ -215,5 +224,15 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
         out += _button(x0, by, "end moves", "end")
     if "buy coal" in allowed:
         out += _button(x0 + 140, by, "buy 2 coal", "buy coal")
+    # A second route to a place (the main line kept free moves) gets its own button.
+    seen: set[str] = set()
+    for route in obs["routes"]:
+        if route["action"] not in allowed:
+            continue
+        if route["to"] in seen:
+            by += 36
+            label = f"to {route['to']}: {'main line, ' if route['main_line'] else ''}{route['coal']} coal"
+            out += _button(x0, by, label, route["action"], width=300)
+        seen.add(route["to"])
     out.append("</svg>")
     return "\n".join(out)

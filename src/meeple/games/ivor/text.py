@@ -112,6 +112,10 @@ def render(obs: dict[str, Any]) -> RenderableType:
         style="dim",
     )
     parts: list[RenderableType] = [status, _map_table(obs), _players_table(obs)]
+    main_line = [r for r in obs["routes"] if r["main_line"]]
+    if main_line:  # a route that rides the main line costs 2 coal more but keeps free moves
+        parts.append(Text("by the main line: " + "; ".join(
+            f"{r['action']} ({r['lines']} line(s) besides)" for r in main_line), style="dim"))
     line = [(c["card"], f" [{c['sheep']} sheep on it]" if c["sheep"] else "") for c in obs["line"]]
     parts.append(_cards("Card line", line))
     if seat is not None:
