@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -70,59 +71,78 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    """A throw-away PostgreSQL server on a free port; yields the URL of its ``postgres`` database.
+class PostgresServer:
+    """A throw-away PostgreSQL server on a free port (``url`` is its ``postgres`` database).
 
     PostgreSQL refuses to run as root, so as root (CI) it runs as the
     ``postgres`` user (or ``nobody``) over a data directory handed to it.
     """
-    bin_dir = _postgres_bin()
-    if bin_dir is None:
-        message = "PostgreSQL server binaries (initdb, pg_ctl) are not installed; .ci/run installs them"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    base = Path(tempfile.mkdtemp(prefix="meeple-pg-"))
-    run_as: list[str] = []
-    if os.geteuid() == 0:
-        user = "postgres" if _user_exists("postgres") else "nobody"
-        shutil.chown(base, user)
-        run_as = ["runuser", "-u", user, "--"]
-    data, port = base / "data", free_port()
-    try:
+
+    def __init__(self) -> None:
+        bin_dir = _postgres_bin()
+        if bin_dir is None:
+            message = "PostgreSQL server binaries (initdb, pg_ctl) are not installed; .ci/run installs them"
+            if os.environ.get("CI"):
+                pytest.fail(message)
+            pytest.skip(message)
+        self.bin_dir = bin_dir
+        self.base = Path(tempfile.mkdtemp(prefix="meeple-pg-"))
+        self.run_as: list[str] = []
+        if os.geteuid() == 0:
+            user = "postgres" if _user_exists("postgres") else "nobody"
+            shutil.chown(self.base, user)
+            self.run_as = ["runuser", "-u", user, "--"]
+        self.data, self.port = self.base / "data", free_port()
+        self.url = f"postgresql://meeple@127.0.0.1:{self.port}/postgres"
+        try:
+            subprocess.run(
+                [
+                    *self.run_as,
+                    str(bin_dir / "initdb"),
+                    "-D",
+                    str(self.data),
+                    "-U",
+                    "meeple",
+                    "--auth=trust",
+                    "-E",
+                    "UTF8",
+                ],
+                check=True,
+                capture_output=True,
+            )
+            self.start()
+        except subprocess.CalledProcessError as exc:
+            log = (self.base / "server.log").read_text() if (self.base / "server.log").exists() else ""
+            shutil.rmtree(self.base, ignore_errors=True)
+            pytest.fail(f"could not start PostgreSQL: {exc.stderr!r} {log}")
+
+    def _ctl(self, *args: str) -> None:
         subprocess.run(
-            [*run_as, str(bin_dir / "initdb"), "-D", str(data), "-U", "meeple", "--auth=trust", "-E", "UTF8"],
-            check=True,
-            capture_output=True,
+            [*self.run_as, str(self.bin_dir / "pg_ctl"), "-D", str(self.data), *args], check=True, capture_output=True
         )
-        subprocess.run(
-            [
-                *run_as,
-                str(bin_dir / "pg_ctl"),
-                "-D",
-                str(data),
-                "-l",
-                str(base / "server.log"),
-                "-w",
-                "-o",
-                f"-p {port} -h 127.0.0.1 -k {base} -F",
-                "start",
-            ],
-            check=True,
-            capture_output=True,
+
+    def start(self) -> None:
+        self._ctl(
+            "-l", str(self.base / "server.log"), "-w", "-o", f"-p {self.port} -h 127.0.0.1 -k {self.base} -F", "start"
         )
-    except subprocess.CalledProcessError as exc:
-        log = (base / "server.log").read_text() if (base / "server.log").exists() else ""
-        shutil.rmtree(base, ignore_errors=True)
-        pytest.fail(f"could not start PostgreSQL: {exc.stderr!r} {log}")
+
+    def stop(self, mode: str = "fast") -> None:
+        self._ctl("-m", mode, "-w", "stop")
+
+    def destroy(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self.stop("immediate")
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of the ``postgres`` database of a server shared by the session's tests."""
+    server = PostgresServer()
     try:
-        yield f"postgresql://meeple@127.0.0.1:{port}/postgres"
+        yield server.url
     finally:
-        subprocess.run(
-            [*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
-        )
-        shutil.rmtree(base, ignore_errors=True)
+        server.destroy()
 
 
 def _user_exists(name: str) -> bool:

@@ -24,10 +24,15 @@ class ServerProcess:
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
+    def command(self) -> list[str]:
+        # Tests start many matches from one address: no creation limit unless a test sets one.
+        limits = [] if "--create-rate" in self.extra else ["--create-rate", "0"]
+        return ["--db", self.db_url, "--port", "0", *limits, *self.extra]
+
     def start(self, timeout: float = 60.0) -> ServerProcess:
         log = open(self.log_path, "a") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.web.serve_for_tests", "--db", self.db_url, "--port", "0", *self.extra],
+            [sys.executable, "-m", "tests.web.serve_for_tests", *self.command()],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=log,
