@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 class ServerProcess:
     """``meeple serve`` (with the toy game) in its own process group, on a free port."""
 
+    READY = ""  # a line that says the process is ready, besides the address it serves
+
     def __init__(self, db_url: str, *extra: str, log_path: Path | None = None) -> None:
         self.db_url = db_url
         self.extra = extra
@@ -46,6 +48,8 @@ class ServerProcess:
             ready, _, _ = select.select([self.proc.stdout], [], [], 0.5)
             if ready:
                 line = self.proc.stdout.readline()
+                if self.READY and self.READY in line:
+                    return self
                 found = re.search(r"http://localhost:(\d+)/", line)
                 if found:
                     self.url = f"http://127.0.0.1:{found.group(1)}"
@@ -68,3 +72,12 @@ class ServerProcess:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class WorkerProcess(ServerProcess):
+    """``meeple worker`` (with the toy game) in its own process group."""
+
+    READY = "is playing bot turns"
+
+    def command(self) -> list[str]:
+        return ["worker", "--db", self.db_url, *self.extra]

@@ -39,7 +39,7 @@ def moves_of(client: httpx.Client, match_id: str) -> int:
     return int(client.get(f"/api/matches/{match_id}?svg=0").json()["move_number"])
 
 
-def bot_game(client: httpx.Client, players: int = 4) -> dict[str, Any]:
+def bot_game(client: httpx.Client, players: int = 2) -> dict[str, Any]:
     return create(client, players=players, seats=[{"kind": "bot"}] * players, options={"rounds": 4})
 
 
@@ -131,7 +131,8 @@ def test_sigterm_while_a_bot_thinks_stops_everything_cleanly(tmp_path: Path) -> 
             wait_for(lambda: client.get(f"/api/matches/{match['id']}?svg=0").json()["thinking"], 30, "thinking")
         assert len(_processes_in_session(server.proc.pid)) >= 2  # the server and its bot worker
         server.proc.send_signal(signal.SIGTERM)
-        assert server.proc.wait(timeout=15) == 0
+        # uvicorn shuts down gracefully, then re-raises the signal it caught
+        assert server.proc.wait(timeout=15) in (0, -signal.SIGTERM)
         wait_for(lambda: not _processes_in_session(server.proc.pid), 5, "every process to end")  # type: ignore[union-attr]
     finally:
         server.kill()

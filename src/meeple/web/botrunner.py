@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("meeple.web")
 
-LEASE_S = 10.0  # a claim not renewed for this long is free for another process
+LEASE_S = 4.0  # a claim not renewed for this long is free for another process (a killed one)
 SWEEP_S = 1.0  # how often the database is asked for due turns
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)  # waits after the 1st, 2nd, ... failure of a turn in a row
 TAIL = 32  # moves sent with a job; a worker further behind asks for all of them
