@@ -195,7 +195,7 @@ class Gate:
             now = time.monotonic()
             at, count = self._running
             if now - at > 1.0:
-                count = await self.hub.db(self.hub.store.running_count)
+                count = await self.hub.read(self.hub.store.running_count)
                 self._running = (now, count)
             if count >= self.limits.max_running:
                 raise ApiError(

@@ -140,7 +140,7 @@ class BotRunner:
         complained = 0.0
         while True:
             try:
-                due = await self.hub.db(self.hub.store.due_bot_matches, time.time(), 4 * SLOTS)
+                due = await self.hub.read(self.hub.store.due_bot_matches, time.time(), 4 * SLOTS)
             except Exception as exc:
                 if time.monotonic() - complained > 30:
                     log.warning("cannot look for bot turns (will keep trying): %s", str(exc).splitlines()[0][:200])

@@ -92,6 +92,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--create-burst", type=int, default=10, help="new matches one client may start at once (default 10)"
     )
     parser.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1",
+        help="addresses of load balancers whose X-Forwarded-For names the client (default 127.0.0.1)",
+    )
+    parser.add_argument(
         "--max-running",
         type=int,
         default=1000,
@@ -150,7 +155,14 @@ def run(args: argparse.Namespace) -> int:
         limits=Limits(create_per_minute=args.create_rate, create_burst=args.create_burst, max_running=args.max_running),
     )
     # Pages send only a short hello: a big WebSocket message is refused by uvicorn itself.
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * 1024)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=16 * 1024,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+    )
     logsafe.install()  # after uvicorn configured logging: its handlers get the filter too
     server = uvicorn.Server(config)
     _announce_when_ready(server, args.host, app, args.db)

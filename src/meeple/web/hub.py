@@ -142,7 +142,7 @@ class LiveMatch:
         key = (seat, svg, observation)
         cached = self._views.get(key)
         if cached is None:
-            cached = seat_view(self.state, seat, svg=svg, observation=observation)
+            cached = seat_view(self.state, seat, svg=svg, observation=observation, actionable=not self.stopped)
             cached["thinking"] = sorted(self.thinking)
             cached["stopped"] = self.stopped
             cached["match"] = self.meta()
@@ -245,7 +245,11 @@ class Hub:
         self.max_moves = max_moves
         self._games = games or (lambda: meeple.GAMES)
         self.runner = BotRunner(self, mode=bot_mode, workers=bot_workers, delay=bot_delay) if run_bots else None
-        self._db = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="meeple-db")
+        # Writes and reads wait in separate threads: writes stuck on a locked
+        # database (until the timeout) never hold up reads, which WAL and
+        # PostgreSQL serve meanwhile.
+        self._db = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="meeple-db-write")
+        self._reads = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="meeple-db-read")
         self._listener: Listener | None = None
         self._matches: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch | None]] = {}
@@ -258,8 +262,12 @@ class Hub:
         return self._games()
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a storage call in a database thread: the event loop never waits on the database."""
+        """Run a storage call that writes in a database thread: the event loop never waits on the database."""
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call that only reads in a database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._reads, fn, *args)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -282,6 +290,7 @@ class Hub:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._db.shutdown(wait=True, cancel_futures=True)
+        self._reads.shutdown(wait=True, cancel_futures=True)
 
     # ------------------------------------------------------------- matches
     async def get(self, match_id: str) -> LiveMatch | None:
@@ -305,7 +314,7 @@ class Hub:
             del self._loading[match_id]
 
     async def _load(self, match_id: str) -> LiveMatch | None:
-        row = await self.db(self.store.load_match, match_id)
+        row = await self.read(self.store.load_match, match_id)
         if row is None:
             return None
         info = self.games.get(row.game)
@@ -407,7 +416,7 @@ class Hub:
         """(Holding the match's lock.) Whether there were moves to apply."""
         if match.kind != "live":
             return False
-        stored = await self.db(self.store.moves_since, match.id, match.state.move_number)
+        stored = await self.read(self.store.moves_since, match.id, match.state.move_number)
         if not stored:
             return False
         for seat, notation in stored:
@@ -415,7 +424,7 @@ class Hub:
                 match.apply_stored(seat, notation)
             except ValueError:
                 log.exception("stored move of match %s does not apply to this process's copy; reloading", match.id)
-                row = await self.db(self.store.load_match, match.id)
+                row = await self.read(self.store.load_match, match.id)
                 if row is not None:
                     fresh = await asyncio.to_thread(
                         replay_state, match.info, row.players, row.seed, row.options, row.moves

@@ -181,6 +181,7 @@ function statusLine(view, live) {
     const names = view.winners.map((s) => seatName(view, s)).join(" and ");
     return names ? `Game over: ${names} won` : "Game over";
   }
+  if (view.stopped) return `Stopped: ${view.stopped}`;
   if (!live && replayAt !== null) return `Replaying move ${view.move_number}`;
   if (!live) return view.seat === null ? "Viewing as a spectator" : `Viewing as ${seatName(view, view.seat)}`;
   if (view.legal.length > 0) {
