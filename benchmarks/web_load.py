@@ -60,20 +60,23 @@ def start_process(args: list[str], log: Path, ready: str) -> tuple[subprocess.Po
     return proc, f"127.0.0.1:{found.group(1)}" if found else ""
 
 
-SERVE = ["--port", "0", "--bot-threads", "--bot-delay", "0", "--create-rate", "0", "--max-running", "0"]
+SERVE = ["--port", "0", "--bot-threads", "--create-rate", "0", "--max-running", "0"]
 
 
-def start_setup(kind: str, db_url: str, log: Path) -> tuple[list[subprocess.Popen[str]], list[str]]:
+def start_setup(kind: str, db_url: str, log: Path, bot_delay: float) -> tuple[list[subprocess.Popen[str]], list[str]]:
     """The processes of a set-up and the addresses of its servers."""
+    serve = [*SERVE, "--bot-delay", str(bot_delay)]
     if kind == "sqlite":
-        proc, address = start_process(["--db", db_url, *SERVE], log, "being served")
+        proc, address = start_process(["--db", db_url, *serve], log, "being served")
         return [proc], [address]
     procs, addresses = [], []
     for _ in range(2):
-        proc, address = start_process(["--db", db_url, *SERVE, "--no-bots"], log, "being served")
+        proc, address = start_process(["--db", db_url, *serve, "--no-bots"], log, "being served")
         procs.append(proc)
         addresses.append(address)
-    worker, _ = start_process(["worker", "--db", db_url, "--bot-threads", "--bot-delay", "0"], log, "playing bot")
+    worker, _ = start_process(
+        ["worker", "--db", db_url, "--bot-threads", "--bot-delay", str(bot_delay)], log, "playing bot"
+    )
     return [*procs, worker], addresses
 
 
@@ -308,11 +311,13 @@ def main() -> None:
     parser.add_argument("--svg", action="store_true", help="ask for the SVG board in every view, as a browser does")
     parser.add_argument("--connections", type=int, default=100, help="HTTP connections the clients share")
     parser.add_argument("--bot-matches", type=int, default=0, help="matches played by the server's random bots")
+    parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds a server bot waits before it moves")
     parser.add_argument("--setups", default="sqlite,cluster", help="which set-ups to measure (sqlite, cluster)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     setups = args.setups.split(",")
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run still stops its servers
     postgres = None
     if "cluster" in setups:
         sys.path.insert(0, str(ROOT))
@@ -328,7 +333,7 @@ def main() -> None:
                     if kind == "cluster":
                         assert postgres is not None
                         db_url = fresh_database(postgres.url, f"load{run}")
-                    procs, addresses = start_setup(kind, db_url, Path(tmp) / "server.log")
+                    procs, addresses = start_setup(kind, db_url, Path(tmp) / "server.log", args.bot_delay)
                     try:
                         result = run_async(one_run(addresses, args, [p.pid for p in procs], db_url))
                     finally:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -13,16 +12,7 @@ from meeple.web.app import create_app
 from meeple.web.botwork import NEED_ALL_MOVES, START_DIGEST, BotJob, next_digest
 from meeple.web.limits import Limits, RateLimit
 from tests.web.conftest import make_client
-from tests.web.helpers import auth, create, live_match, tokens_of
-
-
-def _wait(predicate: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.02)
-    raise AssertionError("timed out")
+from tests.web.helpers import auth, create, live_match, tokens_of, wait_until
 
 
 def test_creation_is_rate_limited_per_client_with_a_clear_429(tmp_path: Path) -> None:
@@ -60,7 +50,7 @@ def test_a_game_stops_at_the_servers_move_cap(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'moves.db'}", bot_mode="thread", max_moves=5)
     with make_client(app) as client:
         bots = create(client, players=2, seats=[{"kind": "bot"}] * 2, options={"rounds": 4})
-        _wait(lambda: client.get(f"/api/matches/{bots['id']}?svg=0").json()["stopped"])
+        wait_until(lambda: client.get(f"/api/matches/{bots['id']}?svg=0").json()["stopped"])
         view = client.get(f"/api/matches/{bots['id']}?svg=0").json()
         assert view["move_number"] == 5 and not view["is_over"] and "limit of 5 moves" in view["stopped"]
         time.sleep(0.3)
@@ -131,5 +121,5 @@ def test_a_quick_bot_never_waits_behind_thinking_bots(tmp_path: Path) -> None:
             create(client, players=2, seats=[{"kind": "bot", "bot": "hard"}] * 2, options={"rounds": 4})
         quick = create(client, players=2, seats=[{"kind": "bot"}] * 2)
         started = time.monotonic()
-        _wait(lambda: client.get(f"/api/matches/{quick['id']}?svg=0").json()["is_over"], 10)
+        wait_until(lambda: client.get(f"/api/matches/{quick['id']}?svg=0").json()["is_over"], 10)
         assert time.monotonic() - started < 3.0  # four thinkers queued 4+ s of work meanwhile

@@ -14,7 +14,7 @@ from websockets.sync.client import ClientConnection, connect
 import meeple
 from meeple.web.hub import replay_state
 from meeple.web.storage import Store
-from tests.web.helpers import auth, create, tokens_of
+from tests.web.helpers import auth, create, tokens_of, wait_until
 from tests.web.server_process import ServerProcess, WorkerProcess
 
 
@@ -49,13 +49,6 @@ def _over(server: ServerProcess, match_id: str) -> bool:
         return bool(httpx.get(f"{server.url}/api/matches/{match_id}?svg=0", timeout=10).json()["is_over"])
     except httpx.HTTPError:
         return False
-
-
-def _wait(predicate: Any, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 @pytest.mark.slow
@@ -99,7 +92,7 @@ def test_two_servers_and_a_worker_share_one_postgresql(postgres_url: str, tmp_pa
         # kill -9 of server A: B serves every match, and the bot games end.
         a.kill()
         for match in bots:
-            _wait(lambda m=match: _over(b, m["id"]), 60, "the bot games to end")
+            wait_until(lambda m=match: _over(b, m["id"]), 60, "the bot games to end")
     finally:
         for process in (a, b, worker):
             process.stop()

@@ -7,7 +7,7 @@ import signal
 import sqlite3
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +18,8 @@ from websockets.sync.client import connect
 
 from meeple.web.storage import Store, normalize_url
 from tests.web.conftest import PostgresServer, all_game_ids
-from tests.web.helpers import auth, create, tokens_of
+from tests.web.helpers import auth, create, tokens_of, wait_until
 from tests.web.server_process import ServerProcess
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 30.0, what: str = "a condition") -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            value = predicate()
-        except httpx.HTTPError:
-            value = None
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def moves_of(client: httpx.Client, match_id: str) -> int:
@@ -53,7 +40,7 @@ def test_a_sqlite_lock_held_past_the_busy_timeout(tmp_path: Path) -> None:
         with httpx.Client(base_url=server.url, timeout=30) as client:
             people = create(client)
             games = [bot_game(client) for _ in range(3)]
-            wait_for(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
+            wait_until(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
             lock = sqlite3.connect(db, timeout=1)
             lock.execute("BEGIN IMMEDIATE")
             lock.execute("UPDATE matches SET status = status")
@@ -80,7 +67,7 @@ def test_a_sqlite_lock_held_past_the_busy_timeout(tmp_path: Path) -> None:
                 lock.rollback()
                 lock.close()
             for game in games:
-                wait_for(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
+                wait_until(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
         assert "Traceback" not in (tmp_path / "s.log").read_text()
     finally:
         server.stop()
@@ -128,12 +115,12 @@ def test_sigterm_while_a_bot_thinks_stops_everything_cleanly(tmp_path: Path) -> 
         with httpx.Client(base_url=server.url, timeout=30) as client:
             game = all_game_ids()[0]
             match = create(client, game=game, players=2, seats=[{"kind": "bot", "bot": "hard"}] * 2)
-            wait_for(lambda: client.get(f"/api/matches/{match['id']}?svg=0").json()["thinking"], 30, "thinking")
+            wait_until(lambda: client.get(f"/api/matches/{match['id']}?svg=0").json()["thinking"], 30, "thinking")
         assert len(_processes_in_session(server.proc.pid)) >= 2  # the server and its bot worker
         server.proc.send_signal(signal.SIGTERM)
         # uvicorn shuts down gracefully, then re-raises the signal it caught
-        assert server.proc.wait(timeout=15) in (0, -signal.SIGTERM)
-        wait_for(lambda: not _processes_in_session(server.proc.pid), 5, "every process to end")  # type: ignore[union-attr]
+        assert server.proc.wait(timeout=30) in (0, -signal.SIGTERM)
+        wait_until(lambda: not _processes_in_session(server.proc.pid), 10, "every process to end")  # type: ignore[union-attr]
     finally:
         server.kill()
     logged = log_path.read_text()
@@ -151,20 +138,17 @@ def own_postgres() -> Iterator[PostgresServer]:
         server.destroy()
 
 
+def _admin(server: PostgresServer, *statements: str) -> None:
+    admin = create_engine(normalize_url(server.url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        for statement in statements:
+            conn.execute(text(statement))
+    admin.dispose()
+
+
 def _database(server: PostgresServer, name: str) -> str:
-    admin = create_engine(normalize_url(server.url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
+    _admin(server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}")
     return server.url.rsplit("/", 1)[0] + "/" + name
-
-
-def _admin(server: PostgresServer, sql: str) -> None:
-    admin = create_engine(normalize_url(server.url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(sql))
-    admin.dispose()
 
 
 def test_bot_games_go_on_after_a_postgresql_restart(own_postgres: PostgresServer, tmp_path: Path) -> None:
@@ -173,14 +157,14 @@ def test_bot_games_go_on_after_a_postgresql_restart(own_postgres: PostgresServer
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:
             games = [bot_game(client) for _ in range(3)]
-            wait_for(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
+            wait_until(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
             own_postgres.stop("fast")
             time.sleep(2.0)
             failed = client.post("/api/matches", json={"game": "webtoy", "players": 2})
             assert failed.status_code == 503 and failed.json()["error"]
             own_postgres.start()
             for game in games:
-                wait_for(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
+                wait_until(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
     finally:
         server.stop()
 
@@ -193,10 +177,10 @@ def test_a_read_only_postgresql_database_is_reported_and_bots_resume_when_writab
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:
             games = [bot_game(client) for _ in range(2)]
-            wait_for(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
+            wait_until(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
             _admin(own_postgres, "ALTER DATABASE readonly SET default_transaction_read_only = on")
             _admin(own_postgres, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'readonly'")
-            refused = wait_for(
+            refused = wait_until(
                 lambda: (
                     (r := client.post("/api/matches", json={"game": "webtoy", "players": 2})).status_code == 503 and r
                 ),
@@ -209,7 +193,7 @@ def test_a_read_only_postgresql_database_is_reported_and_bots_resume_when_writab
             assert [moves_of(client, g["id"]) for g in games] == stalled
             _admin(own_postgres, "ALTER DATABASE readonly SET default_transaction_read_only = off")
             for game in games:
-                wait_for(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
+                wait_until(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
     finally:
         server.stop()
     # At start-up, a read-only database is said to be so.

@@ -129,3 +129,19 @@ def test_random_json_never_gets_a_server_error(client: Any) -> None:
         response = client.post("/api/matches", content=body)
         assert response.status_code < 500, body
     assert meeple.GAMES["webtoy"]
+
+
+def test_the_log_filter_blanks_tokens_in_messages_and_arguments() -> None:
+    import logging
+
+    from meeple.web.logsafe import SecretFilter
+
+    def filtered(msg: str, *args: object) -> str:
+        record = logging.LogRecord("t", logging.INFO, __file__, 1, msg, args or None, None)
+        SecretFilter().filter(record)
+        return record.getMessage()
+
+    assert filtered('< TEXT \'{"token": "abcDEF_-1", "svg": true}\'') == '< TEXT \'{"token": "<hidden>", "svg": true}\''
+    assert filtered("%s - %s", "1.2.3.4", "Authorization: Bearer abc.def") == "1.2.3.4 - Authorization: Bearer <hidden>"
+    assert filtered("open %s", "/m/x#t=abc,def") == "open /m/x#t=<hidden>"
+    assert filtered("nothing %d here", 5) == "nothing 5 here"

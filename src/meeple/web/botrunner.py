@@ -43,7 +43,7 @@ LEASE_S = 4.0  # a claim not renewed for this long is free for another process (
 SWEEP_S = 1.0  # how often the database is asked for due turns
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)  # waits after the 1st, 2nd, ... failure of a turn in a row
 TAIL = 32  # moves sent with a job; a worker further behind asks for all of them
-SLOTS = 32  # bot turns one process works on at once (most of them wait: bot delay, the pool)
+SLOTS = 256  # bot turns one process works on at once (most of them wait: the bot delay, the pool)
 
 
 def backoff(failures: int) -> float:

@@ -24,6 +24,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from meeple.core import Action, GameInfo, State
 from meeple.web.botrunner import BotRunner
 from meeple.web.botwork import START_DIGEST, next_digest
 from meeple.web.listen import Listener, Notice
-from meeple.web.storage import MatchRow, SeatRow, StaleMove, Store
+from meeple.web.storage import DatabaseBusy, MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
 
 log = logging.getLogger("meeple.web")
@@ -248,7 +249,10 @@ class Hub:
         # Writes and reads wait in separate threads: writes stuck on a locked
         # database (until the timeout) never hold up reads, which WAL and
         # PostgreSQL serve meanwhile.
-        self._db = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="meeple-db-write")
+        # SQLite takes one writer at a time: more writer threads would only
+        # wait on each other in its busy handler's sleeps.
+        writers = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
+        self._db = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="meeple-db-write")
         self._reads = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="meeple-db-read")
         self._listener: Listener | None = None
         self._matches: dict[str, LiveMatch] = {}
@@ -263,11 +267,24 @@ class Hub:
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call that writes in a database thread: the event loop never waits on the database."""
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+        return await self._call(self._db, fn, args)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call that only reads in a database thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._reads, fn, *args)
+        return await self._call(self._reads, fn, args)
+
+    async def _call(self, pool: ThreadPoolExecutor, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        queued = time.monotonic()
+        limit = self.store.timeout
+
+        def run() -> T:
+            # A call that waited its whole timeout behind others (the database is
+            # stuck) fails at once, so no request waits more than twice the timeout.
+            if time.monotonic() - queued > limit:
+                raise DatabaseBusy(f"the database is busy: no answer within {limit:g} s")
+            return fn(*args)
+
+        return await asyncio.get_running_loop().run_in_executor(pool, run)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:

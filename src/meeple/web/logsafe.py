@@ -26,17 +26,35 @@ def redact(text: str) -> str:
     return text
 
 
+def _redact_value(value: object) -> object:
+    return redact(value) if isinstance(value, str) else value
+
+
 class SecretFilter(logging.Filter):
-    """Rewrites a record's message with every token blanked (the record is always kept)."""
+    """Blanks tokens in a record's message and arguments (the record is always kept).
+
+    Arguments are cleaned one by one where possible, because some formatters
+    (uvicorn's access log) read them; only a token split between the format
+    and an argument makes the message a plain string.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:
             message = record.getMessage()
         except Exception:  # a malformed log call: leave it to the handler to report
             return True
-        clean = redact(message)
-        if clean != message:
-            record.msg, record.args = clean, None
+        if redact(message) != message:
+            record.msg = _redact_value(record.msg)
+            if isinstance(record.args, tuple):
+                record.args = tuple(_redact_value(a) for a in record.args)
+            elif isinstance(record.args, dict):
+                record.args = {k: _redact_value(v) for k, v in record.args.items()}
+            try:
+                still = record.getMessage()
+            except Exception:
+                still = message
+            if redact(still) != still:
+                record.msg, record.args = redact(still), None
         if record.exc_text:
             record.exc_text = redact(record.exc_text)
         return True

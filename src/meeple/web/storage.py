@@ -38,7 +38,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError, SQLAlchemyError
 
 metadata = MetaData()
 
@@ -93,6 +93,10 @@ moves = Table(
 
 class StaleMove(Exception):
     """Another move already took this move number."""
+
+
+class DatabaseBusy(SQLAlchemyError):
+    """A call waited too long for its turn at the database (answered as 503, like a lock timeout)."""
 
 
 @dataclass
@@ -193,6 +197,7 @@ class Store:
 
     def __init__(self, url: str, *, run_migrations: bool = True, timeout: float = DB_TIMEOUT_S) -> None:
         self.url = normalize_url(url)
+        self.timeout = timeout
         self.engine = make_engine(self.url, timeout)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         if run_migrations:
