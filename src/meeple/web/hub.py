@@ -109,6 +109,8 @@ class LiveMatch:
         self.subscribers: set[Subscriber] = set()
         self.thinking: set[int] = set()
         self.refreshing: asyncio.Task[None] | None = None
+        self.refresh_wanted = False
+        self.heard: dict[int, tuple[int, str]] = {}  # moves other processes announced, by number
         self.version = 0  # bumped on every change a page should see
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._messages: dict[tuple[Any, ...], str] = {}
@@ -466,22 +468,47 @@ class Hub:
                 if match.subscribers:
                     self._refresh_soon(match)
             return
-        match_id, moves_now, bot_due = notice
-        known = self._matches.get(match_id)
-        if known is not None and known.state.move_number < moves_now:
+        known = self._matches.get(notice.match_id)
+        if known is not None and known.state.move_number < notice.moves:
+            if notice.seat is not None and notice.notation is not None:
+                known.heard[notice.moves - 1] = (notice.seat, notice.notation)
             self._refresh_soon(known)
-        if bot_due:
-            self.poke(match_id)
+        if notice.bot_due:
+            self.poke(notice.match_id)
 
     def _refresh_soon(self, match: LiveMatch) -> None:
+        match.refresh_wanted = True
         if match.refreshing is None or match.refreshing.done():
-            match.refreshing = asyncio.create_task(self._refresh_quietly(match))
+            match.refreshing = asyncio.create_task(self._refresh_while_wanted(match))
 
-    async def _refresh_quietly(self, match: LiveMatch) -> None:
-        try:
-            await self.refresh(match)
-        except Exception as exc:  # the next notice or move tries again
-            log.warning("could not bring match %s up to date: %s", match.id, str(exc).splitlines()[0][:200])
+    async def _refresh_while_wanted(self, match: LiveMatch) -> None:
+        """Bring the match up to date, again for every notice that came meanwhile."""
+        while match.refresh_wanted:
+            match.refresh_wanted = False
+            try:
+                async with match.lock:
+                    if not self._apply_heard(match):
+                        await self._catch_up(match)
+            except Exception as exc:  # the next notice or move tries again
+                log.warning("could not bring match %s up to date: %s", match.id, str(exc).splitlines()[0][:200])
+                return
+
+    def _apply_heard(self, match: LiveMatch) -> bool:
+        """(Holding the lock.) Apply the moves notices carried; ``False`` if one is missing."""
+        heard, match.heard = match.heard, {}
+        applied = False
+        while match.state.move_number in heard:
+            seat, notation = heard.pop(match.state.move_number)
+            try:
+                match.apply_stored(seat, notation)
+            except ValueError:
+                return False  # not our history after all: read it from the database
+            applied = True
+        if any(number > match.state.move_number for number in heard) or not applied:
+            return False  # a gap (a notice without its move, or lost): read the rest
+        self._check_cap(match)
+        match.changed()
+        return True
 
     # ---------------------------------------------------------------- moves
     def _judge(self, match: LiveMatch, seat: int, notation: str, seen: int) -> tuple[State, Action]:

@@ -14,6 +14,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from sqlalchemy.engine import make_url
 
@@ -21,12 +22,27 @@ from meeple.web.storage import CHANNEL
 
 log = logging.getLogger("meeple.web")
 
-Notice = tuple[str, int, bool] | None
+
+@dataclass(frozen=True)
+class Move:
+    """A notice of a stored move: the match has ``moves`` moves now, the last one ``seat``'s ``notation``."""
+
+    match_id: str
+    moves: int
+    bot_due: bool
+    seat: int | None = None
+    notation: str | None = None
+
+
+Notice = Move | None
 
 
 def parse_notice(payload: str) -> Notice:
-    match_id, number, due = payload.split(" ")
-    return match_id, int(number), due == "1"
+    parts = payload.split(" ", 4)
+    move = Move(parts[0], int(parts[1]), parts[2] == "1")
+    if len(parts) == 5:
+        move = Move(move.match_id, move.moves, move.bot_due, int(parts[3]), parts[4])
+    return move
 
 
 class Listener:

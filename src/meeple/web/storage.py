@@ -13,6 +13,7 @@ from one worker thread so the event loop never waits on the database.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -144,6 +145,7 @@ def sqlite_url(path: str | Path) -> str:
 DB_TIMEOUT_S = 5.0
 # The channel on which a PostgreSQL server tells every process of a new move.
 CHANNEL = "meeple_moves"
+CHECKPOINT_S = 1.0
 
 
 def make_engine(url: str, timeout: float = DB_TIMEOUT_S) -> Engine:
@@ -158,6 +160,9 @@ def make_engine(url: str, timeout: float = DB_TIMEOUT_S) -> Engine:
             cursor = dbapi_conn.cursor()
             if "mode=ro" not in url:
                 cursor.execute("PRAGMA journal_mode=WAL")
+                # No checkpoint inside a commit (its fsync would hold up every write
+                # queued behind it): Store's checkpoint thread does them.
+                cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
@@ -202,8 +207,25 @@ class Store:
         self.is_postgres = self.engine.dialect.name == "postgresql"
         if run_migrations:
             migrate(self.engine)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite" and "mode=ro" not in self.url:
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="meeple-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """Copy SQLite's write-ahead log into the database every second, never blocking a writer."""
+        while not self._stop.wait(CHECKPOINT_S):
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # locked or read-only: the next one tries again
+                continue
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=5)
         self.engine.dispose()
 
     def _write(self) -> Any:
@@ -231,12 +253,14 @@ class Store:
             raise
         return None
 
-    def _notify(self, conn: Any, match_id: str, number: int, bot_due: bool) -> None:
-        if self.is_postgres:  # delivered to every listening process when the transaction commits
-            conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{match_id} {number} {int(bot_due)}"},
-            )
+    def _notify(self, conn: Any, match_id: str, number: int, bot_due: bool, move: tuple[int, str] | None) -> None:
+        """Tell every listening process (when the transaction commits) that the match has
+        ``number`` moves; the last one travels along, so listeners need not read it back."""
+        if self.is_postgres:
+            payload = f"{match_id} {number} {int(bot_due)}"
+            if move is not None and len(move[1]) < 1000:  # NOTIFY payloads are at most 8000 bytes
+                payload += f" {move[0]} {move[1]}"
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def create_match(self, row: MatchRow) -> None:
         """Insert a match with its seats and any moves it already has (uploads)."""
@@ -281,7 +305,7 @@ class Store:
                     ],
                 )
             if row.bot_due:
-                self._notify(conn, row.id, len(row.moves), True)
+                self._notify(conn, row.id, len(row.moves), True, None)
 
     def load_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
@@ -350,7 +374,7 @@ class Store:
                 if over:
                     values.update(status="over", finished_at=now)
                 conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
-                self._notify(conn, match_id, number + 1, bot_due and not over)
+                self._notify(conn, match_id, number + 1, bot_due and not over, (seat, notation))
         except IntegrityError:
             raise StaleMove(f"move {number} of match {match_id} is already played") from None
 
