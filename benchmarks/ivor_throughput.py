@@ -63,15 +63,11 @@ def main() -> None:
     search = statistics.median(h[0] for h in hooks)
     games = statistics.median(h[2] for h in hooks)
     print(f"Ivor the Engine, {args.players} players, median of {args.runs} runs of {args.seconds:g} CPU s:")
-    print(
-        f"  random play, public API : {public:,.0f} steps/CPU-s (wall clock {public_wall:,.0f}/s; "
-        f"runs: {', '.join(f'{c[0]:,.0f}' for c in checked)})"
-    )
+    print(f"  random play, public API : {public:,.0f} steps/CPU-s (wall clock {public_wall:,.0f}/s; "
+          f"runs: {', '.join(f'{c[0]:,.0f}' for c in checked)})")
     print(f"  random play, search path: {search:,.0f} steps/CPU-s, {games:,.1f} games/CPU-s")
-    print(
-        f"  clone: {clone_time(info, args.players) * 1e6:.1f} µs; determinize: "
-        f"{determinize_time(args.players) * 1e6:.1f} µs"
-    )
+    print(f"  clone: {clone_time(info, args.players) * 1e6:.1f} µs; determinize: "
+          f"{determinize_time(args.players) * 1e6:.1f} µs")
     print(f"  target 30,000 steps/s (public API): {'met' if public >= 30_000 else 'NOT met'}")
 
 

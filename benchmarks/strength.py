@@ -52,7 +52,9 @@ def main() -> None:
     started = time.perf_counter()
     n = args.n
     with ProcessPoolExecutor(args.jobs) as pool:
-        shares = list(pool.map(play, [args.game] * n, range(n), [args.players] * n, [args.seconds] * n, [options] * n))
+        shares = list(
+            pool.map(play, [args.game] * n, range(n), [args.players] * n, [args.seconds] * n, [options] * n)
+        )
     wins = sum(shares)
     lo, hi = wilson_interval(wins, n)
     title = meeple.GAMES[args.game].title

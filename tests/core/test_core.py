@@ -79,7 +79,6 @@ def test_new_game_rejects_unknown_games() -> None:
 def test_several_seats_to_move_need_a_seat() -> None:
     state = TOY.new(2, seed=1)
     state.current = 0
-
     # A state with two seats to move cannot guess who acts.
     class Both(ToyState):
         __slots__ = ()

@@ -14,9 +14,8 @@ import meeple.games.ibyron as ib
 from meeple.games.ibyron.rules import IbyronState
 
 
-def start(
-    players: int = 2, seed: int = 0, buildings: tuple[str, ...] = ("bank", "garden", "foundry", "bank"), **options: Any
-) -> IbyronState:
+def start(players: int = 2, seed: int = 0, buildings: tuple[str, ...] = ("bank", "garden", "foundry", "bank"),
+          **options: Any) -> IbyronState:
     state = ib.INFO.new(players, seed, **options)
     assert isinstance(state, IbyronState)
     for p in range(players):

@@ -14,21 +14,14 @@ from meeple.games.ibyron.rules import IbyronState
 def discs(s: IbyronState, p: int) -> int:
     camps = sum(d for (o, _, d) in s.camps.values() if o == p)
     board = sum(d for stack in s.stacks for (o, _, d) in stack if o == p)
-    return s.supply[p] + s.vbox[p] + s.rest[p] + 3 * len(s.reserve[p]) + camps + s.ship[p] + board + s.in_buildings[p]
+    return (s.supply[p] + s.vbox[p] + s.rest[p] + 3 * len(s.reserve[p]) + camps + s.ship[p] + board
+            + s.in_buildings[p])
 
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [
-        (1, {}),
-        (2, {}),
-        (3, {}),
-        (4, {}),
-        (2, {"mode": "beginner"}),
-        (4, {"mode": "beginner"}),
-        (2, {"bonus_side": "back"}),
-        (1, {"bonus_side": "back"}),
-    ],
+    [(1, {}), (2, {}), (3, {}), (4, {}), (2, {"mode": "beginner"}), (4, {"mode": "beginner"}),
+     (2, {"bonus_side": "back"}), (1, {"bonus_side": "back"})],
 )
 def test_random_games_end_and_conserve_components(players: int, options: dict[str, str]) -> None:
     for seed in range(3):

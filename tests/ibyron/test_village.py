@@ -55,9 +55,8 @@ def test_cost_cap_is_4_with_two_players_and_3_with_more() -> None:
 def test_mayor_is_one_extra_disc_and_returns_at_cleanup(game: IbyronState) -> None:
     s = game
     village(s, 0, 0)
-    assert notations(s) == [
-        n for n in notations(s) if n.endswith("mayor") or n.startswith("visit farmer barn") or n == "leave"
-    ]
+    assert notations(s) == [n for n in notations(s) if n.endswith("mayor") or n.startswith("visit farmer barn")
+                            or n == "leave"]
     s.apply("visit tax mayor")
     assert not s.mayor[0] and s.stacks[ST_TAX] == [(0, 1, 0)]
     assert s.step == 8  # out of discs: the bonus now

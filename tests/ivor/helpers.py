@@ -87,9 +87,8 @@ def every_card(state: IvorState) -> list[int]:
     return sorted(cards)
 
 
-def job_card(
-    special: str | None = None, location: str | None = None, amount: int | None = None, avoid: tuple[int, ...] = ()
-) -> int:
+def job_card(special: str | None = None, location: str | None = None, amount: int | None = None,
+             avoid: tuple[int, ...] = ()) -> int:
     """The first job card with the given special action and/or location."""
     from meeple.games.ivor.data import DATA
 

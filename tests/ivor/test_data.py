@@ -34,20 +34,9 @@ def test_component_counts() -> None:
 
 def test_public_location_names_and_towns() -> None:
     names = {loc.name for loc in DATA.locations}
-    for public in [
-        "Llangubbin",
-        "Grumbly Town",
-        "Tewyn",
-        "Grumbly Gas Works",
-        "Gwynaudalion Halt",
-        "Mrs Porty's House",
-        "Pugh's Farm",
-        "Tan-y-Gwich",
-        "Dinwiddy's Gold Mine",
-        "Post Office Crossing",
-        "Dyffryn Bridge",
-        "Llaniog",
-    ]:
+    for public in ["Llangubbin", "Grumbly Town", "Tewyn", "Grumbly Gas Works", "Gwynaudalion Halt",
+                   "Mrs Porty's House", "Pugh's Farm", "Tan-y-Gwich", "Dinwiddy's Gold Mine",
+                   "Post Office Crossing", "Dyffryn Bridge", "Llaniog"]:
         assert public in names
     towns = {loc.id for loc in DATA.locations if loc.is_town}
     assert {"llangubbin", "grumbly-town", "tewyn"} <= towns
@@ -56,7 +45,8 @@ def test_public_location_names_and_towns() -> None:
 def test_movement_example_lines() -> None:
     # The rulebook's example: from Tan-y-Gwich one move reaches exactly these four,
     # and Dyffryn Bridge leads on to Gwynaudalion Halt.
-    assert neighbours("tan-y-gwich") == {"grumbly-gas-works", "grumbly-town", "post-office-crossing", "dyffryn-bridge"}
+    assert neighbours("tan-y-gwich") == {"grumbly-gas-works", "grumbly-town", "post-office-crossing",
+                                         "dyffryn-bridge"}
     assert "gwynaudalion-halt" in neighbours("dyffryn-bridge")
 
 
@@ -76,28 +66,14 @@ def test_every_location_has_jobs_and_every_special_kind_is_used() -> None:
 
 
 def test_event_bonus_kinds_cover_the_rulebook_list() -> None:
-    assert {e.bonus for e in DATA.events} == {
-        "flat",
-        "per_job_at",
-        "per_job",
-        "per_gold",
-        "per_lost_sheep_token",
-        "per_six_sheep",
-    }
+    assert {e.bonus for e in DATA.events} == {"flat", "per_job_at", "per_job", "per_gold",
+                                              "per_lost_sheep_token", "per_six_sheep"}
     assert len({e.effect for e in DATA.events}) == 11, "every event has its own effect"
 
 
 def test_every_record_has_full_provenance() -> None:
-    records = [
-        RAW["components"],
-        RAW["lost_sheep_tokens"],
-        RAW["main_line"],
-        *RAW["locations"],
-        *RAW["connections"],
-        *RAW["dark_borders"],
-        *RAW["jobs"],
-        *RAW["events"],
-    ]
+    records = [RAW["components"], RAW["lost_sheep_tokens"], RAW["main_line"], *RAW["locations"],
+               *RAW["connections"], *RAW["dark_borders"], *RAW["jobs"], *RAW["events"]]
     for rec in records:
         assert set(rec["provenance"]) == set(rec) - {"provenance"}
         assert set(rec["provenance"].values()) <= {"rulebook", "public", "designed"}

@@ -121,11 +121,8 @@ def test_per_job_at_named_location() -> None:
     from meeple.games.ivor.data import DATA
 
     here = DATA.locations[where].id
-    jobs = [
-        job_card(location=here),
-        job_card(location=here, avoid=(job_card(location=here),)),
-        job_card(location="ogof-idris"),
-    ]
+    jobs = [job_card(location=here), job_card(location=here, avoid=(job_card(location=here),)), job_card(
+        location="ogof-idris")]
     assert final_score(10, 0, jobs, [card], 0) == 10 + 2 * 2
 
 

@@ -44,7 +44,7 @@ def test_no_deck_order_or_token_number_in_observations() -> None:
     state = midgame(3)
     for seat in (None, 0, 1, 2, 3):
         text = json.dumps(state.observation(seat))
-        assert 'deck"' not in text.replace("deck_size", "")
+        assert "deck\"" not in text.replace("deck_size", "")
         for place in state.observation(seat)["locations"]:
             assert set(place) == {"id", "sheep", "lost_sheep_token", "wagon", "idris"}
 

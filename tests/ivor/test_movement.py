@@ -167,7 +167,7 @@ def test_move_options_match_a_step_by_step_search() -> None:
     for trial in range(150):
         spots = rng.sample(range(20), 4 + 3)  # four wagons, up to three Sleeping Idris
         state = placed(tuple(LOCS[i].id for i in spots[:4]), seed=trial)
-        for idris in spots[4 : 4 + rng.randrange(4)]:
+        for idris in spots[4:4 + rng.randrange(4)]:
             state.idris_at[idris] = 1
             state.idris_free -= 1
         state.coal[0] = rng.randrange(5)

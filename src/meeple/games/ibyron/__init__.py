@@ -29,43 +29,23 @@ INFO = register(
         max_players=4,
         default_players=2,
         options=(
-            Option(
-                "mode",
-                "standard",
-                str,
-                "standard race, or the 10-round beginner game scored in points (1 player is always the solo game)",
-                choices=("standard", "beginner"),
-            ),
-            Option(
-                "bonus_side",
-                "front",
-                str,
-                "bonus resource mat side: front (numbered spaces) or back (the variant ladder paid in discs)",
-                choices=("front", "back"),
-            ),
-            Option(
-                "round_limit",
-                None,
-                int,
-                "rounds before the game ends (default: 30 standard, 10 beginner/solo); "
-                "a standard game that reaches it goes to the player with the most discs in buildings",
-                minimum=1,
-                maximum=99,
-            ),
+            Option("mode", "standard", str, "standard race, or the 10-round beginner game scored in points "
+                   "(1 player is always the solo game)", choices=("standard", "beginner")),
+            Option("bonus_side", "front", str, "bonus resource mat side: front (numbered spaces) or back "
+                   "(the variant ladder paid in discs)", choices=("front", "back")),
+            Option("round_limit", None, int, "rounds before the game ends (default: 30 standard, 10 beginner/solo); "
+                   "a standard game that reaches it goes to the player with the most discs in buildings",
+                   minimum=1, maximum=99),
         ),
         state_class=IbyronState,
         action_space=ACTION_SPACE,
         description="Send workers out to cut wood, mine and farm, raise buildings and a castle, and spend the "
-        "rest in the village; the first with at most 3 workers left outside buildings wins.",
+                    "rest in the village; the first with at most 3 workers left outside buildings wins.",
         # A random game runs ~640 steps; search cuts playouts at 40 and lets
         # evaluate() judge them (12x the iterations, benchmarks/strength.py).
         rollout_limit=40,
-        conformance=(
-            (2, {"mode": "beginner"}),
-            (3, {"mode": "beginner"}),
-            (2, {"bonus_side": "back"}),
-            (1, {"bonus_side": "back"}),
-        ),
+        conformance=((2, {"mode": "beginner"}), (3, {"mode": "beginner"}), (2, {"bonus_side": "back"}),
+                     (1, {"bonus_side": "back"})),
         text_view=_text_view,
         svg_view=_svg_view,
     )

@@ -29,25 +29,9 @@ from meeple.games.ibyron.rules import (
 )
 
 # The order in which the greedy player wants its buildings (ids); it builds whatever it can afford first.
-WISHES = (
-    "lumber_mill",
-    "refinery",
-    "lumber_mill",
-    "harbour",
-    "guild_hall",
-    "stable",
-    "church",
-    "court_house",
-    "refinery",
-    "guild_hall",
-    "lumber_mill",
-    "castle_gate",
-    "castle_treasury",
-    "castle_walls",
-    "castle_tower",
-    "guild_hall",
-    "refinery",
-)
+WISHES = ("lumber_mill", "refinery", "lumber_mill", "harbour", "guild_hall", "stable", "church", "court_house",
+          "refinery", "guild_hall", "lumber_mill", "castle_gate", "castle_treasury", "castle_walls", "castle_tower",
+          "guild_hall", "refinery")
 
 
 class GreedyBot:
@@ -160,13 +144,10 @@ class GreedyBot:
             spots = list(s.coast)
         elif (s.beginner or s.permits[p]) and s._can_pay(p, s._cost(goal.index, False)):
             spots = [c for c in s.land if self._site_for(s, p, goal.site, c)]
-        elif s._free_overseer(p) >= 0 and s.supply[p] >= 6:
+        elif (s._free_overseer(p) >= 0 and s.supply[p] >= 6):
             terrain = FOREST if need == "wood" else MOUNTAIN
-            spots = [
-                c
-                for c in s.land
-                if s._site_free(p, c) and s.terrain[c] == terrain and (need != "gold" or s.height[c] >= 2)
-            ]
+            spots = [c for c in s.land if s._site_free(p, c) and s.terrain[c] == terrain
+                     and (need != "gold" or s.height[c] >= 2)]
         else:
             return None
         others = {s.leader[q] for q in range(s.players) if q != p}

@@ -22,16 +22,8 @@ COINS, WOOD, ORE, STONE, GOLD, FOOD = range(6)
 MAT_BUILDINGS = ("bank", "garden", "foundry")
 SITES = ("forest", "field", "mountain", "home", "any", "castle_gate", "castle_treasury", "castle_walls")
 EFFECTS = (
-    "tech_lumber",
-    "tech_refinery",
-    "tech_taxing",
-    "ships",
-    "keep_horses",
-    "food_2",
-    "food_gold_trade",
-    "horses_2",
-    "treasury",
-    "retrieve_reserve",
+    "tech_lumber", "tech_refinery", "tech_taxing", "ships", "keep_horses", "food_2",
+    "food_gold_trade", "horses_2", "treasury", "retrieve_reserve",
 )
 COST_KEYS = ("wood", "ore", "stone", "gold", "horse", "cube")
 
@@ -97,27 +89,9 @@ def load(path: Path | None = None) -> dict[str, Any]:
     """Read, validate and return the raw data as a dict (with a few derived tuples added)."""
     path = path or Path(__file__).with_name("data.json")
     raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    for section in (
-        "grid",
-        "player",
-        "supplies",
-        "tech",
-        "camps",
-        "ship",
-        "explore",
-        "movement",
-        "treasury",
-        "church",
-        "castle_gate",
-        "stable",
-        "court_house",
-        "village",
-        "market",
-        "bonus_forfeit_extra",
-        "game_length",
-        "victory_points",
-        "win",
-    ):
+    for section in ("grid", "player", "supplies", "tech", "camps", "ship", "explore", "movement", "treasury",
+                    "church", "castle_gate", "stable", "court_house", "village", "market", "bonus_forfeit_extra",
+                    "game_length", "victory_points", "win"):
         if section not in raw:
             raise DataError(f"data.json: missing section {section!r}")
         _check_provenance(raw[section], section)
@@ -159,30 +133,14 @@ def load(path: Path | None = None) -> dict[str, Any]:
         cost = entry["cost"]
         if not isinstance(cost, dict) or any(k not in COST_KEYS for k in cost):
             raise DataError(f"{where}: cost keys must be among {COST_KEYS}")
-        buildings.append(
-            Building(
-                index=i,
-                id=entry["id"],
-                name=entry["name"],
-                discs=_int(entry["discs"], where + ".discs", 1, 4),
-                site=entry["site"],
-                cost=tuple((k, _int(v, f"{where}.cost.{k}", 1, 20)) for k, v in cost.items()),
-                effect=entry["effect"],
-                max=_int(entry["max"], where + ".max", 1, 3),
-            )
-        )
+        buildings.append(Building(
+            index=i, id=entry["id"], name=entry["name"], discs=_int(entry["discs"], where + ".discs", 1, 4),
+            site=entry["site"], cost=tuple((k, _int(v, f"{where}.cost.{k}", 1, 20)) for k, v in cost.items()),
+            effect=entry["effect"], max=_int(entry["max"], where + ".max", 1, 3),
+        ))
     ids = [b.id for b in buildings]
-    for needed in (
-        "lumber_mill",
-        "refinery",
-        "harbour",
-        "stable",
-        "court_house",
-        "castle_gate",
-        "castle_treasury",
-        "castle_walls",
-        "castle_tower",
-    ):
+    for needed in ("lumber_mill", "refinery", "harbour", "stable", "court_house",
+                   "castle_gate", "castle_treasury", "castle_walls", "castle_tower"):
         if needed not in ids:
             raise DataError(f"buildings: {needed!r} is required by the rules")
     for i, entry in enumerate(raw["starting_buildings"]):

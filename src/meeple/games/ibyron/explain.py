@@ -62,10 +62,8 @@ def explain(s: IbyronState, action: Action, seat: int) -> str:
                 return f"you have {s.horses[p]} horses, not {h}"
             if h > (points + 1) // 2:
                 return f"the move needs {points} movement points; {h} horses are more than needed"
-            return (
-                f"the move needs {points} movement points: {max(0, points - HORSE_POINTS * h)} discs "
-                f"with {h} horses, and you have {s.supply[p]} discs"
-            )
+            return (f"the move needs {points} movement points: {max(0, points - HORSE_POINTS * h)} discs "
+                    f"with {h} horses, and you have {s.supply[p]} discs")
         if kind == "build":
             b = B[str(args[0])]
             reason = s._build_reason(p, b, len(args) > 1)
@@ -96,7 +94,8 @@ def explain(s: IbyronState, action: Action, seat: int) -> str:
         if kind == "explore":
             if s.held[p] < 0:
                 return "you have no land tile to explore with (buy one at the Explorer)"
-            return "the tile cannot lie there: it must touch the island or lie flat on equal tiles, covering no piece"
+            return ("the tile cannot lie there: it must touch the island or lie flat on equal tiles, "
+                    "covering no piece")
         if kind == "ship":
             if not s.built[p][HARBOUR]:
                 return "building a ship needs a Harbour"
@@ -128,10 +127,8 @@ def explain(s: IbyronState, action: Action, seat: int) -> str:
             return f"tile {args[0]} is not in the supply (face up: {sorted(s.tiles)})"
         return f"the start player's tile costs ${START_TILE_PRICE}, you have ${s.res[p][COINS]}"
     if step == S_PLACE and kind == "place":
-        return (
-            "the tile cannot lie there: it must touch the island along an edge, or lie flat on four spaces "
-            "of equal height covering no piece"
-        )
+        return ("the tile cannot lie there: it must touch the island along an edge, or lie flat on four spaces "
+                "of equal height covering no piece")
     if step == S_TURN:
         expected = "a village action (visit a space, or leave)" if phase == VILLAGE else "an Outside action"
     return f"{action} is not possible now: the game is waiting for {expected}"

@@ -59,7 +59,9 @@ def explore_anchor(leader: int, corner: int) -> tuple[int, int]:
     return lx - dx, ly - dy
 
 
-def can_place(ax: int, ay: int, height: list[int], blocked: set[int] | dict[int, object] | frozenset[int]) -> bool:
+def can_place(
+    ax: int, ay: int, height: list[int], blocked: set[int] | dict[int, object] | frozenset[int]
+) -> bool:
     """May a tile be laid with its top-left corner at (ax, ay)?
 
     On the sea it must touch the island along an edge; on land it must lie

@@ -28,65 +28,56 @@ def observation(s: IbyronState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (everything but the order of the beginner game's face-down pile)."""
     obs = s.base_observation(seat)
     n = s.players
-    obs.update(
-        {
-            "mode": "solo" if s.solo else ("beginner" if s.beginner else "standard"),
-            "bonus_side": "back" if s.back_side else "front",
-            "round": s.round,
-            "round_limit": s.round_limit,
-            "start_player": s.start_player,
-            "current": s.current,
-            "step": STEP_NAMES[s.step],
-            "village_cap": s.cap,
-            "size": SIZE,
-            "cells": [
-                {
-                    "x": c % SIZE,
-                    "y": c // SIZE,
-                    "height": s.height[c],
-                    "terrain": TERRAIN_NAMES[s.terrain[c]],
-                    "tile": s.top_tile[c],
-                }
-                for c in s.land
-            ],
-            "coast": [list(xy(c)) for c in s.coast],
-            "buildings": [
-                {
-                    "x": c % SIZE,
-                    "y": c // SIZE,
-                    "owner": o,
-                    "parts": ["farm" if b == FARM else BUILDINGS[b].id for b in parts],
-                    "discs": sum(1 if b == FARM else BUILDINGS[b].discs for b in parts),
-                }
-                for c, (o, parts) in sorted(s.buildings.items())
-            ],
-            "camps": [
-                {"x": c % SIZE, "y": c // SIZE, "owner": o, "kind": A.CAMP_KINDS[k], "discs": d}
-                for c, (o, k, d) in sorted(s.camps.items())
-            ],
-            "reserved": [{"x": c % SIZE, "y": c // SIZE, "owner": o} for c, o in sorted(s.reserved.items())],
-            "new_tile": [list(xy(c)) for c in s.new_cells] if s.step == S_OVERSEE else [],
-            "tiles_face_up": [] if s.beginner else sorted(s.tiles),
-            "pile_size": len(s.tiles),
-            "pending_tile": s.pending_tile,
-            "tile_terrain": {str(t["id"]): t["cells"] for t in DATA["tiles"]},
-            "dice": [{"resource": MARKET_BOXES[i], "value": s.dice[i], "used": s.dice_used[i]} for i in range(4)],
-            "village": {SPACES[k]: [[o, h] for o, h, _ in s.stacks[k]] for k in range(len(SPACES))},
-            "village_costs": {SPACES[k]: s._village_cost(k) for k in range(len(SPACES))},
-            "supplies": {"horses": s.horse_supply, "barns": s.barn_supply, "permits": s.permit_supply},
-            "bonus": _bonus_view(s),
-            "players_info": [_player_view(s, p) for p in range(n)],
-            "scores": list(s.scores),
-        }
-    )
+    obs.update({
+        "mode": "solo" if s.solo else ("beginner" if s.beginner else "standard"),
+        "bonus_side": "back" if s.back_side else "front",
+        "round": s.round,
+        "round_limit": s.round_limit,
+        "start_player": s.start_player,
+        "current": s.current,
+        "step": STEP_NAMES[s.step],
+        "village_cap": s.cap,
+        "size": SIZE,
+        "cells": [
+            {"x": c % SIZE, "y": c // SIZE, "height": s.height[c], "terrain": TERRAIN_NAMES[s.terrain[c]],
+             "tile": s.top_tile[c]}
+            for c in s.land
+        ],
+        "coast": [list(xy(c)) for c in s.coast],
+        "buildings": [
+            {"x": c % SIZE, "y": c // SIZE, "owner": o,
+             "parts": ["farm" if b == FARM else BUILDINGS[b].id for b in parts],
+             "discs": sum(1 if b == FARM else BUILDINGS[b].discs for b in parts)}
+            for c, (o, parts) in sorted(s.buildings.items())
+        ],
+        "camps": [
+            {"x": c % SIZE, "y": c // SIZE, "owner": o, "kind": A.CAMP_KINDS[k], "discs": d}
+            for c, (o, k, d) in sorted(s.camps.items())
+        ],
+        "reserved": [{"x": c % SIZE, "y": c // SIZE, "owner": o} for c, o in sorted(s.reserved.items())],
+        "new_tile": [list(xy(c)) for c in s.new_cells] if s.step == S_OVERSEE else [],
+        "tiles_face_up": [] if s.beginner else sorted(s.tiles),
+        "pile_size": len(s.tiles),
+        "pending_tile": s.pending_tile,
+        "tile_terrain": {str(t["id"]): t["cells"] for t in DATA["tiles"]},
+        "dice": [{"resource": MARKET_BOXES[i], "value": s.dice[i], "used": s.dice_used[i]} for i in range(4)],
+        "village": {SPACES[k]: [[o, h] for o, h, _ in s.stacks[k]] for k in range(len(SPACES))},
+        "village_costs": {SPACES[k]: s._village_cost(k) for k in range(len(SPACES))},
+        "supplies": {"horses": s.horse_supply, "barns": s.barn_supply, "permits": s.permit_supply},
+        "bonus": _bonus_view(s),
+        "players_info": [_player_view(s, p) for p in range(n)],
+        "scores": list(s.scores),
+    })
     return obs
 
 
 def _bonus_view(s: IbyronState) -> list[dict[str, Any]]:
     if s.back_side:
-        return [{"cost": sp["cost"], "gain": dict(sp["gain_t"]), "alt": [dict(a) for a in sp["alt_t"]]} for sp in BACK]
+        return [{"cost": sp["cost"], "gain": dict(sp["gain_t"]), "alt": [dict(a) for a in sp["alt_t"]]}
+                for sp in BACK]
     return [
-        {"number": sp["number"], "gain": dict(sp["gain_t"]), "taken_by": s.bonus_taken[k], "used_solo": s.solo_used[k]}
+        {"number": sp["number"], "gain": dict(sp["gain_t"]), "taken_by": s.bonus_taken[k],
+         "used_solo": s.solo_used[k]}
         for k, sp in enumerate(FRONT)
     ]
 
@@ -96,28 +87,17 @@ def _player_view(s: IbyronState, p: int) -> dict[str, Any]:
     return {
         "seat": p,
         "phase": PHASE_NAMES[s.phase[p]],
-        "resources": {
-            "coins": r[COINS],
-            "wood": r[WOOD],
-            "ore": r[ORE],
-            "stone": r[STONE],
-            "gold": r[GOLD],
-            "food": r[FOOD],
-        },
-        "horses": s.horses[p],
-        "barns": s.barns[p],
-        "permits": s.permits[p],
-        "tech": {"lumber": s.tech[p][LUMBER], "refinery": s.tech[p][REFINERY], "taxing": s.tech[p][TAXING]},
+        "resources": {"coins": r[COINS], "wood": r[WOOD], "ore": r[ORE], "stone": r[STONE], "gold": r[GOLD],
+                      "food": r[FOOD]},
+        "horses": s.horses[p], "barns": s.barns[p], "permits": s.permits[p],
+        "tech": {"lumber": s.tech[p][LUMBER], "refinery": s.tech[p][REFINERY],
+                 "taxing": s.tech[p][TAXING]},
         "tech_cubes": s.cubes[p],
-        "supply": s.supply[p],
-        "village_box": s.vbox[p],
-        "rest": s.rest[p],
+        "supply": s.supply[p], "village_box": s.vbox[p], "rest": s.rest[p],
         "reserve": [MAT_BUILDINGS[b] for b in s.reserve[p]],
-        "mayor": s.mayor[p],
-        "forfeited": s.forfeit[p],
+        "mayor": s.mayor[p], "forfeited": s.forfeit[p],
         "mat_buildings": [MAT_BUILDINGS[b] for b in range(3) if s.mat[p][b]],
-        "ship": s.ship[p],
-        "held_tile": s.held[p],
+        "ship": s.ship[p], "held_tile": s.held[p],
         "home": list(xy(s.home[p])) if s.home[p] >= 0 else None,
         "leader": list(xy(s.leader[p])) if s.leader[p] >= 0 else None,
         "overseers": [list(xy(c)) if c >= 0 else None for c in s.overseer[p]],

@@ -79,6 +79,8 @@ FOUNDRY_WITH_STONE: int = DATA["starting_buildings"][FOUNDRY]["with_stone"]
 FOUNDRY_WITH_ORE: int = DATA["starting_buildings"][FOUNDRY]["with_ore"]
 
 
+
+
 def _cost_tuple(b: int, foundry: bool) -> tuple[int, int, int, int, int, int]:
     bd = BUILDINGS[b]
     stone, ore = bd.cost_of("stone"), bd.cost_of("ore")
@@ -100,38 +102,14 @@ MOVE_BY_CELL = tuple(A.MOVE[c % SIZE][c // SIZE] for c in range(NN))
 OUTSIDE, VILLAGE, DONE = range(3)
 PHASE_NAMES = ("outside", "village", "done")
 # what the player to move is deciding
-(
-    S_START,
-    S_HOME,
-    S_TURN,
-    S_MOVED,
-    S_OVERSEE,
-    S_MARKET,
-    S_RETRIEVE,
-    S_TAKE,
-    S_BONUS,
-    S_HIRE,
-    S_OFFER,
-    S_PLACE,
-    S_EXTRA,
-    S_OVER,
-) = range(14)
-STEP_NAMES = (
-    "a starting building (start ...)",
-    "a home field (home N)",
-    "a turn",
-    "an action after moving, or end",
-    "overseers for the new tile (oversee N, or done)",
-    "a sale or trade at the market (sell, trade, or done)",
-    "which reserve stack returns (retrieve ...)",
-    "a land tile from the supply (take N)",
-    "a bonus resource (bonus N)",
-    "how many to hire (hire N)",
-    "the start player's $2 tile (buy N, or decline)",
-    "where to lay the tile (place X Y R)",
-    "an extra tile, or not (extra, or decline)",
-    "nothing: the game is over",
-)
+(S_START, S_HOME, S_TURN, S_MOVED, S_OVERSEE, S_MARKET, S_RETRIEVE, S_TAKE, S_BONUS, S_HIRE, S_OFFER,
+ S_PLACE, S_EXTRA, S_OVER) = range(14)
+STEP_NAMES = ("a starting building (start ...)", "a home field (home N)", "a turn",
+              "an action after moving, or end", "overseers for the new tile (oversee N, or done)",
+              "a sale or trade at the market (sell, trade, or done)", "which reserve stack returns (retrieve ...)",
+              "a land tile from the supply (take N)", "a bonus resource (bonus N)", "how many to hire (hire N)",
+              "the start player's $2 tile (buy N, or decline)", "where to lay the tile (place X Y R)",
+              "an extra tile, or not (extra, or decline)", "nothing: the game is over")
 ST_STABLE, ST_SHIP, ST_MARKET, ST_LIBRARY, ST_FARMER, ST_EXPLORER, ST_TAX = range(7)
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 
@@ -144,71 +122,21 @@ def _add(values: list[int], index: int, amount: int) -> None:
 class IbyronState(State):
     __slots__ = (  # noqa: RUF023 - grouped by meaning, not sorted
         # options resolved
-        "beginner",
-        "solo",
-        "back_side",
-        "cap",
-        "round_limit",
+        "beginner", "solo", "back_side", "cap", "round_limit",
         # round and turn
-        "round",
-        "start_player",
-        "current",
-        "step",
-        "phase",
-        "over",
-        "winner_seats",
-        "triggered",
+        "round", "start_player", "current", "step", "phase", "over", "winner_seats", "triggered",
         # discs
-        "supply",
-        "vbox",
-        "rest",
-        "forfeit",
-        "mayor",
-        "reserve",
-        "in_buildings",
+        "supply", "vbox", "rest", "forfeit", "mayor", "reserve", "in_buildings",
         # player mats
-        "res",
-        "horses",
-        "barns",
-        "permits",
-        "tech",
-        "cubes",
-        "mat",
-        "held",
-        "ship",
-        "built",
-        "tallest",
-        "home",
-        "leader",
-        "overseer",
-        "castle",
+        "res", "horses", "barns", "permits", "tech", "cubes", "mat", "held", "ship", "built", "tallest",
+        "home", "leader", "overseer", "castle",
         # common supplies
-        "horse_supply",
-        "barn_supply",
-        "permit_supply",
-        "tiles",
-        "dice",
-        "dice_used",
-        "stacks",
-        "bonus_taken",
-        "solo_used",
+        "horse_supply", "barn_supply", "permit_supply", "tiles", "dice", "dice_used", "stacks",
+        "bonus_taken", "solo_used",
         # island
-        "height",
-        "terrain",
-        "top_tile",
-        "buildings",
-        "camps",
-        "reserved",
-        "land",
-        "coast",
+        "height", "terrain", "top_tile", "buildings", "camps", "reserved", "land", "coast",
         # pending sub-decisions
-        "new_cells",
-        "sold",
-        "traded",
-        "pending_forfeit",
-        "hire_queue",
-        "pending_tile",
-        "extra_tile",
+        "new_cells", "sold", "traded", "pending_forfeit", "hire_queue", "pending_tile", "extra_tile",
     )
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -366,14 +294,8 @@ class IbyronState(State):
     def _can_pay(self, p: int, cost: tuple[int, int, int, int, int, int]) -> bool:
         r = self.res[p]
         wood, ore, stone, gold, horse, cube = cost
-        return (
-            r[WOOD] >= wood
-            and r[ORE] >= ore
-            and r[STONE] >= stone
-            and r[GOLD] >= gold
-            and self.horses[p] >= horse
-            and self.cubes[p] >= cube
-        )
+        return (r[WOOD] >= wood and r[ORE] >= ore and r[STONE] >= stone and r[GOLD] >= gold
+                and self.horses[p] >= horse and self.cubes[p] >= cube)
 
     def _build_site_ok(self, p: int, b: int) -> bool:
         cell = self.leader[p]
@@ -460,14 +382,8 @@ class IbyronState(State):
     def victory_points(self, p: int) -> int:
         castle_height = len(self.buildings[self.castle[p]][1]) if self.castle[p] >= 0 else 0
         return victory_points(
-            self.built[p],
-            sum(self.mat[p]),
-            castle_height,
-            self.res[p][GOLD],
-            self.res[p][COINS],
-            self.res[p][FOOD],
-            self.in_buildings[p],
-            len(self.reserve[p]),
+            self.built[p], sum(self.mat[p]), castle_height, self.res[p][GOLD], self.res[p][COINS],
+            self.res[p][FOOD], self.in_buildings[p], len(self.reserve[p]),
         )
 
     def progress(self, p: int) -> float:
@@ -479,17 +395,9 @@ class IbyronState(State):
         r = self.res[p]
         stock = r[WOOD] + r[STONE] + r[ORE] + 2 * r[GOLD]
         base = 10.0 * self.in_buildings[p] if not self.beginner else 3.0 * self.victory_points(p)
-        return (
-            base
-            + 3.0 * (sum(self.tech[p]) - 3)
-            + 2.0 * self.permits[p]
-            + 0.5 * min(stock, 24)
-            + 0.2 * r[COINS]
-            + 1.5 * r[FOOD]
-            + 0.5 * self.horses[p]
-            + 4.0 * (2 - len(self.reserve[p]))
-            + 1.0 * sum(d for o, _, d in self.camps.values() if o == p)
-        )
+        return (base + 3.0 * (sum(self.tech[p]) - 3) + 2.0 * self.permits[p] + 0.5 * min(stock, 24)
+                + 0.2 * r[COINS] + 1.5 * r[FOOD] + 0.5 * self.horses[p] + 4.0 * (2 - len(self.reserve[p]))
+                + 1.0 * sum(d for o, _, d in self.camps.values() if o == p))
 
     def evaluate(self) -> tuple[float, ...]:
         """Win shares for an unfinished game (used by ISMCTS at its rollout limit): a softmax of ``progress``."""
@@ -614,13 +522,8 @@ class IbyronState(State):
             if kind != K_GOLD and self.horses[p] > 0 and camp[2] <= supply:
                 out.append(A.HURRY[o])
         # ship
-        if (
-            self.built[p][HARBOUR]
-            and self.ship[p] == 0
-            and self.reserve[p]
-            and supply >= DATA["ship"]["discs"]
-            and self.res[p][WOOD] >= DATA["ship"]["wood"]
-        ):
+        if (self.built[p][HARBOUR] and self.ship[p] == 0 and self.reserve[p]
+                and supply >= DATA["ship"]["discs"] and self.res[p][WOOD] >= DATA["ship"]["wood"]):
             out.append(A.SHIP)
         # buildings
         if on_land and (self.beginner or self.permits[p] > 0):
@@ -650,11 +553,8 @@ class IbyronState(State):
         if space == ST_MARKET:
             return self._market_open(p)
         if space == ST_LIBRARY:
-            return (
-                not self.beginner
-                and self.res[p][COINS] >= PERMIT_PRICE
-                and (self.permit_supply > 0 or self._permit_victim(p) >= 0)
-            )
+            return (not self.beginner and self.res[p][COINS] >= PERMIT_PRICE
+                    and (self.permit_supply > 0 or self._permit_victim(p) >= 0))
         if space == ST_FARMER:
             return self._grain_field(p) >= 0
         if space == ST_EXPLORER:
@@ -1307,31 +1207,10 @@ class IbyronState(State):
     def clone(self) -> IbyronState:
         new = IbyronState.__new__(IbyronState)
         self._copy_base_into(new)
-        for name in (
-            "beginner",
-            "solo",
-            "back_side",
-            "cap",
-            "round_limit",
-            "round",
-            "start_player",
-            "current",
-            "step",
-            "over",
-            "winner_seats",
-            "triggered",
-            "horse_supply",
-            "barn_supply",
-            "permit_supply",
-            "land",
-            "coast",
-            "new_cells",
-            "sold",
-            "traded",
-            "pending_forfeit",
-            "pending_tile",
-            "extra_tile",
-        ):
+        for name in ("beginner", "solo", "back_side", "cap", "round_limit", "round", "start_player",
+                     "current", "step", "over", "winner_seats", "triggered", "horse_supply", "barn_supply",
+                     "permit_supply", "land", "coast", "new_cells", "sold", "traded", "pending_forfeit",
+                     "pending_tile", "extra_tile"):
             setattr(new, name, getattr(self, name))
         new.phase = self.phase.copy()
         new.supply = self.supply.copy()

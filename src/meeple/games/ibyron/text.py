@@ -19,20 +19,9 @@ from rich.text import Text
 SEAT_STYLES = ("bold magenta", "bold green", "bold blue", "bold yellow")
 TERRAIN = {"forest": ("F", "green"), "field": ("A", "yellow"), "mountain": ("M", "grey62")}
 CAMP_LETTER = {"wood": "w", "ore": "o", "stone": "s", "gold": "g", "grain": "f"}
-SHORT = {
-    "lumber_mill": "Mill",
-    "refinery": "Ref",
-    "harbour": "Harb",
-    "stable": "Stab",
-    "church": "Chur",
-    "court_house": "Court",
-    "guild_hall": "Guild",
-    "castle_gate": "Gate",
-    "castle_treasury": "Treas",
-    "castle_walls": "Walls",
-    "castle_tower": "Tower",
-    "farm": "Farm",
-}
+SHORT = {"lumber_mill": "Mill", "refinery": "Ref", "harbour": "Harb", "stable": "Stab", "church": "Chur",
+         "court_house": "Court", "guild_hall": "Guild", "castle_gate": "Gate", "castle_treasury": "Treas",
+         "castle_walls": "Walls", "castle_tower": "Tower", "farm": "Farm"}
 
 
 def _seat(p: int) -> str:
@@ -95,35 +84,21 @@ def mats(obs: dict[str, Any]) -> Group:
         built = ", ".join(f"{SHORT.get(k, k)} x{v}" for k, v in p["built"].items()) or "none"
         tile = p["held_tile"]
         body = Text()
-        body.append(
-            f"${r['coins']} (keeps {p['keep_coins']})  wood {r['wood']}  ore {r['ore']}  stone {r['stone']}  "
-            f"gold {r['gold']}  food {r['food']}\n"
-        )
+        body.append(f"${r['coins']} (keeps {p['keep_coins']})  wood {r['wood']}  ore {r['ore']}  stone {r['stone']}  "
+                    f"gold {r['gold']}  food {r['food']}\n")
         # beginner and solo games use no permits; saying "permits 0" there would suggest they are missing
         permits = f"permits {p['permits']}" if standard else "no permits needed"
-        body.append(
-            f"horses {p['horses']}  barns {p['barns']}  {permits}  |  tech lumber {t['lumber']}  "
-            f"refinery {t['refinery']}  taxing {t['taxing']}  cubes {p['tech_cubes']}  |  moves {p['stride']}"
-            "/point\n"
-        )
-        body.append(
-            f"supply {p['supply']}  village box {p['village_box']}  rest {p['rest']}  reserve {reserve}"
-            f"{covered}  Mayor {'ready' if p['mayor'] else 'used'}  forfeited {p['forfeited']}\n"
-        )
-        body.append(
-            f"mat: {', '.join(p['mat_buildings']) or '-'}  built: {built}  ship {p['ship']}  "
-            f"held tile {tile if tile >= 0 else '-'}\n"
-        )
-        goal = (
-            ("(3 or fewer wins)", "points (only a round-limit tie-break)")
-            if standard
-            else ("(3 or fewer ends the game)", "points")
-        )
-        body.append(
-            f"discs in buildings {p['discs_in_buildings']}, loose {p['loose_discs']} {goal[0]}, "
-            f"{goal[1]} {p['victory_points']}",
-            style="bold",
-        )
+        body.append(f"horses {p['horses']}  barns {p['barns']}  {permits}  |  tech lumber {t['lumber']}  "
+                    f"refinery {t['refinery']}  taxing {t['taxing']}  cubes {p['tech_cubes']}  |  moves {p['stride']}"
+                    "/point\n")
+        body.append(f"supply {p['supply']}  village box {p['village_box']}  rest {p['rest']}  reserve {reserve}"
+                    f"{covered}  Mayor {'ready' if p['mayor'] else 'used'}  forfeited {p['forfeited']}\n")
+        body.append(f"mat: {', '.join(p['mat_buildings']) or '-'}  built: {built}  ship {p['ship']}  "
+                    f"held tile {tile if tile >= 0 else '-'}\n")
+        goal = ("(3 or fewer wins)", "points (only a round-limit tie-break)") if standard else (
+            "(3 or fewer ends the game)", "points")
+        body.append(f"discs in buildings {p['discs_in_buildings']}, loose {p['loose_discs']} {goal[0]}, "
+                    f"{goal[1]} {p['victory_points']}", style="bold")
         title = Text(f"Seat {p['seat']}{start}: {p['phase']}", style=_seat(p["seat"]))
         panels.append(Panel(body, title=title, title_align="left", border_style=_seat(p["seat"]).split()[-1]))
     return Group(*panels)
@@ -145,9 +120,8 @@ def village(obs: dict[str, Any]) -> Table:
 def market_and_bonus(obs: dict[str, Any]) -> Text:
     text = Text("Market: ")
     for d in obs["dice"]:
-        text.append(
-            f"{d['resource']} {d['value']}" + (" (sold)" if d["used"] else "") + "  ", style="dim" if d["used"] else ""
-        )
+        text.append(f"{d['resource']} {d['value']}" + (" (sold)" if d["used"] else "") + "  ",
+                    style="dim" if d["used"] else "")
     text.append(f"\nBonus mat ({obs['bonus_side']}): ")
     for space in obs["bonus"]:
         gain = "+".join(f"{v} {k}" for k, v in space["gain"].items())
@@ -176,11 +150,8 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
     )
     if obs["is_over"]:
         head.append(f"  GAME OVER, winners {obs['winners']}, scores {obs['scores']}", style="bold red")
-    legend = Text(
-        "F forest, A field, M mountain + level; ~ coast. H home farm, B building (owner:discs), "
-        "w/o/s/g/f camp (wood/ore/stone/gold/field, owner x discs), r held space, L leader",
-        style="dim",
-    )
+    legend = Text("F forest, A field, M mountain + level; ~ coast. H home farm, B building (owner:discs), "
+                  "w/o/s/g/f camp (wood/ore/stone/gold/field, owner x discs), r held space, L leader", style="dim")
     parts: list[Any] = [head, island(obs), legend, mats(obs), village(obs), market_and_bonus(obs)]
     if legal:
         parts.append(Text("Legal: " + ", ".join(legal[:60]) + (" ..." if len(legal) > 60 else ""), style="dim"))

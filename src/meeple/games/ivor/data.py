@@ -132,21 +132,8 @@ def parse(raw: dict[str, Any]) -> IvorData:
         raise DataError("'components' is missing")
     _check_provenance(comps, "components")
     components = {k: v for k, v in comps.items() if k != "provenance"}
-    for key in (
-        "gold",
-        "coal",
-        "sleeping_idris_tokens",
-        "hand_limit",
-        "line_size",
-        "hand_size",
-        "events_removed",
-        "start_gold",
-        "start_coal",
-        "lost_sheep_bonus",
-        "coal_per_gold",
-        "main_line_coal",
-        "event_line_wipe",
-    ):
+    for key in ("gold", "coal", "sleeping_idris_tokens", "hand_limit", "line_size", "hand_size", "events_removed",
+                "start_gold", "start_coal", "lost_sheep_bonus", "coal_per_gold", "main_line_coal", "event_line_wipe"):
         _int(components, key, "components", 0, 100)
     ends = components.get("sheep_to_end")
     if not isinstance(ends, dict) or not all(isinstance(v, int) and v > 0 for v in ends.values()):
@@ -250,16 +237,8 @@ def parse(raw: dict[str, Any]) -> IvorData:
         if gold and coal:
             raise DataError(f"{where}: a job rewards 1 gold or 1 coal, not both")
         jobs.append(
-            Job(
-                i + 1,
-                str(rec.get("name")),
-                loc(rec.get("location"), where),
-                _int(rec, "sheep", where, 1, 9),
-                gold,
-                coal,
-                kind,
-                amount,
-            )
+            Job(i + 1, str(rec.get("name")), loc(rec.get("location"), where), _int(rec, "sheep", where, 1, 9),
+                gold, coal, kind, amount)
         )
     if len(jobs) != 50:
         raise DataError(f"there are 50 job cards, the data lists {len(jobs)}")
@@ -285,17 +264,8 @@ def parse(raw: dict[str, Any]) -> IvorData:
             e_above = _int(effect, "at_least", where, 1, 9)
         b_loc = loc(bonus.get("location"), where) if bonus["kind"] == "per_job_at" else -1
         events.append(
-            Event(
-                number,
-                str(rec.get("name")),
-                ekind,
-                _int(effect, "amount", where, 1, 5),
-                e_loc,
-                e_above,
-                bonus["kind"],
-                _int(bonus, "amount", where, 1, 5),
-                b_loc,
-            )
+            Event(number, str(rec.get("name")), ekind, _int(effect, "amount", where, 1, 5), e_loc, e_above,
+                  bonus["kind"], _int(bonus, "amount", where, 1, 5), b_loc)
         )
     if len(events) != 11:
         raise DataError(f"there are 11 event cards, the data lists {len(events)}")

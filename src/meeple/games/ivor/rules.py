@@ -121,16 +121,8 @@ def blocked_routes(src: int, blocked: int) -> Routes:
 
 # Phases of the turn.
 PLACE, MOVE, IDRIS, RUNAWAY, EXTRA_CARD, TAKE, DISCARD, OVER = range(8)
-PHASE_NAMES = (
-    "place wagons",
-    "move and play",
-    "choose where Idris sleeps",
-    "choose where a sheep runs from",
-    "take an extra card",
-    "take a card",
-    "discard down to the hand limit",
-    "game over",
-)
+PHASE_NAMES = ("place wagons", "move and play", "choose where Idris sleeps", "choose where a sheep runs from",
+               "take an extra card", "take a card", "discard down to the hand limit", "game over")
 
 # Every action, built once: the legal-action lists hand out these very objects.
 PLACE_ACT = tuple(Action("place", loc.id) for loc in LOCS)
@@ -146,16 +138,8 @@ DISCARD_ACT = (_NO_CARD, *(Action("discard", c) for c in range(1, N_JOBS + 1)))
 END = Action("end")
 
 ACTION_SPACE: tuple[Action, ...] = (
-    *PLACE_ACT,
-    *MOVE_ACT,
-    BUY_COAL,
-    *JOB_ACT[1:],
-    *SPECIAL_ACT[1:],
-    *IDRIS_ACT,
-    *RUNAWAY_ACT,
-    *TAKE_ACT[1:],
-    *DISCARD_ACT[1:],
-    END,
+    *PLACE_ACT, *MOVE_ACT, BUY_COAL, *JOB_ACT[1:], *SPECIAL_ACT[1:], *IDRIS_ACT, *RUNAWAY_ACT,
+    *TAKE_ACT[1:], *DISCARD_ACT[1:], END,
 )
 
 
@@ -484,7 +468,9 @@ class IvorState(State):
         wagons = self.wagon_at
         options: dict[int, tuple[int, int]] = {}
         budget = free + coal
-        by_line, by_main = blocked_routes(src, self._blocked()) if self.idris_free < IDRIS_TOKENS else OPEN_ROUTES[src]
+        by_line, by_main = (
+            blocked_routes(src, self._blocked()) if self.idris_free < IDRIS_TOKENS else OPEN_ROUTES[src]
+        )
         for d, x in by_line:
             if d > budget:
                 break
@@ -516,7 +502,9 @@ class IvorState(State):
         if kind == "extra_moves":
             return True
         if kind == "sleeping_idris":
-            return self.idris_free > 0 and any(self.wagon_at[i] < 0 and self.idris_at[i] < 0 for i in range(N_LOCS))
+            return self.idris_free > 0 and any(
+                self.wagon_at[i] < 0 and self.idris_at[i] < 0 for i in range(N_LOCS)
+            )
         if kind == "runaway_sheep":
             sheep, idris = self.loc_sheep, self.idris_at
             return any(sheep[i] > 0 and idris[i] < 0 for i in WITHIN[self.pos[self.current]][job.amount])
@@ -814,10 +802,8 @@ class IvorState(State):
                 return f"seat {self.wagon_at[dest]}'s wagon is at {arg}: you may pass through it but not stop there"
             if self.idris_at[dest] >= 0:
                 return f"Idris is asleep at {arg}: no wagon may enter it"
-            return (
-                f"{arg} is out of reach: you have {self.moves_left} move(s) left and {self.coal[seat]} coal "
-                f"(1 coal a move, {MAIN_LINE_COAL} for the main line)"
-            )
+            return (f"{arg} is out of reach: you have {self.moves_left} move(s) left and {self.coal[seat]} coal "
+                    f"(1 coal a move, {MAIN_LINE_COAL} for the main line)")
         if kind == "buy":
             if self.gold[seat] == 0:
                 return "you have no gold to buy coal with"

@@ -61,11 +61,8 @@ def _board(obs: dict[str, Any], legal: set[str]) -> list[str]:
     out.append(_text(500, 692, f"main line {a.name} – {b.name}: 2 coal", 12, extra=' fill="#5a3d1e"'))
     for i, j, kind in DATA.connections:
         p, q = locs[i], locs[j]
-        style = (
-            'stroke="#333" stroke-width="4"'
-            if kind == "track"
-            else 'stroke="#9a9" stroke-width="3" stroke-dasharray="6 5"'
-        )
+        style = 'stroke="#333" stroke-width="4"' if kind == "track" else 'stroke="#9a9" stroke-width="3" ' \
+            'stroke-dasharray="6 5"'
         out.append(f'<line x1="{p.x}" y1="{p.y}" x2="{q.x}" y2="{q.y}" {style}/>')
     for i, j in DATA.dark_borders:
         p, q = locs[i], locs[j]
@@ -103,7 +100,7 @@ def _board(obs: dict[str, Any], legal: set[str]) -> list[str]:
         if info["idris"] is not None:
             out.append(
                 f'<circle cx="{loc.x - radius + 4}" cy="{loc.y - radius + 4}" r="10" fill="#2e7d32" stroke="#000">'
-                f"<title>Sleeping Idris (P{info['idris']})</title></circle>"
+                f'<title>Sleeping Idris (P{info["idris"]})</title></circle>'
             )
             out.append(_text(loc.x - radius + 4, loc.y - radius + 8, "z", 12, extra=' fill="#fff"'))
         out.append("</g>")
@@ -149,7 +146,8 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     allowed = set(legal or [])
     seat = obs["seat"]
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}">',
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fafaf5"/>',
     ]
     out += _board(obs, allowed)
@@ -178,32 +176,13 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     for k, line in enumerate(_wrap(status, 40)):
         out.append(_text(x0, 24 + 16 * k, line, 13, "start", ' font-weight="bold"'))
     out.append(
-        _text(
-            x0,
-            64,
-            f"end at {obs['sheep_to_end']} sheep" + (" (triggered)" if obs["end_triggered"] else ""),
-            12,
-            "start",
-        )
+        _text(x0, 64, f"end at {obs['sheep_to_end']} sheep" + (" (triggered)" if obs["end_triggered"] else ""), 12,
+              "start")
     )
-    out.append(
-        _text(
-            x0,
-            82,
-            f"deck {obs['deck_size']} · discards {len(obs['discard'])} · moves left {obs['moves_left']}",
-            12,
-            "start",
-        )
-    )
-    out.append(
-        _text(
-            x0,
-            100,
-            f"stock: {obs['supply']['gold']} gold, {obs['supply']['coal']} coal, {obs['supply']['idris']} Idris",
-            12,
-            "start",
-        )
-    )
+    out.append(_text(x0, 82, f"deck {obs['deck_size']} · discards {len(obs['discard'])} · moves left "
+                     f"{obs['moves_left']}", 12, "start"))
+    out.append(_text(x0, 100, f"stock: {obs['supply']['gold']} gold, {obs['supply']['coal']} coal, "
+                     f"{obs['supply']['idris']} Idris", 12, "start"))
     for p in obs["players"]:
         y = 130 + p["seat"] * 92
         colour = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
@@ -212,37 +191,21 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
             f'<rect x="{x0}" y="{y}" width="300" height="84" rx="6" fill="#fff" stroke="{colour}" '
             f'stroke-width="{4 if current else 2}"/>'
         )
-        title = (
-            f"P{p['seat']}" + (" — Ivor" if p["seat"] == obs["ivor"] else "") + (" (you)" if p["seat"] == seat else "")
-        )
+        title = f"P{p['seat']}" + (" — Ivor" if p["seat"] == obs["ivor"] else "") + (" (you)" if p["seat"] == seat
+                                                                                    else "")
         out.append(_text(x0 + 8, y + 18, title, 13, "start", f' fill="{colour}" font-weight="bold"'))
         if p["seat"] == obs["ivor"]:  # Ivor the engine: the first player's token, drawn as a little engine
             out.append(
-                f"<g><title>Ivor the engine (first player)</title>"
+                f'<g><title>Ivor the engine (first player)</title>'
                 f'<rect x="{x0 + 230}" y="{y + 8}" width="40" height="18" rx="4" fill="#2e7d32" stroke="#000"/>'
                 f'<rect x="{x0 + 256}" y="{y + 1}" width="8" height="9" fill="#2e7d32" stroke="#000"/>'
                 f'<circle cx="{x0 + 238}" cy="{y + 28}" r="5" fill="#222"/>'
                 f'<circle cx="{x0 + 262}" cy="{y + 28}" r="5" fill="#222"/></g>'
             )
-        out.append(
-            _text(
-                x0 + 8,
-                y + 36,
-                f"sheep {p['sheep']}   gold {p['gold']}   coal {p['coal']}   hand {p['hand_size']}",
-                12,
-                "start",
-            )
-        )
-        out.append(
-            _text(
-                x0 + 8,
-                y + 54,
-                f"jobs {len(p['completed'])}   tokens {p['lost_sheep_tokens']}   events "
-                f"{', '.join(map(str, p['events'])) or '-'}",
-                12,
-                "start",
-            )
-        )
+        out.append(_text(x0 + 8, y + 36, f"sheep {p['sheep']}   gold {p['gold']}   coal {p['coal']}   hand "
+                         f"{p['hand_size']}", 12, "start"))
+        out.append(_text(x0 + 8, y + 54, f"jobs {len(p['completed'])}   tokens {p['lost_sheep_tokens']}   events "
+                         f"{', '.join(map(str, p['events'])) or '-'}", 12, "start"))
         if p["final_score"] is not None:
             out.append(_text(x0 + 8, y + 72, f"final score {p['final_score']}", 12, "start", ' font-weight="bold"'))
         elif p["location"]:

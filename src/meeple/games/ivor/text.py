@@ -12,7 +12,9 @@ from meeple.games.ivor.data import DATA, bonus_text, card_name, card_summary
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow")
 NAMES = {loc.id: loc.name for loc in DATA.locations}
-NEIGHBOURS = {loc.id: [DATA.locations[n].id for n in DATA.adjacency[loc.index]] for loc in DATA.locations}
+NEIGHBOURS = {
+    loc.id: [DATA.locations[n].id for n in DATA.adjacency[loc.index]] for loc in DATA.locations
+}
 MAIN_A, MAIN_B = (DATA.locations[i].id for i in DATA.main_line)
 EVENT_BY_ID = {event.id: event for event in DATA.events}
 
@@ -118,12 +120,8 @@ def render(obs: dict[str, Any]) -> RenderableType:
     for p in obs["players"]:
         # Taken events are face up; their end bonus is what the player is playing for.
         for card in p["events"]:
-            parts.append(
-                Text(
-                    f"P{p['seat']} holds event {card} {card_name(card)} (end bonus: {bonus_text(EVENT_BY_ID[card])})",
-                    style="dim",
-                )
-            )
+            parts.append(Text(f"P{p['seat']} holds event {card} {card_name(card)} "
+                              f"(end bonus: {bonus_text(EVENT_BY_ID[card])})", style="dim"))
     for p in obs["players"]:
         if p["seat"] != seat and p["hand_known"]:
             known = ", ".join(f"{c} {card_name(c)}" for c in p["hand_known"])
