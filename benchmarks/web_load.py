@@ -313,6 +313,7 @@ def main() -> None:
     parser.add_argument("--bot-matches", type=int, default=0, help="matches played by the server's random bots")
     parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds a server bot waits before it moves")
     parser.add_argument("--setups", default="sqlite,cluster", help="which set-ups to measure (sqlite, cluster)")
+    parser.add_argument("--log-dir", default=None, help="keep the servers' logs here (default: thrown away)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     setups = args.setups.split(",")
@@ -333,7 +334,8 @@ def main() -> None:
                     if kind == "cluster":
                         assert postgres is not None
                         db_url = fresh_database(postgres.url, f"load{run}")
-                    procs, addresses = start_setup(kind, db_url, Path(tmp) / "server.log", args.bot_delay)
+                    log = Path(args.log_dir or tmp) / f"{kind}-{run}.log"
+                    procs, addresses = start_setup(kind, db_url, log, args.bot_delay)
                     try:
                         result = run_async(one_run(addresses, args, [p.pid for p in procs], db_url))
                     finally:

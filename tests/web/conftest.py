@@ -14,7 +14,7 @@ from starlette.exceptions import StarletteDeprecationWarning
 
 import meeple
 from meeple.web.app import create_app
-from tests.web.pg import PostgresMissing, ThrowawayPostgres
+from tests.web.pg import PostgresMissing, ThrowawayPostgres, free_port  # noqa: F401  (free_port: used by test_browser)
 from tests.web.webtoy import INFO as WEBTOY
 
 if TYPE_CHECKING:
