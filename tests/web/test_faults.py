@@ -30,6 +30,18 @@ def bot_game(client: httpx.Client, players: int = 2) -> dict[str, Any]:
     return create(client, players=players, seats=[{"kind": "bot"}] * players, options={"rounds": 4})
 
 
+def started_bot_games(client: httpx.Client, count: int) -> list[dict[str, Any]]:
+    """``count`` bot-only games, once each has a few moves."""
+    games = [bot_game(client) for _ in range(count)]
+    wait_until(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
+    return games
+
+
+def wait_all_over(client: httpx.Client, games: list[dict[str, Any]]) -> None:
+    for game in games:
+        wait_until(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots to end")
+
+
 def test_a_sqlite_lock_held_past_the_busy_timeout(tmp_path: Path) -> None:
     """Requests that need no database answer at once; those that do fail cleanly; bots go on after."""
     db = tmp_path / "locked.db"
@@ -39,8 +51,7 @@ def test_a_sqlite_lock_held_past_the_busy_timeout(tmp_path: Path) -> None:
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:
             people = create(client)
-            games = [bot_game(client) for _ in range(3)]
-            wait_until(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
+            games = started_bot_games(client, 3)
             lock = sqlite3.connect(db, timeout=1)
             lock.execute("BEGIN IMMEDIATE")
             lock.execute("UPDATE matches SET status = status")
@@ -66,8 +77,7 @@ def test_a_sqlite_lock_held_past_the_busy_timeout(tmp_path: Path) -> None:
             finally:
                 lock.rollback()
                 lock.close()
-            for game in games:
-                wait_until(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
+            wait_all_over(client, games)
         assert "Traceback" not in (tmp_path / "s.log").read_text()
     finally:
         server.stop()
@@ -156,15 +166,13 @@ def test_bot_games_go_on_after_a_postgresql_restart(own_postgres: PostgresServer
     server = ServerProcess(url, "--bot-threads", "--bot-delay", "0.05", log_path=tmp_path / "s.log").start()
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:
-            games = [bot_game(client) for _ in range(3)]
-            wait_until(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
+            games = started_bot_games(client, 3)
             own_postgres.stop("fast")
             time.sleep(2.0)
             failed = client.post("/api/matches", json={"game": "webtoy", "players": 2})
             assert failed.status_code == 503 and failed.json()["error"]
             own_postgres.start()
-            for game in games:
-                wait_until(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
+            wait_all_over(client, games)
     finally:
         server.stop()
 
@@ -176,8 +184,7 @@ def test_a_read_only_postgresql_database_is_reported_and_bots_resume_when_writab
     server = ServerProcess(url, "--bot-threads", "--bot-delay", "0.05", log_path=tmp_path / "s.log").start()
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:
-            games = [bot_game(client) for _ in range(2)]
-            wait_until(lambda: all(moves_of(client, g["id"]) >= 2 for g in games), what="bots to start")
+            games = started_bot_games(client, 2)
             _admin(own_postgres, "ALTER DATABASE readonly SET default_transaction_read_only = on")
             _admin(own_postgres, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'readonly'")
             refused = wait_until(
@@ -192,8 +199,7 @@ def test_a_read_only_postgresql_database_is_reported_and_bots_resume_when_writab
             time.sleep(1.0)
             assert [moves_of(client, g["id"]) for g in games] == stalled
             _admin(own_postgres, "ALTER DATABASE readonly SET default_transaction_read_only = off")
-            for game in games:
-                wait_until(lambda g=game: client.get(f"/api/matches/{g['id']}?svg=0").json()["is_over"], 60, "bots")
+            wait_all_over(client, games)
     finally:
         server.stop()
     # At start-up, a read-only database is said to be so.
