@@ -1,14 +1,22 @@
-"""Load test of the web server: many concurrent bot-vs-bot matches through the API.
+"""Load test of the web server: many concurrent matches through the API, on two set-ups.
 
-Starts ``meeple serve`` on SQLite (or ``--db``) on loopback, creates
-``--matches`` matches whose seats are all played by API clients: each seat
-listens on its WebSocket, "thinks" for ``--think`` seconds (excluded from
-every figure), then posts a random legal move over HTTP. Reports moves/s and
-the latency of a move: the POST's round trip (p50/p99), and the time until
-the next seat's page has the new position (p50/p99). A finished match is
-replaced by a new one so the load stays constant.
+``sqlite``: one ``meeple serve`` process on a SQLite file (it plays its own
+bots). ``cluster``: two ``meeple serve --no-bots`` processes and one ``meeple
+worker`` on one PostgreSQL database (a throw-away server this script
+starts). Each run measures both, one after the other, on the same load.
 
-    .venv/bin/python benchmarks/web_load.py --matches 200 --seconds 30 --runs 3
+The load: ``--matches`` matches whose seats are played by API clients: each
+seat listens on its WebSocket, "thinks" for ``--think`` seconds (excluded
+from every figure), then posts a random legal move over HTTP. In the
+cluster a match is created on one server and its seats use both, so every
+move crosses processes. ``--bot-matches`` more matches are played by the
+server's random bots (the worker's in the cluster), and count in total
+moves/s. A finished match is replaced by a new one so the load stays
+constant. Reported: client moves/s, all moves/s (from the database), the
+latency of a move's POST (p50/p99) and the time until the next seat's page
+has the new position (p50/p99), and CPU per move of the server processes.
+
+    .venv/bin/python benchmarks/web_load.py --matches 1000 --think 10 --seconds 30 --runs 3
 """
 
 from __future__ import annotations
@@ -33,22 +41,50 @@ import websockets
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start_server(db_url: str, svg_log: Path) -> tuple[subprocess.Popen[str], str]:
+def start_process(args: list[str], log: Path, ready: str) -> tuple[subprocess.Popen[str], str]:
+    """Start ``python -m meeple.web ARGS``; returns it and its address once ``ready`` is printed."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "meeple.web", "--db", db_url, "--port", "0", "--bot-threads", "--bot-delay", "0"],
+        [sys.executable, "-m", "meeple.web", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
-        stderr=open(svg_log, "w"),  # noqa: SIM115
+        stderr=open(log, "a"),  # noqa: SIM115
         text=True,
         start_new_session=True,
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
-    found = re.search(r"http://localhost:(\d+)/", line)
-    if not found:
+    if ready not in line:
         proc.kill()
-        raise SystemExit(f"server did not start: {line!r} (see {svg_log})")
-    return proc, f"127.0.0.1:{found.group(1)}"
+        raise SystemExit(f"process did not start: {line!r} (see {log})")
+    found = re.search(r"http://localhost:(\d+)/", line)
+    return proc, f"127.0.0.1:{found.group(1)}" if found else ""
+
+
+SERVE = ["--port", "0", "--bot-threads", "--create-rate", "0", "--max-running", "0"]
+
+
+def start_setup(kind: str, db_url: str, log: Path, bot_delay: float) -> tuple[list[subprocess.Popen[str]], list[str]]:
+    """The processes of a set-up and the addresses of its servers."""
+    serve = [*SERVE, "--bot-delay", str(bot_delay)]
+    if kind == "sqlite":
+        proc, address = start_process(["--db", db_url, *serve], log, "being served")
+        return [proc], [address]
+    procs, addresses = [], []
+    for _ in range(2):
+        proc, address = start_process(["--db", db_url, *serve, "--no-bots"], log, "being served")
+        procs.append(proc)
+        addresses.append(address)
+    worker, _ = start_process(
+        ["worker", "--db", db_url, "--bot-threads", "--bot-delay", str(bot_delay)], log, "playing bot"
+    )
+    return [*procs, worker], addresses
+
+
+def stop_setup(procs: list[subprocess.Popen[str]]) -> None:
+    for proc in procs:
+        os.killpg(proc.pid, signal.SIGTERM)
+    for proc in procs:
+        proc.wait(timeout=30)
 
 
 class HttpPool:
@@ -98,8 +134,8 @@ class HttpPool:
 
 
 class Load:
-    def __init__(self, address: str, args: argparse.Namespace) -> None:
-        self.address = address
+    def __init__(self, addresses: list[str], args: argparse.Namespace) -> None:
+        self.addresses = addresses
         self.args = args
         self.rng = random.Random(args.seed)
         self.measuring = False
@@ -109,23 +145,53 @@ class Load:
         self.rejected = 0
         self.errors = 0
         self.posted_at: dict[tuple[str, int], float] = {}
-        self.http = HttpPool(address, args.connections)
+        self.http = {a: HttpPool(a, max(1, args.connections // len(addresses))) for a in addresses}
+        self.created = 0
 
-    async def match_slot(self, stop: asyncio.Event) -> None:
+    async def match_slot(self, stop: asyncio.Event, bots: bool = False) -> None:
         """Keep one match going: play it, and start another when it ends."""
         while not stop.is_set():
-            status, data = await self.http.request(
-                "POST", "/api/matches", {"game": self.args.game, "players": self.args.players}
-            )
+            home = self.created % len(self.addresses)
+            self.created += 1
+            body: dict[str, Any] = {"game": self.args.game, "players": self.args.players}
+            if bots:
+                body["seats"] = [{"kind": "bot", "bot": "random"}] * self.args.players
+            status, data = await self.http[self.addresses[home]].request("POST", "/api/matches", body)
             if status != 201:
                 raise SystemExit(f"cannot create a match: {status} {data!r}")
             match = json.loads(data)
+            if bots:
+                await self.until_over(match["id"], stop)
+                continue
             seats = [s for s in match["seats"] if "token" in s]
-            await asyncio.gather(*(self.seat(match["id"], s["seat"], s["token"], stop) for s in seats))
+            await asyncio.gather(
+                *(
+                    self.seat(
+                        self.addresses[(home + s["seat"]) % len(self.addresses)],
+                        match["id"],
+                        s["seat"],
+                        s["token"],
+                        stop,
+                    )
+                    for s in seats
+                )
+            )
 
-    async def seat(self, match_id: str, seat: int, token: str, stop: asyncio.Event) -> None:
+    async def until_over(self, match_id: str, stop: asyncio.Event) -> None:
+        url = f"ws://{self.addresses[0]}/api/matches/{match_id}/live"
+        async with websockets.connect(url, max_size=None, compression=None) as ws:
+            await ws.send(json.dumps({"svg": False}))
+            while not stop.is_set():
+                try:
+                    message = await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                if json.loads(message)["view"]["is_over"]:
+                    return
+
+    async def seat(self, address: str, match_id: str, seat: int, token: str, stop: asyncio.Event) -> None:
         acted_on = -1
-        url = f"ws://{self.address}/api/matches/{match_id}/live"
+        url = f"ws://{address}/api/matches/{match_id}/live"
         async with websockets.connect(url, max_size=None, compression=None) as ws:
             await ws.send(json.dumps({"token": token, "svg": self.args.svg}))
             while not stop.is_set():
@@ -149,7 +215,7 @@ class Load:
                 action = self.rng.choice(view["legal"])
                 started = time.perf_counter()
                 self.posted_at[(match_id, number)] = started
-                status, data = await self.http.request(
+                status, data = await self.http[address].request(
                     "POST", f"/api/matches/{match_id}/moves", {"action": action, "move_number": number}, token
                 )
                 elapsed = time.perf_counter() - started
@@ -177,31 +243,47 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def one_run(address: str, args: argparse.Namespace, server_pid: int) -> dict[str, float]:
-    load = Load(address, args)
+def stored_moves(db_url: str) -> int:
+    from sqlalchemy import create_engine, text
+
+    from meeple.web.storage import normalize_url
+
+    engine = create_engine(normalize_url(db_url))
+    with engine.connect() as conn:
+        count = int(conn.execute(text("SELECT count(*) FROM moves")).scalar() or 0)
+    engine.dispose()
+    return count
+
+
+async def one_run(addresses: list[str], args: argparse.Namespace, pids: list[int], db_url: str) -> dict[str, float]:
+    load = Load(addresses, args)
     stop = asyncio.Event()
-    slots = []
+    slots = [asyncio.create_task(load.match_slot(stop, bots=True)) for _ in range(args.bot_matches)]
     for _ in range(args.matches):
         slots.append(asyncio.create_task(load.match_slot(stop)))
         await asyncio.sleep(args.think / args.matches)  # spread the starts over one think time
     await asyncio.sleep(args.warmup)
     load.measuring = True
     started = time.perf_counter()
-    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    before = await asyncio.to_thread(stored_moves, db_url)
+    server_cpu, client_cpu = sum(map(cpu_seconds, pids)), time.process_time()
     await asyncio.sleep(args.seconds)
     load.measuring = False
     elapsed = time.perf_counter() - started
-    server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
+    server_cpu, client_cpu = sum(map(cpu_seconds, pids)) - server_cpu, time.process_time() - client_cpu
+    all_moves = await asyncio.to_thread(stored_moves, db_url) - before
     stop.set()
     await asyncio.gather(*slots, return_exceptions=True)
-    await load.http.close()
+    for pool in load.http.values():
+        await pool.close()
     return {
         "moves_per_s": load.moves / elapsed,
+        "all_moves_per_s": all_moves / elapsed,
         "post_p50_ms": 1000 * percentile(load.post_latency, 0.50),
         "post_p99_ms": 1000 * percentile(load.post_latency, 0.99),
         "update_p50_ms": 1000 * percentile(load.update_latency, 0.50),
         "update_p99_ms": 1000 * percentile(load.update_latency, 0.99),
-        "server_cpu_ms_per_move": 1000 * server_cpu / max(1, load.moves),
+        "server_cpu_ms_per_move": 1000 * server_cpu / max(1, all_moves),
         "client_cpu_ms_per_move": 1000 * client_cpu / max(1, load.moves),
         "rejected": load.rejected,
         "errors": load.errors,
@@ -228,28 +310,66 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--svg", action="store_true", help="ask for the SVG board in every view, as a browser does")
     parser.add_argument("--connections", type=int, default=100, help="HTTP connections the clients share")
-    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--bot-matches", type=int, default=0, help="matches played by the server's random bots")
+    parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds a server bot waits before it moves")
+    parser.add_argument("--setups", default="sqlite,cluster", help="which set-ups to measure (sqlite, cluster)")
+    parser.add_argument("--log-dir", default=None, help="keep the servers' logs here (default: thrown away)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    setups = args.setups.split(",")
 
-    results = []
-    for run in range(args.runs):
-        with tempfile.TemporaryDirectory() as tmp:
-            db_url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-            proc, address = start_server(db_url, Path(tmp) / "server.log")
-            try:
-                result = run_async(one_run(address, args, proc.pid))
-            finally:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(timeout=20)
-        results.append(result)
-        print(f"run {run + 1}: " + ", ".join(f"{k} {v:.1f}" for k, v in result.items()), flush=True)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run still stops its servers
+    postgres = None
+    if "cluster" in setups:
+        sys.path.insert(0, str(ROOT))
+        from tests.web.pg import ThrowawayPostgres
+
+        postgres = ThrowawayPostgres()
+    results: dict[str, list[dict[str, float]]] = {kind: [] for kind in setups}
+    try:
+        for run in range(args.runs):
+            for kind in setups:
+                with tempfile.TemporaryDirectory() as tmp:
+                    db_url = f"sqlite:///{Path(tmp) / 'load.db'}"
+                    if kind == "cluster":
+                        assert postgres is not None
+                        db_url = fresh_database(postgres.url, f"load{run}")
+                    log = Path(args.log_dir or tmp) / f"{kind}-{run}.log"
+                    procs, addresses = start_setup(kind, db_url, log, args.bot_delay)
+                    try:
+                        result = run_async(one_run(addresses, args, [p.pid for p in procs], db_url))
+                    finally:
+                        stop_setup(procs)
+                results[kind].append(result)
+                print(f"run {run + 1} {kind}: " + ", ".join(f"{k} {v:.1f}" for k, v in result.items()), flush=True)
+    finally:
+        if postgres is not None:
+            postgres.destroy()
     print(
         f"\n{args.matches} concurrent {args.game} matches ({args.players} API-client seats each, "
-        f"think {args.think}s, svg {'on' if args.svg else 'off'}), median of {args.runs} runs:"
+        f"think {args.think}s, svg {'on' if args.svg else 'off'}) and {args.bot_matches} server-bot matches, "
+        f"median of {args.runs} runs:"
     )
-    for key in results[0]:
-        print(f"  {key:>22}: {statistics.median(r[key] for r in results):.2f}")
+    print(
+        f"  {'':>22}  " + "  ".join(f"{kind:>10}" for kind in setups) + ("  cluster/sqlite" if len(setups) == 2 else "")
+    )
+    for key in results[setups[0]][0]:
+        medians = [statistics.median(r[key] for r in results[kind]) for kind in setups]
+        ratio = f"  {medians[1] / medians[0]:>14.2f}" if len(medians) == 2 and medians[0] else ""
+        print(f"  {key:>22}: " + "  ".join(f"{m:>10.2f}" for m in medians) + ratio)
+
+
+def fresh_database(server_url: str, name: str) -> str:
+    from sqlalchemy import create_engine, text
+
+    from meeple.web.storage import normalize_url
+
+    admin = create_engine(normalize_url(server_url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return server_url.rsplit("/", 1)[0] + "/" + name
 
 
 if __name__ == "__main__":

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -18,6 +14,7 @@ from starlette.exceptions import StarletteDeprecationWarning
 
 import meeple
 from meeple.web.app import create_app
+from tests.web.pg import PostgresMissing, ThrowawayPostgres, free_port  # noqa: F401  (free_port: used by test_browser)
 from tests.web.webtoy import INFO as WEBTOY
 
 if TYPE_CHECKING:
@@ -56,83 +53,28 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 # ------------------------------------------------------------------ PostgreSQL
-def _postgres_bin() -> Path | None:
-    for candidate in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
-        if (candidate / "initdb").exists() and (candidate / "pg_ctl").exists():
-            return candidate
-    found = shutil.which("initdb")
-    return Path(found).parent if found else None
+class PostgresServer(ThrowawayPostgres):
+    """A throw-away PostgreSQL server (see :mod:`tests.web.pg`); skipped where none is installed (not on CI)."""
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    def __init__(self) -> None:
+        try:
+            super().__init__()
+        except PostgresMissing as exc:
+            if os.environ.get("CI"):
+                pytest.fail(str(exc))
+            pytest.skip(str(exc))
+        except RuntimeError as exc:
+            pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
-    """A throw-away PostgreSQL server on a free port; yields the URL of its ``postgres`` database.
-
-    PostgreSQL refuses to run as root, so as root (CI) it runs as the
-    ``postgres`` user (or ``nobody``) over a data directory handed to it.
-    """
-    bin_dir = _postgres_bin()
-    if bin_dir is None:
-        message = "PostgreSQL server binaries (initdb, pg_ctl) are not installed; .ci/run installs them"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    base = Path(tempfile.mkdtemp(prefix="meeple-pg-"))
-    run_as: list[str] = []
-    if os.geteuid() == 0:
-        user = "postgres" if _user_exists("postgres") else "nobody"
-        shutil.chown(base, user)
-        run_as = ["runuser", "-u", user, "--"]
-    data, port = base / "data", free_port()
+    """The URL of the ``postgres`` database of a server shared by the session's tests."""
+    server = PostgresServer()
     try:
-        subprocess.run(
-            [*run_as, str(bin_dir / "initdb"), "-D", str(data), "-U", "meeple", "--auth=trust", "-E", "UTF8"],
-            check=True,
-            capture_output=True,
-        )
-        subprocess.run(
-            [
-                *run_as,
-                str(bin_dir / "pg_ctl"),
-                "-D",
-                str(data),
-                "-l",
-                str(base / "server.log"),
-                "-w",
-                "-o",
-                f"-p {port} -h 127.0.0.1 -k {base} -F",
-                "start",
-            ],
-            check=True,
-            capture_output=True,
-        )
-    except subprocess.CalledProcessError as exc:
-        log = (base / "server.log").read_text() if (base / "server.log").exists() else ""
-        shutil.rmtree(base, ignore_errors=True)
-        pytest.fail(f"could not start PostgreSQL: {exc.stderr!r} {log}")
-    try:
-        yield f"postgresql://meeple@127.0.0.1:{port}/postgres"
+        yield server.url
     finally:
-        subprocess.run(
-            [*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
-        )
-        shutil.rmtree(base, ignore_errors=True)
-
-
-def _user_exists(name: str) -> bool:
-    import pwd
-
-    try:
-        pwd.getpwnam(name)
-    except KeyError:
-        return False
-    return True
+        server.destroy()
 
 
 @pytest.fixture

@@ -50,3 +50,21 @@ def play_random_move(client: Any, match: dict[str, Any], rng: random.Random) -> 
             assert response.status_code == 200, response.text
             return True
     raise AssertionError("nobody can move, but the game is not over")
+
+
+def wait_until(predicate: Any, timeout: float = 30.0, what: str = "a condition") -> Any:
+    """Poll ``predicate`` until it returns something true (returned); an HTTP error counts as not yet."""
+    import time
+
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+        except httpx.HTTPError:
+            value = None
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")

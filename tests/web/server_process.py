@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 class ServerProcess:
     """``meeple serve`` (with the toy game) in its own process group, on a free port."""
 
+    READY = ""  # a line that says the process is ready, besides the address it serves
+
     def __init__(self, db_url: str, *extra: str, log_path: Path | None = None) -> None:
         self.db_url = db_url
         self.extra = extra
@@ -24,10 +26,15 @@ class ServerProcess:
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
+    def command(self) -> list[str]:
+        # Tests start many matches from one address: no creation limit unless a test sets one.
+        limits = [] if "--create-rate" in self.extra else ["--create-rate", "0"]
+        return ["--db", self.db_url, "--port", "0", *limits, *self.extra]
+
     def start(self, timeout: float = 60.0) -> ServerProcess:
         log = open(self.log_path, "a") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.web.serve_for_tests", "--db", self.db_url, "--port", "0", *self.extra],
+            [sys.executable, "-m", "tests.web.serve_for_tests", *self.command()],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=log,
@@ -41,6 +48,8 @@ class ServerProcess:
             ready, _, _ = select.select([self.proc.stdout], [], [], 0.5)
             if ready:
                 line = self.proc.stdout.readline()
+                if self.READY and self.READY in line:
+                    return self
                 found = re.search(r"http://localhost:(\d+)/", line)
                 if found:
                     self.url = f"http://127.0.0.1:{found.group(1)}"
@@ -63,3 +72,12 @@ class ServerProcess:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class WorkerProcess(ServerProcess):
+    """``meeple worker`` (with the toy game) in its own process group."""
+
+    READY = "is playing bot turns"
+
+    def command(self) -> list[str]:
+        return ["worker", "--db", self.db_url, *self.extra]

@@ -444,8 +444,6 @@ def test_a_failing_bot_or_a_broken_worker_pool_does_not_stall_the_game(
 ) -> None:
     from concurrent.futures import BrokenExecutor
 
-    from meeple.web import hub as web_hub
-
     calls = {"n": 0}
 
     def unreliable(job: Any) -> str:
@@ -454,9 +452,9 @@ def test_a_failing_bot_or_a_broken_worker_pool_does_not_stall_the_game(
             raise BrokenExecutor("a worker died")
         raise RuntimeError("the bot crashed")
 
-    monkeypatch.setattr(web_hub, "choose_move", unreliable)
     hub = client.app.state.hub
-    pool_before = hub._bots
+    monkeypatch.setattr(hub.runner, "choose", unreliable)
+    pool_before = hub.runner.heavy
     match = create(client, players=2, seats=[{"kind": "bot"}, {"kind": "bot"}])
     with client.websocket_connect(f"/api/matches/{match['id']}/live") as ws:
         ws.send_json({"svg": False})
@@ -464,4 +462,4 @@ def test_a_failing_bot_or_a_broken_worker_pool_does_not_stall_the_game(
         while not view["is_over"]:
             view = ws.receive_json()["view"]
     assert calls["n"] > 2
-    assert hub._bots is not pool_before  # restarted after the broken pool
+    assert hub.runner.heavy is not pool_before  # restarted after the broken pool

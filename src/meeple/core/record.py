@@ -55,11 +55,9 @@ class Record:
         """Parse a record, checking every field; a bad file raises ``ValueError``."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"a record must be JSON: {exc}") from None
-        except RecursionError:
-            raise ValueError("a record must be JSON nested at most a few levels deep") from None
-        except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        except RecursionError:  # brackets nested deeper than the parser can follow
+            raise ValueError("a record must be JSON: it is nested too deeply") from None
+        except ValueError as exc:  # bad JSON, bad UTF-8, an integer too long to read
             raise ValueError(f"a record must be JSON: {exc}") from None
         if not isinstance(data, dict):
             raise ValueError("a record must be a JSON object")

@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import math
 import re
-import unicodedata
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -41,18 +43,19 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import meeple
 from meeple.core import GameInfo, Record
 from meeple.web.botwork import BOT_LEVELS
-from meeple.web.hub import ApiError, Hub, LiveMatch, Subscriber
-from meeple.web.storage import Store
+from meeple.web.hub import MAX_MOVES, ApiError, Hub, LiveMatch, Subscriber
+from meeple.web.limits import Limits, RateLimit
+from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats
+from meeple.web.storage import DB_TIMEOUT_S, Store
 
 log = logging.getLogger("meeple.web")
 
 STATIC = Path(__file__).parent / "static"
 MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-DIGITS = re.compile(r"[0-9]{1,12}")
 MAX_BODY = 64 * 1024
 MAX_RECORD = 2 * 1024 * 1024
-MAX_NAME = 40
 HELLO_TIMEOUT_S = 10.0
+MAX_HELLO = 4096
 
 
 # ----------------------------------------------------------------- helpers
@@ -60,36 +63,37 @@ def _json_error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _read_json(request: Request, limit: int = MAX_BODY) -> Any:
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+
+
+def database_message(exc: BaseException) -> str:
+    """What a page is told when the database failed (no SQL, no parameters)."""
+    text = str(exc).lower()
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return "the database is read-only: nothing can be saved now; try again later"
+    if "locked" in text or "busy" in text:
+        return "the database is busy: try again in a moment"
+    return "the database is unavailable: try again in a moment"
+
+
+async def _read_body(request: Request, limit: int, what: str) -> bytes:
+    """The request body, refused (413) as soon as it is longer than ``limit`` bytes."""
     declared = request.headers.get("content-length")
-    if declared is not None and (_number(declared) is None or int(declared) > limit):
-        raise ApiError(413, f"the request body is larger than {limit} bytes")
-    body = b""
+    if declared is not None and (number(declared) is None or int(declared) > limit):
+        raise ApiError(413, f"{what} is larger than {limit} bytes")
+    chunks: list[bytes] = []
+    size = 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise ApiError(413, f"the request body is larger than {limit} bytes")
-    try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ApiError(400, "the request body must be JSON") from None
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, f"{what} is larger than {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
-def _number(text: str) -> int | None:
-    """A plain non-negative decimal (ASCII digits only: ``"²".isdigit()`` is true)."""
-    return int(text) if DIGITS.fullmatch(text) else None
-
-
-def _object(data: Any, what: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ApiError(400, f"{what} must be a JSON object")
-    return data
-
-
-def _int(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ApiError(422, f"{what} must be an integer, got {value!r}")
-    return value
+async def _read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    return parse_json(await _read_body(request, limit, "the request body"), "the request body")
 
 
 def _flag(request: Request, name: str, default: bool) -> bool:
@@ -153,46 +157,57 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
     }
 
 
-def _parse_seats(raw: Any, players: int) -> list[dict[str, Any]]:
-    if raw is None:
-        return [{"kind": "human", "name": f"Seat {n}"} for n in range(players)]
-    if not isinstance(raw, list) or len(raw) != players:
-        raise ApiError(422, f"'seats' must be a list of {players} seats, one per player")
-    seats = []
-    for number, spec in enumerate(raw):
-        if not isinstance(spec, dict):
-            raise ApiError(422, f'seat {number + 1} must be an object like {{"kind": "human"}}')
-        unknown = set(spec) - {"kind", "bot", "name"}
-        if unknown:
-            raise ApiError(422, f"seat {number + 1} has unknown fields: {', '.join(sorted(unknown))}")
-        kind = spec.get("kind", "human")
-        if kind not in ("human", "bot"):
-            raise ApiError(422, f"seat {number + 1}: kind must be 'human' or 'bot', got {kind!r}")
-        bot = spec.get("bot")
-        if kind == "bot":
-            bot = "random" if bot is None else bot
-            if bot not in BOT_LEVELS:
-                raise ApiError(422, f"seat {number + 1}: bot must be one of {', '.join(BOT_LEVELS)}, got {bot!r}")
-        elif bot is not None:
-            raise ApiError(422, f"seat {number + 1} is human and cannot have a bot level")
-        name = spec.get("name")
-        if name is None or (isinstance(name, str) and not name.strip()):
-            name = f"Bot {number} ({bot})" if kind == "bot" else f"Seat {number}"
-        if not isinstance(name, str):
-            raise ApiError(422, f"seat {number + 1}: name must be text")
-        name = " ".join(name.split())
-        if any(unicodedata.category(c).startswith("C") for c in name):
-            raise ApiError(422, f"seat {number + 1}: a name cannot hold control characters")
-        if len(name) > MAX_NAME:
-            raise ApiError(422, f"seat {number + 1}: a name has at most {MAX_NAME} characters")
-        seats.append({"kind": kind, "bot": bot, "name": name})
-    return seats
+def _read_record(body: bytes) -> Record:
+    """An uploaded record file, checked for shape and size (runs in a worker thread)."""
+    try:  # bounded first: the record reader trusts its input's shape
+        parse_json(body, "a record file", max_depth=8)
+    except ApiError as exc:
+        raise ApiError(422, f"not a meeple record: {exc.message}") from None
+    try:
+        return Record.from_json(body)
+    except ValueError as exc:
+        raise ApiError(422, f"not a meeple record: {exc}") from None
 
 
 # -------------------------------------------------------------- endpoints
-class Api:
-    def __init__(self, hub: Hub) -> None:
+class Gate:
+    """Creation limits: per client (a token bucket) and on running matches (a count, kept 1 s)."""
+
+    def __init__(self, hub: Hub, limits: Limits | None) -> None:
         self.hub = hub
+        self.limits = limits
+        self.rate = RateLimit(limits.create_per_minute, limits.create_burst) if limits else None
+        self._running: tuple[float, int] = (-1.0, 0)
+
+    async def admit(self, request: Request, running: bool) -> None:
+        """Raise 429 if this client may not create now, or (``running``) the server is full."""
+        if self.limits is None or self.rate is None:
+            return
+        client = request.client.host if request.client else "unknown"
+        wait = self.rate.wait(client)
+        if wait > 0:
+            raise ApiError(
+                429,
+                f"too many new matches from you: at most {self.limits.create_per_minute:g} a minute; "
+                f"try again in {math.ceil(wait)} s",
+            )
+        if running and self.limits.max_running > 0:
+            now = time.monotonic()
+            at, count = self._running
+            if now - at > 1.0:
+                count = await self.hub.read(self.hub.store.running_count)
+                self._running = (now, count)
+            if count >= self.limits.max_running:
+                raise ApiError(
+                    429, f"the server is running its limit of {self.limits.max_running} matches; try again later"
+                )
+            self._running = (self._running[0], count + 1)
+
+
+class Api:
+    def __init__(self, hub: Hub, gate: Gate) -> None:
+        self.hub = hub
+        self.gate = gate
 
     def _game(self, game: Any) -> GameInfo:
         games = self.hub.games
@@ -209,14 +224,14 @@ class Api:
         )
 
     async def create_match(self, request: Request) -> Response:
-        data = _object(await _read_json(request), "the match")
+        data = json_object(await _read_json(request), "the match")
         unknown = set(data) - {"game", "players", "options", "seats"}
         if unknown:
             hint = " (the server draws the seed)" if "seed" in unknown else ""
             raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}{hint}")
         info = self._game(data.get("game"))
         players = data.get("players", info.default_players)
-        players = _int(players, "players")
+        players = integer(players, "players")
         if not info.min_players <= players <= info.max_players:
             raise ApiError(
                 422, f"{info.title} is played by {info.min_players} to {info.max_players} players, not {players}"
@@ -228,7 +243,8 @@ class Api:
             options = info.resolve_options(options)
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
-        seats = _parse_seats(data.get("seats"), players)
+        seats = parse_seats(data.get("seats"), players)
+        await self.gate.admit(request, running=True)
         try:
             match, tokens = await self.hub.create(info, players, options, seats)
         except ValueError as exc:  # the game refused this set-up
@@ -259,7 +275,7 @@ class Api:
         open_views = match.kind == "upload" or match.state.is_over
         asked_seat = request.query_params.get("seat")
         if asked_seat is not None:
-            if _number(asked_seat) is None or int(asked_seat) >= match.state.players:
+            if number(asked_seat) is None or int(asked_seat) >= match.state.players:
                 raise ApiError(400, f"seat must be a number from 0 to {match.state.players - 1}")
             if not open_views and seat != int(asked_seat):
                 raise ApiError(403, "a seat's view of a running game needs that seat's link")
@@ -269,9 +285,9 @@ class Api:
         at_raw = request.query_params.get("at")
         if at_raw is None:
             return JSONResponse(match.view(seat, svg=svg, observation=observation))
-        if _number(at_raw) is None or int(at_raw) > match.state.move_number:
+        if number(at_raw) is None or int(at_raw) > match.state.move_number:
             raise ApiError(400, f"at must be a move number from 0 to {match.state.move_number}")
-        view = self.hub.past_view(match, int(at_raw), seat, svg=svg, observation=observation)
+        view = await run_in_threadpool(self.hub.past_view, match, int(at_raw), seat, svg=svg, observation=observation)
         return JSONResponse(view)
 
     async def play(self, request: Request) -> Response:
@@ -281,7 +297,7 @@ class Api:
             raise ApiError(401, "playing a move needs the seat's token (Authorization: Bearer <token>)")
         seat = _seat_for(match, token)
         assert seat is not None
-        data = _object(await _read_json(request), "a move")
+        data = json_object(await _read_json(request), "a move")
         unknown = set(data) - {"action", "move_number"}
         if unknown:
             raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}")
@@ -292,9 +308,9 @@ class Api:
             raise ApiError(422, "'action' is too long to be a move")
         if "move_number" not in data:
             raise ApiError(422, "'move_number' (the move number of the view you chose from) is required")
-        expected = _int(data["move_number"], "move_number")
-        number = await self.hub.play(match, seat, action, expected)
-        return JSONResponse({"move_number": number})
+        expected = integer(data["move_number"], "move_number")
+        played = await self.hub.play(match, seat, action, expected)
+        return JSONResponse({"move_number": played})
 
     async def record(self, request: Request) -> Response:
         match = await self.hub.require(_match_id(request))
@@ -309,19 +325,12 @@ class Api:
         )
 
     async def upload(self, request: Request) -> Response:
-        declared = request.headers.get("content-length")
-        if declared is not None and _number(declared) is not None and int(declared) > MAX_RECORD:
-            raise ApiError(413, f"a record file is at most {MAX_RECORD} bytes")
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_RECORD:
-                raise ApiError(413, f"a record file is at most {MAX_RECORD} bytes")
-        try:
-            record = Record.from_json(body)
-        except ValueError as exc:
-            raise ApiError(422, f"not a meeple record: {exc}") from None
+        body = await _read_body(request, MAX_RECORD, "a record file")
+        await self.gate.admit(request, running=False)
+        record = await run_in_threadpool(_read_record, body)
         info = self._game(record.game)
+        if len(record.moves) > self.hub.max_moves:
+            raise ApiError(413, f"a record has at most {self.hub.max_moves} moves (this one has {len(record.moves)})")
         try:
             match = await self.hub.upload(info, record.players, record.seed, record.options, record.moves)
         except (ValueError, TypeError) as exc:
@@ -332,36 +341,54 @@ class Api:
         """Send the page its seat's view now and after every change."""
         await websocket.accept()
         try:
-            match_id = websocket.path_params["match_id"]
-            if not MATCH_ID.match(match_id):
-                raise ApiError(404, f"there is no match {match_id!r}")
-            try:
-                hello = await asyncio.wait_for(websocket.receive_json(), HELLO_TIMEOUT_S)
-            except (json.JSONDecodeError, UnicodeDecodeError, KeyError):
-                raise ApiError(400, 'the first message must be JSON like {"token": ...}') from None
-            hello = _object(hello, "the first message")
-            match = await self.hub.require(match_id)
-            token = hello.get("token")
-            if token is not None and not isinstance(token, str):
-                raise ApiError(400, "token must be text")
-            seat = _seat_for(match, token or None)
-            seat_asked = hello.get("seat")
-            if seat_asked is not None:
-                if match.kind != "upload" and not match.state.is_over:
-                    raise ApiError(403, "a seat's view of a running game needs that seat's link")
-                seat = _int(seat_asked, "seat")
-                if not 0 <= seat < match.state.players:
-                    raise ApiError(400, f"seat must be from 0 to {match.state.players - 1}")
-            sub = Subscriber(seat, svg=bool(hello.get("svg", True)), observation=bool(hello.get("observation", False)))
+            match, sub = await self._hello(websocket)
         except ApiError as exc:
-            await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
-            await websocket.close(code=4000 + exc.status)
+            with contextlib.suppress(Exception):
+                await websocket.send_json({"type": "error", "status": exc.status, "error": exc.message})
+                # A close reason is at most 123 bytes.
+                await websocket.close(code=4000 + exc.status, reason=exc.message.encode()[:120].decode(errors="ignore"))
             return
         except (WebSocketDisconnect, TimeoutError):
             with contextlib.suppress(Exception):
-                await websocket.close(code=4408)
+                await websocket.close(code=4408, reason="no hello message in time")
+            return
+        except SQLAlchemyError as exc:
+            log.warning("database error on a live page: %s", _first_line(exc))
+            with contextlib.suppress(Exception):
+                await websocket.send_json({"type": "error", "status": 503, "error": database_message(exc)})
+                await websocket.close(code=1011, reason="the database is unavailable")
             return
         await self._serve_subscriber(websocket, match, sub)
+
+    async def _hello(self, websocket: WebSocket) -> tuple[LiveMatch, Subscriber]:
+        """Read the page's first message: which match, which seat (by token), what to send."""
+        match_id = websocket.path_params["match_id"]
+        if not MATCH_ID.match(match_id):
+            raise ApiError(404, f"there is no match {match_id!r}")
+        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT_S)
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if len(raw) > MAX_HELLO:
+            raise ApiError(413, f"the first message is longer than {MAX_HELLO} bytes")
+        hello = json_object(parse_json(raw, "the first message"), "the first message")
+        match = await self.hub.require(match_id)
+        token = hello.get("token")
+        if token is not None and not isinstance(token, str):
+            raise ApiError(400, "token must be text")
+        seat = _seat_for(match, token or None)
+        seat_asked = hello.get("seat")
+        if seat_asked is not None:
+            if match.kind != "upload" and not match.state.is_over:
+                raise ApiError(403, "a seat's view of a running game needs that seat's link")
+            seat = integer(seat_asked, "seat")
+            if not 0 <= seat < match.state.players:
+                raise ApiError(400, f"seat must be from 0 to {match.state.players - 1}")
+        return match, Subscriber(
+            seat, svg=bool(hello.get("svg", True)), observation=bool(hello.get("observation", False))
+        )
 
     async def _serve_subscriber(self, websocket: WebSocket, match: LiveMatch, sub: Subscriber) -> None:
         match.subscribers.add(sub)
@@ -430,13 +457,20 @@ def create_app(
     bot_workers: int = 1,
     bot_delay: float = 0.0,
     games: Callable[[], dict[str, GameInfo]] | None = None,
+    run_bots: bool = True,
+    max_moves: int = MAX_MOVES,
+    limits: Limits | None = None,
+    db_timeout: float = DB_TIMEOUT_S,
 ) -> Starlette:
     """The ASGI app over the database ``db`` (a SQLAlchemy URL; ``postgresql://...`` works).
 
     ``bot_mode`` runs bots in worker ``"process"``es (the server stays
     responsive while they think) or ``"thread"``s; ``bot_delay`` makes bots
-    wait before moving so people can follow; ``games`` overrides
-    ``meeple.GAMES`` (tests).
+    wait before moving so people can follow; ``run_bots=False`` leaves bot
+    turns to other processes (``meeple worker``); ``max_moves`` ends any game
+    after that many moves; ``limits`` bounds what clients may create (none
+    without it); ``db_timeout`` bounds every wait on the database;
+    ``games`` overrides ``meeple.GAMES`` (tests).
     """
     holder: dict[str, Hub] = {}
 
@@ -445,15 +479,18 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db)
+        store = Store(db, timeout=db_timeout)
         holder["hub"] = Hub(
             store,
             bot_mode=bot_mode,
             bot_workers=bot_workers,
             bot_delay=bot_delay,
             games=games or (lambda: meeple.GAMES),
+            run_bots=run_bots,
+            max_moves=max_moves,
         )
         app.state.hub = holder["hub"]
+        app.state.gate = Gate(holder["hub"], limits)
         await holder["hub"].start()
         try:
             yield
@@ -463,12 +500,12 @@ def create_app(
 
     def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def call(request: Request) -> Response:
-            return await getattr(Api(hub()), name)(request)  # type: ignore[no-any-return]
+            return await getattr(Api(hub(), request.app.state.gate), name)(request)  # type: ignore[no-any-return]
 
         return call
 
     async def live(websocket: WebSocket) -> None:
-        await Api(hub()).live(websocket)
+        await Api(hub(), websocket.app.state.gate).live(websocket)
 
     async def lobby(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -479,6 +516,14 @@ def create_app(
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
         return _json_error(exc.status, exc.message)
+
+    async def database_error(request: Request, exc: Exception) -> Response:
+        log.warning("database error on %s %s: %s", request.method, request.url.path, _first_line(exc))
+        return _json_error(503, database_message(exc))
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # Starlette logs the traceback after this answer is sent.
+        return _json_error(500, f"the server failed ({type(exc).__name__}); this is a bug, please report it")
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -501,7 +546,12 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={ApiError: api_error, HTTPException: http_error},
+        exception_handlers={
+            ApiError: api_error,
+            HTTPException: http_error,
+            SQLAlchemyError: database_error,
+            Exception: server_error,
+        },
     )
     app.add_middleware(SecurityHeaders)
     return app

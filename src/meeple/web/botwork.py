@@ -1,14 +1,17 @@
 """Bot moves, computed away from the event loop.
 
 The server runs bots in a pool of worker processes (or threads, for tests).
-A job carries what is needed to rebuild the game (game, players, seed,
-options, moves): that is server-internal and never leaves the machine. Each
-worker keeps the last states it rebuilt, so a bot on move 120 of a game
-usually applies only the moves since its previous turn.
+A job names the match and carries only the last moves and a digest of the
+whole move list: each worker keeps the states it rebuilt, checks that its
+copy leads to the same digest, and applies the few moves since its previous
+turn, so a job's cost does not grow with the length of the game. A worker
+without a matching copy answers :data:`NEED_ALL_MOVES`, and the job is sent
+again with every move. The moves are server-internal and never leave the machine.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import threading
 from collections import OrderedDict
@@ -26,6 +29,16 @@ BOT_LEVELS: dict[str, tuple[str, str]] = {
     "medium": ("ismcts:0.5s", "Medium: ISMCTS, half a second a move"),
     "hard": ("ismcts:2s", "Hard: ISMCTS, two seconds a move"),
 }
+# Levels cheap enough to run beside the server's own work, never queued behind thinkers.
+QUICK_LEVELS = frozenset({"random"})
+# A worker answers this when it has no copy of the game to continue from.
+NEED_ALL_MOVES = "\x00need all moves"
+START_DIGEST = b"\x00" * 16
+
+
+def next_digest(digest: bytes, seat: int, notation: str) -> bytes:
+    """The digest of a move list after one more move (a hash chain: O(1) per move)."""
+    return hashlib.blake2b(digest + f"{seat}\x1f{notation}".encode(), digest_size=16).digest()
 
 
 @dataclass(frozen=True)
@@ -35,56 +48,69 @@ class BotJob:
     players: int
     seed: int
     options: dict[str, Any]
-    moves: tuple[tuple[int, str], ...]
+    count: int  # moves played so far
+    digest: bytes  # of all ``count`` moves
+    moves: tuple[tuple[int, str], ...]  # the last ones: moves[i] is move number ``first + i``
+    first: int
     seat: int
     level: str
     bot_seed: int
 
 
-_CACHE: OrderedDict[str, State] = OrderedDict()
+@dataclass
+class _Copy:
+    state: State
+    digest: bytes
+
+
+_CACHE: OrderedDict[str, _Copy] = OrderedDict()
 _CACHE_SIZE = 64
 _CACHE_LOCK = threading.Lock()
 
 
-def _take_cached(job: BotJob) -> State | None:
-    """The cached state of the match if it is a prefix of ``job.moves`` (removed from the cache)."""
+def _take_cached(match_id: str) -> _Copy | None:
     with _CACHE_LOCK:
-        state = _CACHE.pop(job.match_id, None)
-    if state is None or state.move_number > len(job.moves):
-        return None
-    played = [(s, str(a)) for s, a in state.history]
-    if played != list(job.moves[: len(played)]):
-        return None
-    return state
+        return _CACHE.pop(match_id, None)
 
 
-def _put_cached(match_id: str, state: State) -> None:
+def _put_cached(match_id: str, copy: _Copy) -> None:
     with _CACHE_LOCK:
-        _CACHE[match_id] = state
+        _CACHE[match_id] = copy
         _CACHE.move_to_end(match_id)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
 
 
-def rebuild(job: BotJob) -> State:
-    state = _take_cached(job)
-    if state is None:
-        state = meeple.new_game(job.game, job.players, job.seed, **job.options)
-    for seat, text in job.moves[state.move_number :]:
-        state.apply(state.parse_action(text, seat), seat)
-    return state
+def rebuild(job: BotJob) -> _Copy | None:
+    """The game after ``job.count`` moves, or ``None`` if the job lacks the moves to get there."""
+    copy = _take_cached(job.match_id)
+    if copy is None or not job.first <= copy.state.move_number <= job.count:
+        if job.first != 0:
+            return None
+        copy = _Copy(meeple.new_game(job.game, job.players, job.seed, **job.options), START_DIGEST)
+    try:
+        for seat, text in job.moves[copy.state.move_number - job.first :]:
+            copy.state.apply(copy.state.parse_action(text, seat), seat)
+            copy.digest = next_digest(copy.digest, seat, text)
+    except ValueError:
+        return None  # the cached copy is of another history: start over from all moves
+    if copy.digest != job.digest:
+        return None
+    return copy
 
 
 def choose_move(job: BotJob) -> str:
-    """The notation of the bot's move (runs in a worker)."""
-    state = rebuild(job)
+    """The notation of the bot's move, or :data:`NEED_ALL_MOVES` (runs in a worker)."""
+    copy = rebuild(job)
+    if copy is None:
+        return NEED_ALL_MOVES
     spec = BOT_LEVELS[job.level][0]
     # Each move gets its own seed drawn from the seat's bot seed, so a resumed
     # game plays on exactly as it would have; the game's own seed is never used.
-    seed = random.Random(f"{job.bot_seed}:{job.match_id}:{len(job.moves)}").getrandbits(63)
+    seed = random.Random(f"{job.bot_seed}:{job.match_id}:{job.count}").getrandbits(63)
     bot = make_bot(spec, seed)
-    action = bot.choose(state, job.seat)
-    _put_cached(job.match_id, state)
+    action = bot.choose(copy.state, job.seat)
+    _put_cached(job.match_id, copy)
     return str(action)
 
 

@@ -6,7 +6,13 @@ refuses a second move with the same number), and only then applied, so a
 rejected or racing move never changes a game. Pages subscribe over a
 WebSocket and are sent their seat's fresh view after every change; a page
 that falls behind is sent only the newest view. Bots think in a worker pool
-and play through the same path as people.
+and play through the same path as people (see :mod:`meeple.web.botrunner`).
+
+Several processes can share one PostgreSQL database: a process hears of
+moves stored by another through ``LISTEN``/``NOTIFY`` and applies them from
+the database (a few rows, never a replay), and it brings a match up to date
+before it judges a move that was chosen from a newer position than its own.
+All database work runs in worker threads, never in the event loop.
 """
 
 from __future__ import annotations
@@ -18,16 +24,18 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Any, TypeVar
 
 import meeple
 from meeple.core import Action, GameInfo, State
-from meeple.web.botwork import BotJob, choose_move, warm_up
-from meeple.web.storage import MatchRow, SeatRow, StaleMove, Store
+from meeple.web.botrunner import BotRunner
+from meeple.web.botwork import START_DIGEST, next_digest
+from meeple.web.listen import Listener, Notice
+from meeple.web.storage import DatabaseBusy, MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
 
 log = logging.getLogger("meeple.web")
@@ -39,6 +47,12 @@ THINKING_AFTER_S = 0.3
 # Matches kept in memory; beyond this, idle ones (no open page, no bot) are
 # dropped and rebuilt from the database when next asked for.
 MAX_IN_MEMORY = 2000
+# A game on the server ends after this many moves, whatever its options say:
+# no game can run (and grow) for ever.
+MAX_MOVES = 5000
+# Threads that talk to the database: a few, so that one wait on a locked
+# database does not hold up every other request.
+DB_THREADS = 4
 
 
 def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> Action:
@@ -81,17 +95,22 @@ class Subscriber:
 class LiveMatch:
     """A match in memory: its seats, its state and its open pages."""
 
-    def __init__(self, row: MatchRow, info: GameInfo, state: State, turns: list[tuple[int, ...]]) -> None:
+    def __init__(self, row: MatchRow, info: GameInfo, replayed: Replayed) -> None:
         self.id = row.id
         self.kind = row.kind
         self.info = info
         self.seats = row.seats
-        self.state = state
-        self.turns = turns  # the seats to move before each move: tells a stale view
+        self.state = replayed.state
+        self.turns = replayed.turns  # the seats to move before each move: tells a stale view
+        self.notations = replayed.notations  # (seat, notation) of every move, as stored
+        self.digest = replayed.digest  # of ``notations`` (see botwork.next_digest)
+        self.stopped: str | None = None  # why the server stopped the game before its end
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.thinking: set[int] = set()
-        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.refreshing: asyncio.Task[None] | None = None
+        self.refresh_wanted = False
+        self.heard: dict[int, tuple[int, str]] = {}  # moves other processes announced, by number
         self.version = 0  # bumped on every change a page should see
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._messages: dict[tuple[Any, ...], str] = {}
@@ -126,8 +145,9 @@ class LiveMatch:
         key = (seat, svg, observation)
         cached = self._views.get(key)
         if cached is None:
-            cached = seat_view(self.state, seat, svg=svg, observation=observation)
+            cached = seat_view(self.state, seat, svg=svg, observation=observation, actionable=not self.stopped)
             cached["thinking"] = sorted(self.thinking)
+            cached["stopped"] = self.stopped
             cached["match"] = self.meta()
             self._views[key] = cached
         return cached
@@ -147,23 +167,47 @@ class LiveMatch:
         for sub in self.subscribers:
             sub.wake.set()
 
+    def accept(self, after: State, seat: int, notation: str) -> None:
+        """Take ``after`` (this state plus ``seat``'s move ``notation``) as the match's state."""
+        self.turns.append(self.state.to_move)
+        self.notations.append((seat, notation))
+        self.digest = next_digest(self.digest, seat, notation)
+        self.state = after
+
+    def apply_stored(self, seat: int, notation: str) -> None:
+        """Apply a move another process stored (``ValueError`` if it does not apply)."""
+        self.turns.append(self.state.to_move)
+        self.state.apply(self.state.parse_action(notation, seat), seat)
+        self.notations.append((seat, notation))
+        self.digest = next_digest(self.digest, seat, notation)
+
+
+@dataclass
+class Replayed:
+    state: State
+    turns: list[tuple[int, ...]]
+    notations: list[tuple[int, str]]
+    digest: bytes
+
 
 def replay_state(
     info: GameInfo, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, str]]
-) -> tuple[State, list[tuple[int, ...]]]:
+) -> Replayed:
     """Rebuild a game from its stored moves, with the seats that were to move before each.
 
     ``ValueError`` says which move does not apply.
     """
     state = info.new(players, seed, **options)
     turns: list[tuple[int, ...]] = []
+    digest = START_DIGEST
     for number, (seat, text) in enumerate(moves):
         turns.append(state.to_move)
         try:
             state.apply(state.parse_action(text, seat), seat)
         except ValueError as exc:  # IllegalAction is a ValueError
             raise ValueError(f"stored move {number} ({text!r} by seat {seat}) does not apply: {exc}") from None
-    return state, turns
+        digest = next_digest(digest, seat, text)
+    return Replayed(state, turns, list(moves), digest)
 
 
 def stale_reason(turns: list[tuple[int, ...]], history: list[tuple[int, Any]], seat: int, seen: int) -> str | None:
@@ -185,20 +229,8 @@ def stale_reason(turns: list[tuple[int, ...]], history: list[tuple[int, Any]], s
     return None
 
 
-def make_executor(mode: str, workers: int) -> Executor:
-    if mode == "thread":
-        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="meeple-bot")
-    if mode == "process":
-        # spawn, not fork: the server has threads, and a forked child would inherit their locks.
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
-        for _ in range(workers):
-            pool.submit(warm_up)
-        return pool
-    raise ValueError(f"bot mode must be 'thread' or 'process', not {mode!r}")
-
-
 class Hub:
-    """All live matches of one server."""
+    """All live matches of one process."""
 
     def __init__(
         self,
@@ -208,52 +240,76 @@ class Hub:
         bot_workers: int = 1,
         bot_delay: float = 0.0,
         games: Callable[[], dict[str, GameInfo]] | None = None,
+        run_bots: bool = True,
+        max_moves: int = MAX_MOVES,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.max_moves = max_moves
         self._games = games or (lambda: meeple.GAMES)
-        self._bot_mode = bot_mode
-        self._bot_workers = bot_workers
-        self._bots: Executor | None = None
-        # A network database (PostgreSQL) is talked to from one worker thread, so the
-        # event loop never waits on the network. SQLite is called in the loop: a
-        # write takes a fraction of a millisecond, less than handing it to a thread
-        # and back costs under the GIL (measured with benchmarks/web_load.py).
-        self._db: ThreadPoolExecutor | None = None
-        if not store.url.startswith("sqlite"):
-            self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        self.runner = BotRunner(self, mode=bot_mode, workers=bot_workers, delay=bot_delay) if run_bots else None
+        # Writes and reads wait in separate threads: writes stuck on a locked
+        # database (until the timeout) never hold up reads, which WAL and
+        # PostgreSQL serve meanwhile.
+        # SQLite takes one writer at a time: more writer threads would only
+        # wait on each other in its busy handler's sleeps.
+        writers = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
+        self._db = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="meeple-db-write")
+        self._reads = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="meeple-db-read")
+        self._listener: Listener | None = None
         self._matches: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch | None]] = {}
         self._past: dict[tuple[str, int], State] = {}
         self._closing = False
+        self.read_only: str | None = None
 
     @property
     def games(self) -> dict[str, GameInfo]:
         return self._games()
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        if self._db is None:
+        """Run a storage call that writes in a database thread: the event loop never waits on the database."""
+        return await self._call(self._db, fn, args)
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call that only reads in a database thread."""
+        return await self._call(self._reads, fn, args)
+
+    async def _call(self, pool: ThreadPoolExecutor, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        queued = time.monotonic()
+        limit = self.store.timeout
+
+        def run() -> T:
+            # A call that waited its whole timeout behind others (the database is
+            # stuck) fails at once, so no request waits more than twice the timeout.
+            if time.monotonic() - queued > limit:
+                raise DatabaseBusy(f"the database is busy: no answer within {limit:g} s")
             return fn(*args)
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+        return await asyncio.get_running_loop().run_in_executor(pool, run)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        self._bots = make_executor(self._bot_mode, self._bot_workers)
-        for match_id in await self.db(self.store.running_matches_with_bots):
-            match = await self.get(match_id)
-            if match is not None:
-                self.schedule_bots(match)
+        self.read_only = await self.db(self.store.read_only_reason)
+        if self.read_only:
+            log.error("the database is read-only (%s): games can be viewed, nothing can be saved", self.read_only)
+        if self.store.is_postgres:
+            self._listener = Listener(self.store.url, asyncio.get_running_loop(), self._on_notice).start()
+        if self.runner is not None:
+            await self.runner.start()
 
     async def close(self) -> None:
         self._closing = True
-        tasks = [t for m in self._matches.values() for t in m.bot_tasks.values()]
+        if self.runner is not None:
+            await self.runner.close()
+        if self._listener is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
+        tasks = [m.refreshing for m in self._matches.values() if m.refreshing is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._bots is not None:
-            self._bots.shutdown(wait=False, cancel_futures=True)
-        if self._db is not None:
-            self._db.shutdown(wait=True)
+        self._db.shutdown(wait=True, cancel_futures=True)
+        self._reads.shutdown(wait=True, cancel_futures=True)
 
     # ------------------------------------------------------------- matches
     async def get(self, match_id: str) -> LiveMatch | None:
@@ -277,25 +333,27 @@ class Hub:
             del self._loading[match_id]
 
     async def _load(self, match_id: str) -> LiveMatch | None:
-        row = await self.db(self.store.load_match, match_id)
+        row = await self.read(self.store.load_match, match_id)
         if row is None:
             return None
         info = self.games.get(row.game)
         if info is None:
             raise ApiError(409, f"match {match_id} is a game of {row.game!r}, which this server does not have")
         try:
-            state, turns = replay_state(info, row.players, row.seed, row.options, row.moves)
+            replayed = await asyncio.to_thread(replay_state, info, row.players, row.seed, row.options, row.moves)
         except ValueError as exc:
             raise ApiError(409, f"match {match_id} cannot be resumed: {exc}") from None
-        match = LiveMatch(row, info, state, turns)
+        match = LiveMatch(row, info, replayed)
+        self._check_cap(match)
         self._remember(match_id, match)
-        return match
+        return self._matches[match_id]
 
     def _remember(self, match_id: str, match: LiveMatch) -> None:
-        self._matches[match_id] = match
+        self._matches.setdefault(match_id, match)
         if len(self._matches) > MAX_IN_MEMORY:
+            busy = self.runner.active if self.runner is not None else set()
             for old_id, old in list(self._matches.items())[: len(self._matches) // 4]:
-                if not old.subscribers and not old.bot_tasks and not old.lock.locked():
+                if not old.subscribers and old_id not in busy and not old.lock.locked():
                     del self._matches[old_id]
 
     async def require(self, match_id: str) -> LiveMatch:
@@ -303,6 +361,17 @@ class Hub:
         if match is None:
             raise ApiError(404, f"there is no match {match_id!r}")
         return match
+
+    def _check_cap(self, match: LiveMatch) -> None:
+        if match.kind == "live" and not match.state.is_over and match.state.move_number >= self.max_moves:
+            match.stopped = f"the game was stopped at the server's limit of {self.max_moves} moves"
+
+    def bot_to_move(self, match: LiveMatch, state: State | None = None) -> int | None:
+        """The first bot seat to move, if the game goes on."""
+        state = state or match.state
+        if match.kind != "live" or state.is_over or match.stopped or state.move_number >= self.max_moves:
+            return None
+        return next((s for s in state.to_move if match.seats[s].kind == "bot"), None)
 
     async def create(
         self, info: GameInfo, players: int, options: dict[str, Any], seats: list[dict[str, Any]]
@@ -327,34 +396,152 @@ class Hub:
             status="over" if state.is_over else "running",
             seats=seat_rows,
         )
+        match = LiveMatch(row, info, Replayed(state, [], [], START_DIGEST))
+        row.bot_due = self.bot_to_move(match) is not None
         await self.db(self.store.create_match, row)
-        match = LiveMatch(row, info, state, [])
         self._remember(row.id, match)
-        self.schedule_bots(match)
+        if row.bot_due:
+            self.poke(match.id)
         return match, tokens
 
     async def upload(
         self, info: GameInfo, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, str]]
     ) -> LiveMatch:
-        """Store a record to be viewed; it was checked by replaying it."""
-        state, turns = replay_state(info, players, seed, options, moves)
+        """Store a record to be viewed; it was checked by replaying it (in a thread)."""
+        replayed = await asyncio.to_thread(replay_state, info, players, seed, options, moves)
         row = MatchRow(
             id=new_match_id(),
             game=info.id,
             players=players,
             seed=seed,
-            options=dict(state.options),
+            options=dict(replayed.state.options),
             kind="upload",
             status="over",
             seats=[SeatRow(s, f"Seat {s}", "human") for s in range(players)],
             moves=moves,
         )
         await self.db(self.store.create_match, row)
-        match = LiveMatch(row, info, state, turns)
+        match = LiveMatch(row, info, replayed)
         self._remember(row.id, match)
         return match
 
+    # --------------------------------------------------- other processes' moves
+    async def refresh(self, match: LiveMatch) -> None:
+        """Apply the moves other processes stored since this process's copy."""
+        async with match.lock:
+            await self._catch_up(match)
+
+    async def _catch_up(self, match: LiveMatch) -> bool:
+        """(Holding the match's lock.) Whether there were moves to apply."""
+        if match.kind != "live":
+            return False
+        stored = await self.read(self.store.moves_since, match.id, match.state.move_number)
+        if not stored:
+            return False
+        for seat, notation in stored:
+            try:
+                match.apply_stored(seat, notation)
+            except ValueError:
+                log.exception("stored move of match %s does not apply to this process's copy; reloading", match.id)
+                row = await self.read(self.store.load_match, match.id)
+                if row is not None:
+                    fresh = await asyncio.to_thread(
+                        replay_state, match.info, row.players, row.seed, row.options, row.moves
+                    )
+                    match.state, match.turns, match.notations, match.digest = (
+                        fresh.state,
+                        fresh.turns,
+                        fresh.notations,
+                        fresh.digest,
+                    )
+                break
+        self._check_cap(match)
+        match.changed()
+        return True
+
+    def _on_notice(self, notice: Notice) -> None:
+        """A move was stored, maybe by another process (``None``: some may have been missed)."""
+        if self._closing:
+            return
+        if notice is None:
+            for match in list(self._matches.values()):
+                if match.subscribers:
+                    self._refresh_soon(match)
+            return
+        known = self._matches.get(notice.match_id)
+        if known is not None and known.state.move_number < notice.moves:
+            if notice.seat is not None and notice.notation is not None:
+                known.heard[notice.moves - 1] = (notice.seat, notice.notation)
+            self._refresh_soon(known)
+        if notice.bot_due:
+            self.poke(notice.match_id)
+
+    def _refresh_soon(self, match: LiveMatch) -> None:
+        match.refresh_wanted = True
+        if match.refreshing is None or match.refreshing.done():
+            match.refreshing = asyncio.create_task(self._refresh_while_wanted(match))
+
+    async def _refresh_while_wanted(self, match: LiveMatch) -> None:
+        """Bring the match up to date, again for every notice that came meanwhile."""
+        while match.refresh_wanted:
+            match.refresh_wanted = False
+            try:
+                async with match.lock:
+                    if not self._apply_heard(match):
+                        await self._catch_up(match)
+            except Exception as exc:  # the next notice or move tries again
+                log.warning("could not bring match %s up to date: %s", match.id, str(exc).splitlines()[0][:200])
+                return
+
+    def _apply_heard(self, match: LiveMatch) -> bool:
+        """(Holding the lock.) Apply the moves notices carried; ``False`` if one is missing."""
+        heard, match.heard = match.heard, {}
+        applied = False
+        while match.state.move_number in heard:
+            seat, notation = heard.pop(match.state.move_number)
+            try:
+                match.apply_stored(seat, notation)
+            except ValueError:
+                return False  # not our history after all: read it from the database
+            applied = True
+        if any(number > match.state.move_number for number in heard) or not applied:
+            return False  # a gap (a notice without its move, or lost): read the rest
+        self._check_cap(match)
+        match.changed()
+        return True
+
     # ---------------------------------------------------------------- moves
+    def _judge(self, match: LiveMatch, seat: int, notation: str, seen: int) -> tuple[State, Action]:
+        """The state after ``seat``'s move, or the :class:`ApiError` that refuses it."""
+        state = match.state
+        if match.kind != "live":
+            raise ApiError(409, "this is an uploaded record: it can be viewed, not played")
+        if state.is_over:
+            raise ApiError(409, "the game is over")
+        if match.stopped:
+            raise ApiError(409, match.stopped)
+        stale = stale_reason(match.turns, state.history, seat, seen)
+        if stale is not None:
+            raise ApiError(409, stale)
+        if seat not in state.to_move:
+            movers = ", ".join(str(s) for s in state.to_move)  # seats are numbered from 0
+            raise ApiError(409, f"it is not your turn (to move: seat {movers})")
+        try:
+            action = state.parse_action(notation, seat)
+        except ValueError as exc:
+            raise ApiError(422, str(exc)) from None
+        if action not in state.legal_actions(seat):
+            try:
+                probe = state.clone()
+                probe.apply(action, seat)
+                reason = f"{action} is not a legal action now"
+            except ValueError as exc:
+                reason = str(exc)
+            raise ApiError(422, reason)
+        after = state.clone()
+        after.apply(action, seat)
+        return after, action
+
     async def play(self, match: LiveMatch, seat: int, notation: str, seen: int) -> int:
         """Play ``notation`` for ``seat``, who chose it from the view of move ``seen``.
 
@@ -368,49 +555,38 @@ class Hub:
         elif current is not match:
             match = current
         async with match.lock:
-            state = match.state
-            if match.kind != "live":
-                raise ApiError(409, "this is an uploaded record: it can be viewed, not played")
-            if state.is_over:
-                raise ApiError(409, "the game is over")
-            stale = stale_reason(match.turns, state.history, seat, seen)
-            if stale is not None:
-                raise ApiError(409, stale)
-            if seat not in state.to_move:
-                movers = ", ".join(str(s + 1) for s in state.to_move)
-                raise ApiError(409, f"it is not your turn (to move: seat {movers})")
-            try:
-                action = state.parse_action(notation, seat)
-            except ValueError as exc:
-                raise ApiError(422, str(exc)) from None
-            if action not in state.legal_actions(seat):
+            if seen > match.state.move_number:  # chosen from a newer position, played elsewhere
+                await self._catch_up(match)
+            for _attempt in range(3):
+                after, action = self._judge(match, seat, notation, seen)
+                number = match.state.move_number
+                capped = not after.is_over and number + 1 >= self.max_moves
+                due = not capped and self.bot_to_move(match, after) is not None
                 try:
-                    probe = state.clone()
-                    probe.apply(action, seat)
-                    reason = f"{action} is not a legal action now"
-                except ValueError as exc:
-                    reason = str(exc)
-                raise ApiError(422, reason)
-            number = state.move_number
-            after = state.clone()
-            after.apply(action, seat)
-            try:
-                await self.db(self.store.append_move, match.id, number, seat, str(action), after.is_over)
-            except StaleMove:
-                # Another server process took this turn: our copy is behind. Reload it.
-                await self._reload(match)
-                match.changed()
-                raise ApiError(409, "stale turn: another move was played first; look at the board again") from None
-            match.turns.append(state.to_move)
-            match.state = after
+                    await self.db(
+                        self.store.append_move, match.id, number, seat, str(action), after.is_over or capped, due
+                    )
+                except StaleMove:
+                    # Another process stored this move number first: take its moves and judge again.
+                    if not await self._catch_up(match):
+                        break
+                    continue
+                match.accept(after, seat, str(action))
+                self._check_cap(match)
+                break
+            else:
+                raise ApiError(409, "stale turn: other moves were played first; look at the board again")
+            if match.state.move_number == number:
+                raise ApiError(409, "stale turn: another move was played first; look at the board again")
         match.changed()
-        self.schedule_bots(match)
-        return after.move_number
+        if due:
+            self.poke(match.id)
+        return match.state.move_number
 
     def past_view(
         self, match: LiveMatch, at: int, seat: int | None, *, svg: bool = True, observation: bool = False
     ) -> dict[str, Any]:
-        """The view of ``seat`` after the first ``at`` moves (for replaying a game)."""
+        """The view of ``seat`` after the first ``at`` moves (for replaying a game; call it in a thread)."""
         key = (match.id, at)
         state = self._past.get(key)
         if state is None:
@@ -419,95 +595,42 @@ class Hub:
                 state.apply(action, mover)
             self._past[key] = state
             while len(self._past) > 256:
-                self._past.pop(next(iter(self._past)))
+                self._past.pop(next(iter(self._past)), None)
         view = seat_view(state, seat, svg=svg, observation=observation, actionable=False)
         view["thinking"] = []
+        view["stopped"] = None
         view["match"] = match.meta()
         view["replay"] = {"at": at, "of": match.state.move_number}
         return view
 
-    async def _reload(self, match: LiveMatch) -> None:
-        row = await self.db(self.store.load_match, match.id)
-        if row is not None:
-            match.state, match.turns = replay_state(match.info, row.players, row.seed, row.options, row.moves)
-
     # ----------------------------------------------------------------- bots
-    def schedule_bots(self, match: LiveMatch) -> None:
-        if self._closing or match.kind != "live" or match.state.is_over:
-            return
-        for seat in match.state.to_move:
-            if match.seats[seat].kind == "bot" and seat not in match.bot_tasks:
-                match.bot_tasks[seat] = asyncio.create_task(self._bot_turns(match, seat))
+    def poke(self, match_id: str) -> None:
+        if self.runner is not None and not self._closing:
+            self.runner.poke(match_id)
 
-    async def _bot_turns(self, match: LiveMatch, seat: int) -> None:
-        """Play ``seat``'s moves for as long as it is to move."""
-        loop = asyncio.get_running_loop()
+    async def play_bot(self, match: LiveMatch, seat: int, notation: str, seen: int) -> None:
+        """Play a bot's move; a move the rules refuse (a bot bug) becomes a random legal one."""
         try:
-            while not match.state.is_over and seat in match.state.to_move and match.id in self._matches:
-                state = match.state
-                row = match.seats[seat]
-                job = BotJob(
-                    match_id=match.id,
-                    game=match.info.id,
-                    players=state.players,
-                    seed=state.seed,
-                    options=dict(state.options),
-                    moves=tuple((s, str(a)) for s, a in state.history),
-                    seat=seat,
-                    level=row.bot or "random",
-                    bot_seed=row.bot_seed or 0,
-                )
-                show = loop.call_later(THINKING_AFTER_S, self._set_thinking, match, seat, True)
-                notation: str | None
-                try:
-                    if self.bot_delay:
-                        await asyncio.sleep(self.bot_delay)
-                    notation = await self._think(job)
-                finally:
-                    show.cancel()
-                    self._set_thinking(match, seat, False)
-                if notation is None:
-                    continue  # the worker pool was restarted: think again
-                try:
-                    await self.play(match, seat, notation, len(job.moves))
-                except ApiError as exc:
-                    if match.state.move_number != len(job.moves):
-                        # The game moved on while the bot thought (another seat of a
-                        # simultaneous phase): think again on the new position.
-                        continue
-                    # The bot chose something the rules refuse: a bot bug. Keep the
-                    # game going with a random legal move rather than stall it.
-                    log.error("bot of seat %s in match %s chose %r: %s", seat, match.id, notation, exc.message)
-                    await self._random_move(match, seat, len(job.moves), job.bot_seed)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot of seat %s in match %s failed", seat, match.id)
-        finally:
-            match.bot_tasks.pop(seat, None)
+            await self.play(match, seat, notation, seen)
+        except ApiError as exc:
+            if match.state.move_number != seen or seat not in match.state.to_move:
+                # The game moved on while the bot thought (another seat of a
+                # simultaneous phase): the runner looks at the turn again.
+                self.poke(match.id)
+                return
+            if exc.status != 422:
+                raise
+            log.error("bot of seat %s in match %s chose %r: %s", seat, match.id, notation, exc.message)
+            fallback = self.fallback_move(match, seat, match.seats[seat].bot_seed or 0)
+            await self.play(match, seat, str(fallback), seen)
 
-    async def _think(self, job: BotJob) -> str | None:
-        """The bot's move; a random legal one if the bot fails; ``None`` if the pool broke."""
-        assert self._bots is not None
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._bots, choose_move, job)
-        except BrokenExecutor:
-            # A worker died (killed, out of memory): start a fresh pool and think again.
-            log.error("the bot workers stopped; starting new ones")
-            self._bots.shutdown(wait=False, cancel_futures=True)
-            self._bots = make_executor(self._bot_mode, self._bot_workers)
-            return None
-        except Exception:
-            log.exception("bot of seat %s in match %s failed; it plays a random move", job.seat, job.match_id)
-            state = replay_state(meeple.GAMES[job.game], job.players, job.seed, job.options, list(job.moves))[0]
-            return str(fallback_choice(state.legal_actions(job.seat), job.bot_seed, len(job.moves)))
+    def fallback_move(self, match: LiveMatch, seat: int, bot_seed: int) -> Action:
+        return fallback_choice(match.state.legal_actions(seat), bot_seed, match.state.move_number)
 
-    async def _random_move(self, match: LiveMatch, seat: int, seen: int, bot_seed: int) -> None:
-        fallback = match.state.legal_actions(seat)
-        if fallback:
-            await self.play(match, seat, str(fallback_choice(fallback, bot_seed, seen)), seen)
+    def thinking_after(self) -> float:
+        return THINKING_AFTER_S
 
-    def _set_thinking(self, match: LiveMatch, seat: int, on: bool) -> None:
+    def set_thinking(self, match: LiveMatch, seat: int, on: bool) -> None:
         if on and seat not in match.thinking:
             match.thinking.add(seat)
             match.changed()

@@ -13,15 +13,18 @@ from one worker thread so the event loop never waits on the database.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -30,11 +33,13 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
+    text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError, SQLAlchemyError
 
 metadata = MetaData()
 
@@ -53,6 +58,13 @@ matches = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    # A bot seat is to move (since ``due_at``, epoch seconds): any process
+    # running bots may claim the turn; ``claimed_by`` holds it until
+    # ``claimed_until``, so a killed process's claim runs out by itself.
+    Column("bot_due", Boolean, nullable=False, default=False),
+    Column("due_at", Float, nullable=True),
+    Column("claimed_by", String(64), nullable=True),
+    Column("claimed_until", Float, nullable=True),
 )
 
 seats = Table(
@@ -84,6 +96,10 @@ class StaleMove(Exception):
     """Another move already took this move number."""
 
 
+class DatabaseBusy(SQLAlchemyError):
+    """A call waited too long for its turn at the database (answered as 503, like a lock timeout)."""
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -105,6 +121,7 @@ class MatchRow:
     status: str
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
+    bot_due: bool = False
 
 
 def _now() -> datetime:
@@ -123,23 +140,44 @@ def sqlite_url(path: str | Path) -> str:
     return f"sqlite:///{Path(path).resolve()}"
 
 
-def make_engine(url: str) -> Engine:
+# Every wait on the database is bounded: a locked SQLite file or an unreachable
+# PostgreSQL server makes a request fail with a clear answer after this long.
+DB_TIMEOUT_S = 5.0
+# The channel on which a PostgreSQL server tells every process of a new move.
+CHANNEL = "meeple_moves"
+CHECKPOINT_S = 1.0
+
+
+def make_engine(url: str, timeout: float = DB_TIMEOUT_S) -> Engine:
     url = normalize_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": timeout})
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
             # WAL: readers never block the writer; NORMAL sync is durable across a
             # killed process (only an OS crash can lose the last commits).
             cursor = dbapi_conn.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
+            if "mode=ro" not in url:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                # No checkpoint inside a commit (its fsync would hold up every write
+                # queued behind it): Store's checkpoint thread does them.
+                cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    millis = int(timeout * 1000)
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_timeout=timeout,
+        connect_args={
+            "connect_timeout": max(1, round(timeout)),
+            "options": f"-c statement_timeout={2 * millis} -c lock_timeout={millis}",
+        },
+    )
 
 
 def migrate(engine: Engine) -> None:
@@ -154,22 +192,80 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-class Store:
-    """All database access of the web app."""
+def is_read_only_error(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text or "read only" in text
 
-    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+
+class Store:
+    """All database access of the web app (synchronous: the app calls it from worker threads)."""
+
+    def __init__(self, url: str, *, run_migrations: bool = True, timeout: float = DB_TIMEOUT_S) -> None:
         self.url = normalize_url(url)
-        self.engine = make_engine(self.url)
+        self.timeout = timeout
+        self.engine = make_engine(self.url, timeout)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
         if run_migrations:
             migrate(self.engine)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite" and "mode=ro" not in self.url:
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="meeple-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """Copy SQLite's write-ahead log into the database every second, never blocking a writer."""
+        while not self._stop.wait(CHECKPOINT_S):
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # locked or read-only: the next one tries again
+                continue
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=5)
         self.engine.dispose()
+
+    def _write(self) -> Any:
+        """A transaction for a write. A connection that found the database read-only
+        is dropped, so one opened after the file or server is writable again is used."""
+        return _WriteTransaction(self)
+
+    def read_only_reason(self) -> str | None:
+        """Why nothing can be written (tried, then rolled back), or ``None`` if writes work."""
+        try:
+            with self.engine.connect() as conn, conn.begin() as transaction:
+                conn.execute(update(matches).where(matches.c.id == "").values(status="probe"))
+                conn.execute(text("DELETE FROM alembic_version WHERE version_num = 'probe'"))
+                conn.execute(text("INSERT INTO alembic_version (version_num) VALUES ('probe')"))
+                transaction.rollback()
+        except OperationalError as exc:
+            if is_read_only_error(exc):
+                self.engine.dispose()
+                return str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+            raise
+        except InternalError as exc:  # PostgreSQL: "cannot execute ... in a read-only transaction"
+            if is_read_only_error(exc):
+                self.engine.dispose()
+                return str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+            raise
+        return None
+
+    def _notify(self, conn: Any, match_id: str, number: int, bot_due: bool, move: tuple[int, str] | None) -> None:
+        """Tell every listening process (when the transaction commits) that the match has
+        ``number`` moves; the last one travels along, so listeners need not read it back."""
+        if self.is_postgres:
+            payload = f"{match_id} {number} {int(bot_due)}"
+            if move is not None and len(move[1]) < 1000:  # NOTIFY payloads are at most 8000 bytes
+                payload += f" {move[0]} {move[1]}"
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def create_match(self, row: MatchRow) -> None:
         """Insert a match with its seats and any moves it already has (uploads)."""
         now = _now()
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(
                 insert(matches).values(
                     id=row.id,
@@ -181,6 +277,8 @@ class Store:
                     status=row.status,
                     created_at=now,
                     finished_at=now if row.status == "over" else None,
+                    bot_due=row.bot_due,
+                    due_at=now.timestamp() if row.bot_due else None,
                 )
             )
             conn.execute(
@@ -206,6 +304,8 @@ class Store:
                         for i, (seat, text) in enumerate(row.moves)
                     ],
                 )
+            if row.bot_due:
+                self._notify(conn, row.id, len(row.moves), True, None)
 
     def load_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
@@ -238,23 +338,105 @@ class Store:
                     for s in seat_rows
                 ],
                 moves=[(r.seat, r.notation) for r in move_rows],
+                bot_due=bool(m["bot_due"]),
             )
 
-    def append_move(self, match_id: str, number: int, seat: int, notation: str, over: bool = False) -> None:
+    def moves_since(self, match_id: str, number: int) -> list[tuple[int, str]]:
+        """The moves from ``number`` on (another process may have stored them)."""
+        query = (
+            select(moves.c.seat, moves.c.notation)
+            .where(moves.c.match_id == match_id, moves.c.number >= number)
+            .order_by(moves.c.number)
+        )
+        with self.engine.connect() as conn:
+            return [(r.seat, r.notation) for r in conn.execute(query)]
+
+    def append_move(
+        self, match_id: str, number: int, seat: int, notation: str, over: bool = False, bot_due: bool = False
+    ) -> None:
         """Store move ``number``; raise :class:`StaleMove` if that number is taken.
 
-        ``over`` marks the match finished in the same transaction.
+        In the same transaction: ``over`` marks the match finished, ``bot_due``
+        says whether a bot seat is to move next, and any bot claim is given back.
         """
         try:
-            with self.engine.begin() as conn:
+            with self._write() as conn:
                 now = _now()
                 conn.execute(
                     insert(moves).values(match_id=match_id, number=number, seat=seat, notation=notation, created_at=now)
                 )
+                values: dict[str, Any] = {
+                    "bot_due": bot_due and not over,
+                    "due_at": now.timestamp() if bot_due else None,
+                    "claimed_by": None,
+                    "claimed_until": None,
+                }
                 if over:
-                    conn.execute(update(matches).where(matches.c.id == match_id).values(status="over", finished_at=now))
+                    values.update(status="over", finished_at=now)
+                conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+                self._notify(conn, match_id, number + 1, bot_due and not over, (seat, notation))
         except IntegrityError:
             raise StaleMove(f"move {number} of match {match_id} is already played") from None
+
+    def stop_match(self, match_id: str) -> None:
+        """Mark a match over without a move (it reached the server's move cap)."""
+        with self._write() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(status="over", finished_at=_now(), bot_due=False, claimed_by=None, claimed_until=None)
+            )
+
+    # ------------------------------------------------------------ bot claims
+    def due_bot_matches(self, now: float, limit: int) -> list[str]:
+        """Running matches where a bot is to move and nobody holds the turn, longest waiting first."""
+        query = (
+            select(matches.c.id)
+            .where(matches.c.bot_due.is_(True), matches.c.status == "running")
+            .where((matches.c.claimed_until.is_(None)) | (matches.c.claimed_until < now))
+            .order_by(matches.c.due_at)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
+
+    def claim(self, match_id: str, owner: str, now: float, lease: float) -> bool:
+        """Take the bot turn of a match until ``now + lease``; only one process can hold it.
+
+        A single conditional UPDATE: two processes claiming at once are
+        serialized by the database's row lock, and the second finds the claim taken.
+        """
+        with self._write() as conn:
+            result = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.bot_due.is_(True), matches.c.status == "running")
+                .where((matches.c.claimed_until.is_(None)) | (matches.c.claimed_until < now))
+                .values(claimed_by=owner, claimed_until=now + lease)
+            )
+            return bool(result.rowcount == 1)
+
+    def renew(self, match_id: str, owner: str, until: float) -> bool:
+        with self._write() as conn:
+            result = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.claimed_by == owner)
+                .values(claimed_until=until)
+            )
+            return bool(result.rowcount == 1)
+
+    def release(self, match_id: str, owner: str, retry_at: float | None = None, due: bool = True) -> None:
+        """Give a claim back: ``retry_at`` keeps every process off it until then (a back-off)."""
+        with self._write() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.claimed_by == owner)
+                .values(claimed_by=None, claimed_until=retry_at, bot_due=due)
+            )
+
+    def running_count(self) -> int:
+        query = select(func.count()).select_from(matches).where(matches.c.status == "running", matches.c.kind == "live")
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
 
     def move_count(self, match_id: str) -> int:
         with self.engine.connect() as conn:
@@ -271,3 +453,22 @@ class Store:
         )
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
+
+
+class _WriteTransaction:
+    """``engine.begin()`` that drops the pool when the database turned out read-only."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._context: Any = None
+
+    def __enter__(self) -> Any:
+        self._context = self.store.engine.begin()
+        return self._context.__enter__()
+
+    def __exit__(self, kind: Any, exc: BaseException | None, tb: Any) -> bool:
+        try:
+            return bool(self._context.__exit__(kind, exc, tb))
+        finally:
+            if exc is not None and is_read_only_error(exc):
+                self.store.engine.dispose()

@@ -142,6 +142,14 @@ function showMyGames() {
   $("mine").hidden = games.length === 0;
 }
 
+// Every answer of the API is JSON, errors included; a proxy in between may still
+// answer with a page of its own, so a body that is not JSON becomes a plain error.
+async function readAnswer(response) {
+  const data = await response.json().catch(() => null);
+  if (data === null) return { error: `the server said ${response.status} ${response.statusText}`.trim() };
+  return data;
+}
+
 async function startGame(event) {
   event.preventDefault();
   $("lobby-error").textContent = "";
@@ -153,7 +161,7 @@ async function startGame(event) {
     const response = await fetch("/api/matches", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
-    const data = await response.json();
+    const data = await readAnswer(response);
     if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
     const tokens = data.seats.filter((s) => s.token).map((s) => s.token);
     const online = document.querySelector("input[name=mode]:checked").value === "online";
@@ -182,7 +190,7 @@ async function uploadRecord() {
     const response = await fetch("/api/records", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: await file.text(),
     });
-    const data = await response.json();
+    const data = await readAnswer(response);
     if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
     window.location.href = data.url;
   } catch (error) {
@@ -192,7 +200,9 @@ async function uploadRecord() {
 
 async function init() {
   const response = await fetch("/api/games");
-  catalogue = await response.json();
+  const answer = await readAnswer(response);
+  if (!response.ok) throw new Error(answer.error || `the server said ${response.status}`);
+  catalogue = answer;
   const select = $("game");
   for (const game of catalogue.games) select.append(el("option", { value: game.id, text: game.title }));
   if (catalogue.games.length === 0) {

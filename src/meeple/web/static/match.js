@@ -55,7 +55,7 @@ function connect(token, attempt = 0) {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "error") {
-      refused = true;
+      refused = message.status < 500; // a server-side failure (database down) is retried
       showMessage(message.error);
       return;
     }
@@ -136,9 +136,9 @@ async function fetchView(seat, at) {
   if (seat !== null && tokenOfSeat.has(seat)) headers.Authorization = `Bearer ${tokenOfSeat.get(seat)}`;
   else if (seat !== null) params.set("seat", String(seat));
   const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}?${params}`, { headers });
-  const data = await response.json();
+  const data = await response.json().catch(() => ({ error: `the server said ${response.status}` }));
   if (!response.ok) {
-    showMessage(data.error);
+    showMessage(data.error || `the server said ${response.status}`);
     return null;
   }
   return data;
@@ -181,6 +181,7 @@ function statusLine(view, live) {
     const names = view.winners.map((s) => seatName(view, s)).join(" and ");
     return names ? `Game over: ${names} won` : "Game over";
   }
+  if (view.stopped) return `Stopped: ${view.stopped}`;
   if (!live && replayAt !== null) return `Replaying move ${view.move_number}`;
   if (!live) return view.seat === null ? "Viewing as a spectator" : `Viewing as ${seatName(view, view.seat)}`;
   if (view.legal.length > 0) {

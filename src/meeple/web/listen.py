@@ -1,0 +1,95 @@
+"""Moves made by other processes, heard through PostgreSQL ``LISTEN``/``NOTIFY``.
+
+Every stored move sends a notification (``"<match id> <moves now> <bot due 0/1>"``)
+on :data:`meeple.web.storage.CHANNEL`, delivered when its transaction commits.
+One thread per process listens on a connection of its own and hands each
+notification to the event loop. When the connection drops (the server
+restarted), it reconnects with a back-off and reports ``None``: moves made
+meanwhile were not heard, so the process brings its open matches up to date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy.engine import make_url
+
+from meeple.web.storage import CHANNEL
+
+log = logging.getLogger("meeple.web")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A notice of a stored move: the match has ``moves`` moves now, the last one ``seat``'s ``notation``."""
+
+    match_id: str
+    moves: int
+    bot_due: bool
+    seat: int | None = None
+    notation: str | None = None
+
+
+Notice = Move | None
+
+
+def parse_notice(payload: str) -> Notice:
+    parts = payload.split(" ", 4)
+    move = Move(parts[0], int(parts[1]), parts[2] == "1")
+    if len(parts) == 5:
+        move = Move(move.match_id, move.moves, move.bot_due, int(parts[3]), parts[4])
+    return move
+
+
+class Listener:
+    """A thread that listens for moves and calls ``on_notice`` in the event loop."""
+
+    def __init__(self, url: str, loop: asyncio.AbstractEventLoop, on_notice: Callable[[Notice], None]) -> None:
+        self.conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self.loop = loop
+        self.on_notice = on_notice
+        self._stop = threading.Event()
+        self.connected = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="meeple-listen", daemon=True)
+
+    def start(self) -> Listener:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=3)
+
+    def _run(self) -> None:
+        import psycopg
+
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.connected.set()
+                    if failures:
+                        log.warning("listening for moves again after %s failed attempts", failures)
+                        self._deliver(None)
+                    failures = 0
+                    while not self._stop.is_set():
+                        for notice in conn.notifies(timeout=0.5):
+                            self._deliver(parse_notice(notice.payload))
+            except (psycopg.Error, OSError, ValueError) as exc:
+                self.connected.clear()
+                failures += 1
+                if failures == 1:
+                    log.warning("lost the database's move notifications (%s); reconnecting", str(exc).strip()[:200])
+                    self._deliver(None)
+                self._stop.wait(min(2.0, 0.1 * 2**failures))
+
+    def _deliver(self, notice: Notice) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self.on_notice, notice)
+        except RuntimeError:  # the loop closed: the process is stopping
+            self._stop.set()
