@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.games.bayon.data import EXPLORERS, SITES
+from meeple.games.bayon.teams import minimal_completion
 
 SEAT_COLOURS = ("bright_cyan", "bright_magenta", "bright_green", "bright_yellow")
 STEP_TEXT = {
@@ -77,6 +78,18 @@ def joined(parts: list[Text], sep: str = ", ") -> Text:
             out.append(sep)
         out.append_text(part)
     return out
+
+
+def team_hint(obs: dict[str, Any], viewer: int) -> Text:
+    """Whether a successful team can still be formed, and one such team (public facts only)."""
+    turn = obs["turn"]
+    spent = set(turn["acted_explorers"])
+    free = [e for e in obs["seats"][viewer]["explorers"] if e not in spent]
+    extra = minimal_completion(turn["team"], free, turn["revealed"])
+    if extra is None:
+        return Text("\nNo team of your free explorers can succeed here: whoever you send is at risk.", style="dim")
+    team = " + ".join(f"#{e}" for e in [*turn["team"], *extra])
+    return Text(f"\nA team that succeeds: {team}. Only explorers who keep such a team possible may join.", style="dim")
 
 
 def render(obs: dict[str, Any]) -> Group:
@@ -161,6 +174,8 @@ def render(obs: dict[str, Any]) -> Group:
             step.append("\nTeam: ")
             step.append_text(joined([explorer_text(e) for e in turn["team"]]))
             step.append(f"  → {totals[0]}·{totals[1]}·{totals[2]}")
+        if turn["step"] == "team" and viewer == current:
+            step.append_text(team_hint(obs, viewer))
     else:
         step = Text("Game over: ", style="bold")
         step.append(END_TEXT.get(obs["end_reason"] or "", "the game is over") + ". ")
