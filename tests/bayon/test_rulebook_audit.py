@@ -221,3 +221,12 @@ def test_text_view_names_a_team_that_succeeds_or_says_none_can() -> None:
     doomed = arrange(game(2), hands=[[1, 2], [3]], stacks={"africa": AFRICA}, gold=[COSTS[1], 15])
     play(doomed, "expedition africa")
     assert "No team of your free explorers can succeed here" in flat(as_text(doomed.observation(0)))
+
+
+def test_text_view_does_not_address_a_spectator_as_you() -> None:
+    from tests.bayon.test_views import as_text
+
+    state = game(2)
+    assert "what you know of the stack" in as_text(state.observation(0))
+    spectator = as_text(state.observation(None))
+    assert "what is known of the stack" in spectator and "(you)" not in spectator

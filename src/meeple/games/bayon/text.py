@@ -108,7 +108,8 @@ def render(obs: dict[str, Any]) -> Group:
     title.append(f"  ·  interpreter on {obs['interpreter'].capitalize()}", style="bold red")
 
     continents = Table(title="Continents", title_justify="left")
-    for col in ("continent", "cost", "sites", "what you know of the stack"):
+    knows = "what you know of the stack" if viewer is not None else "what is known of the stack"
+    for col in ("continent", "cost", "sites", knows):
         continents.add_column(col)
     for c in obs["continents"]:
         name = Text(c["name"].capitalize(), style="bold")
