@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.games.bayon.data import EXPLORERS, SITES
+from meeple.games.bayon.teams import minimal_completion
 
 SEAT_COLOURS = ("bright_cyan", "bright_magenta", "bright_green", "bright_yellow")
 STEP_TEXT = {
@@ -79,6 +80,18 @@ def joined(parts: list[Text], sep: str = ", ") -> Text:
     return out
 
 
+def team_hint(obs: dict[str, Any], viewer: int) -> Text:
+    """Whether a successful team can still be formed, and one such team (public facts only)."""
+    turn = obs["turn"]
+    spent = set(turn["acted_explorers"])
+    free = [e for e in obs["seats"][viewer]["explorers"] if e not in spent]
+    extra = minimal_completion(turn["team"], free, turn["revealed"])
+    if extra is None:
+        return Text("\nNo team of your free explorers can succeed here: whoever you send is at risk.", style="dim")
+    team = " + ".join(f"#{e}" for e in [*turn["team"], *extra])
+    return Text(f"\nA team that succeeds: {team}. Only explorers who keep such a team possible may join.", style="dim")
+
+
 def render(obs: dict[str, Any]) -> Group:
     """The whole table as a rich renderable."""
     viewer = obs["seat"]
@@ -95,7 +108,8 @@ def render(obs: dict[str, Any]) -> Group:
     title.append(f"  ·  interpreter on {obs['interpreter'].capitalize()}", style="bold red")
 
     continents = Table(title="Continents", title_justify="left")
-    for col in ("continent", "cost", "sites", "what you know of the stack"):
+    knows = "what you know of the stack" if viewer is not None else "what is known of the stack"
+    for col in ("continent", "cost", "sites", knows):
         continents.add_column(col)
     for c in obs["continents"]:
         name = Text(c["name"].capitalize(), style="bold")
@@ -161,6 +175,8 @@ def render(obs: dict[str, Any]) -> Group:
             step.append("\nTeam: ")
             step.append_text(joined([explorer_text(e) for e in turn["team"]]))
             step.append(f"  → {totals[0]}·{totals[1]}·{totals[2]}")
+        if turn["step"] == "team" and viewer == current:
+            step.append_text(team_hint(obs, viewer))
     else:
         step = Text("Game over: ", style="bold")
         step.append(END_TEXT.get(obs["end_reason"] or "", "the game is over") + ". ")
