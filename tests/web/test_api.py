@@ -463,3 +463,32 @@ def test_a_failing_bot_or_a_broken_worker_pool_does_not_stall_the_game(
             view = ws.receive_json()["view"]
     assert calls["n"] > 2
     assert hub.runner.heavy is not pool_before  # restarted after the broken pool
+
+
+def test_a_match_of_another_rules_version_is_refused_by_name_not_replayed(db_url: str) -> None:
+    """A stored match keeps the rules version it was played under; a server
+    with other rules says so (409 with both versions) instead of replaying the
+    moves into a different game, and a record of another version is not uploaded."""
+    from sqlalchemy import update
+
+    from meeple.web import app as web_app
+    from meeple.web.storage import matches
+    from tests.web.conftest import make_client
+
+    app = web_app.create_app(db_url, bot_mode="thread", bot_workers=1)
+    with make_client(app) as first:
+        match = create(first, seats=[{"kind": "human"}, {"kind": "human"}])
+        store: Store = first.app.state.hub.store
+        assert store.load_match(match["id"]).rules_version == meeple.GAMES["webtoy"].rules_version
+        with store.engine.begin() as conn:
+            conn.execute(update(matches).where(matches.c.id == match["id"]).values(rules_version=99))
+        record = meeple.new_game("webtoy", 2, seed=5).record
+        stale = json.dumps({**json.loads(record.to_json()), "rules_version": 99})
+        refused = first.post("/api/records", content=stale)
+        assert refused.status_code == 422 and "rules version 99" in refused.json()["error"]
+    again = web_app.create_app(db_url, bot_mode="thread", bot_workers=1)  # a fresh server: nothing in memory
+    with make_client(again) as second:
+        response = second.get(f"/api/matches/{match['id']}")
+        assert response.status_code == 409
+        message = response.json()["error"]
+        assert "rules version 99" in message and f"version {meeple.GAMES['webtoy'].rules_version}" in message

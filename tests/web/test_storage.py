@@ -39,7 +39,7 @@ def test_migrations_build_the_schema_and_can_run_again(any_db_url: str) -> None:
         tables = set(inspect(store.engine).get_table_names())
         assert {"matches", "seats", "moves", "alembic_version"} <= tables
         with store.engine.connect() as conn:
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
         keys = inspect(store.engine).get_pk_constraint("moves")["constrained_columns"]
         assert keys == ["match_id", "number"]
     finally:

@@ -329,6 +329,12 @@ class Api:
         await self.gate.admit(request, running=False)
         record = await run_in_threadpool(_read_record, body)
         info = self._game(record.game)
+        if record.rules_version != info.rules_version:
+            raise ApiError(
+                422,
+                f"the record was made with {info.title} rules version {record.rules_version}; this server plays "
+                f"version {info.rules_version}, which would not replay it as the same game",
+            )
         if len(record.moves) > self.hub.max_moves:
             raise ApiError(413, f"a record has at most {self.hub.max_moves} moves (this one has {len(record.moves)})")
         try:

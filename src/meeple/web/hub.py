@@ -339,6 +339,13 @@ class Hub:
         info = self.games.get(row.game)
         if info is None:
             raise ApiError(409, f"match {match_id} is a game of {row.game!r}, which this server does not have")
+        if row.rules_version != info.rules_version:
+            # Replaying its moves under other rules would give another game (or fail halfway).
+            raise ApiError(
+                409,
+                f"match {match_id} was played under {info.title} rules version {row.rules_version}; this server "
+                f"plays version {info.rules_version} and cannot show or resume it",
+            )
         try:
             replayed = await asyncio.to_thread(replay_state, info, row.players, row.seed, row.options, row.moves)
         except ValueError as exc:
@@ -395,6 +402,7 @@ class Hub:
             kind="live",
             status="over" if state.is_over else "running",
             seats=seat_rows,
+            rules_version=info.rules_version,
         )
         match = LiveMatch(row, info, Replayed(state, [], [], START_DIGEST))
         row.bot_due = self.bot_to_move(match) is not None
@@ -417,6 +425,7 @@ class Hub:
             options=dict(replayed.state.options),
             kind="upload",
             status="over",
+            rules_version=info.rules_version,
             seats=[SeatRow(s, f"Seat {s}", "human") for s in range(players)],
             moves=moves,
         )

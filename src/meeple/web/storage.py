@@ -65,6 +65,8 @@ matches = Table(
     Column("due_at", Float, nullable=True),
     Column("claimed_by", String(64), nullable=True),
     Column("claimed_until", Float, nullable=True),
+    # GameInfo.rules_version when the match was created: its moves mean that game only.
+    Column("rules_version", Integer, nullable=False, default=1, server_default="1"),
 )
 
 seats = Table(
@@ -122,6 +124,7 @@ class MatchRow:
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
     bot_due: bool = False
+    rules_version: int = 1
 
 
 def _now() -> datetime:
@@ -279,6 +282,7 @@ class Store:
                     finished_at=now if row.status == "over" else None,
                     bot_due=row.bot_due,
                     due_at=now.timestamp() if row.bot_due else None,
+                    rules_version=row.rules_version,
                 )
             )
             conn.execute(
@@ -326,6 +330,7 @@ class Store:
                 options=json.loads(m["options"]),
                 kind=m["kind"],
                 status=m["status"],
+                rules_version=m["rules_version"],
                 seats=[
                     SeatRow(
                         seat=s["seat"],
