@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core import GameInfo, Option, register
-from meeple.games.isle_of_skye.rules import ACTION_SPACE, IsleOfSkyeState
+from meeple.games.isle_of_skye.actions import ACTION_SPACE
+from meeple.games.isle_of_skye.rules import END_REASONS, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_IDS
 
 
@@ -34,13 +35,16 @@ INFO = register(
                 "random",
                 str,
                 "scoring tiles on A-D: 'random', 'first-game', or four ids joined by commas, from: "
-                + ", ".join(SCORING_IDS),
+                + ", ".join(SCORING_IDS)
+                + " (a game stores the four tiles it uses)",
             ),
         ),
         state_class=IsleOfSkyeState,
         action_space=ACTION_SPACE,
         description="Build a clan territory on Skye from tiles you price, buy and place; 5 or 6 rounds.",
         conformance=((2, {"scoring": "first-game"}), (5, {"scoring": "gold,ships,whisky,harbours"})),
+        rules_version=2,  # 2: placements keep received tiles placeable; scoring stored resolved
+        end_reasons=END_REASONS,
         text_view=_text_view,
         svg_view=_svg_view,
     )

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.core.rng import Random
-from meeple.games.isle_of_skye.rules import BUY, PRICE, IsleOfSkyeState
+from meeple.games.isle_of_skye.actions import BUY, PRICE
+from meeple.games.isle_of_skye.data import FITS, TILES
+from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, scroll_points
 from meeple.games.isle_of_skye.territory import Placed, analyse
-from meeple.games.isle_of_skye.tiles import FITS, TILES
 
 LETTERS = "ABCD"
 GOLD_PER_POINT = 5.0
