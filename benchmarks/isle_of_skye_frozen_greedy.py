@@ -120,7 +120,10 @@ class FrozenGreedyBot:
         _value, spot, _rot = best_placement(state, seat, state.pick_tile)
         if state.pick_spot is None:
             assert spot is not None
-            return f"spot {spot[0]} {spot[1]}"
+            # The one change since it was frozen: rules version 2 may refuse a spot
+            # that would leave another received tile no room; then take the first offered.
+            text = f"spot {spot[0]} {spot[1]}"
+            return text if text in legal else next(iter(legal))
         rotations = [int(t.split()[1]) // 90 for t in legal]
         placed = state.placed[seat]
         pos = state.pick_spot

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core import GameInfo, Option, register
+from meeple.core import Action, GameInfo, Option, State, register
+from meeple.core.rng import Random
 from meeple.games.isle_of_skye.actions import ACTION_SPACE
 from meeple.games.isle_of_skye.rules import END_REASONS, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_IDS
@@ -20,6 +21,26 @@ def _svg_view(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     from meeple.games.isle_of_skye.svg import render
 
     return render(obs, legal)
+
+
+def _evaluate(state: State) -> tuple[float, ...]:
+    from meeple.games.isle_of_skye.bot import evaluate
+
+    assert isinstance(state, IsleOfSkyeState)
+    return evaluate(state)
+
+
+def _rollout_policy(state: State, seat: int, rng: Random) -> Action:
+    from meeple.games.isle_of_skye.bot import rollout_policy
+
+    assert isinstance(state, IsleOfSkyeState)
+    return rollout_policy(state, seat, rng)
+
+
+def _bots() -> tuple[type, ...]:
+    from meeple.games.isle_of_skye.bot import BOTS
+
+    return BOTS
 
 
 INFO = register(
@@ -45,6 +66,9 @@ INFO = register(
         conformance=((2, {"scoring": "first-game"}), (5, {"scoring": "gold,ships,whisky,harbours"})),
         rules_version=2,  # 2: placements keep received tiles placeable; scoring stored resolved
         end_reasons=END_REASONS,
+        bots=_bots(),
+        rollout_policy=_rollout_policy,
+        evaluator=_evaluate,
         text_view=_text_view,
         svg_view=_svg_view,
     )

@@ -68,10 +68,22 @@ def keeps_most(
     return 1 + most_placeable(grown(frontier, occupied, pos, tid, rot), occupied | {pos}, rest) >= target
 
 
-def around(pos: Pos) -> set[Pos]:
-    """``pos`` and its four neighbours: the squares whose needs a tile placed at ``pos`` changes."""
-    x, y = pos
-    return {pos, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)}
+def all_roomy(frontier: Frontier, tiles: Sequence[int]) -> bool:
+    """Whether every tile fits on more squares than the others' placements can touch
+    (5 each: the square and its neighbours), so that any placement that fits keeps
+    them all placeable. Counting stops as soon as that is sure (the common case)."""
+    reach = 5 * (len(tiles) - 1)
+    for tid in tiles:
+        fits = FITS[tid]
+        count = 0
+        for code in frontier.values():
+            if fits[code]:
+                count += 1
+                if count > reach:
+                    break
+        else:
+            return False
+    return True
 
 
 class BuildPlan:
@@ -83,26 +95,37 @@ class BuildPlan:
     placed. Only when that quick test fails does the plan search exactly.
     """
 
-    __slots__ = ("frontier", "occupied", "spots", "target", "tiles")
+    __slots__ = ("frontier", "occupied", "roomy", "spots", "target", "tiles")
 
     def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
         self.frontier = frontier
         self.occupied = frozenset(occupied)
         self.tiles = list(tiles)
         self.spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
-        if self._apart(self.tiles, set()):
+        # A tile with more squares than the others' placements can touch (5 each: the
+        # square and its neighbours) always finds one left: it constrains nothing.
+        reach = 5 * (len(self.tiles) - 1)
+        self.roomy = {tid for tid in self.tiles if len(self.spots[tid]) > reach}
+        if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, ()):
             self.target = len(self.tiles)
         else:
             self.target = most_placeable(frontier, self.occupied, self.tiles)
 
-    def _apart(self, tiles: list[int], blocked: set[Pos]) -> bool:
-        """Whether ``tiles`` fit, in some order, on today's squares outside ``blocked``, none touching another."""
+    @property
+    def free(self) -> bool:
+        """Whether every placement that fits keeps all the tiles placeable (the common case)."""
+        return len(self.roomy) == len(self.tiles)
+
+    def _apart(self, tiles: list[int], centres: tuple[Pos, ...]) -> bool:
+        """Whether ``tiles`` fit, in some order, on today's squares, none on or next to
+        one of ``centres`` (squares taken by earlier placements) or to each other."""
         if not tiles:
             return True
         for index, tid in enumerate(tiles):
             rest = [*tiles[:index], *tiles[index + 1 :]]
             for pos in self.spots[tid]:
-                if pos not in blocked and self._apart(rest, blocked | around(pos)):
+                x, y = pos
+                if all(abs(x - cx) + abs(y - cy) > 1 for cx, cy in centres) and self._apart(rest, (*centres, pos)):
                     return True
         return False
 
@@ -112,7 +135,7 @@ class BuildPlan:
             return rot in FITS[tid][self.frontier[pos]]
         rest = list(self.tiles)
         rest.remove(tid)
-        if self.target == len(self.tiles) and self._apart(rest, around(pos)):
+        if self.target == len(self.tiles) and (all(t in self.roomy for t in rest) or self._apart(rest, (pos,))):
             return True
         return keeps_most(self.frontier, self.occupied, self.tiles, tid, pos, rot, self.target)
 

@@ -30,7 +30,7 @@ from meeple.games.isle_of_skye.actions import (
     ROTATE,
     SPOT,
 )
-from meeple.games.isle_of_skye.building import BuildPlan
+from meeple.games.isle_of_skye.building import BuildPlan, all_roomy
 from meeple.games.isle_of_skye.data import (
     DX,
     DY,
@@ -57,6 +57,9 @@ WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
 DRAW_COUNT: int = ROUNDS["tiles_drawn_per_player"]
 STARTING_GOLD: int = ROUNDS["starting_gold"]
 END_REASONS = ("rounds",)
+# Constrained build steps by content (step, tiles, open squares): a pure function, so
+# every copy of a state may share it; each step is asked for twice (offered, checked).
+_BUILD_MEMO: dict[tuple[object, ...], tuple[Action, ...]] = {}
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
@@ -365,18 +368,30 @@ class IsleOfSkyeState(State):
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
         received = self.received[seat]
         tid = self.pick_tile
-        if len(received) == 1:
+        if len(received) == 1 or all_roomy(self.frontier[seat], received):
             if tid < 0:
                 return [PLACE[t] for t in received if self._can_place(seat, t)]
             if self.pick_spot is None:
                 return [SPOT[pos] for pos in self._spots_for(seat, tid)]
             return [ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]]
+        key = (tid, self.pick_spot, tuple(received), frozenset(self.frontier[seat].items()))
+        found = _BUILD_MEMO.get(key)
+        if found is None:
+            found = self._constrained_build_actions(seat)
+            if len(_BUILD_MEMO) >= 256:
+                _BUILD_MEMO.clear()
+            _BUILD_MEMO[key] = found
+        return list(found)
+
+    def _constrained_build_actions(self, seat: int) -> tuple[Action, ...]:
+        received = self.received[seat]
+        tid = self.pick_tile
         plan = BuildPlan(self.frontier[seat], self.placed[seat], received)
         if tid < 0:
-            return [PLACE[t] for t in received if plan.tile_ok(t)]
+            return tuple(PLACE[t] for t in received if plan.tile_ok(t))
         if self.pick_spot is None:
-            return [SPOT[pos] for pos in self._spots_for(seat, tid) if plan.spot_ok(tid, pos)]
-        return [ROTATE[r] for r in plan.rotations(tid, self.pick_spot)]
+            return tuple(SPOT[pos] for pos in self._spots_for(seat, tid) if plan.spot_ok(tid, pos))
+        return tuple(ROTATE[r] for r in plan.rotations(tid, self.pick_spot))
 
     def _apply(self, action: Action, seat: int) -> None:
         APPLY[action.kind](self, seat, action.args)
