@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.isle_of_skye import INFO
+from meeple.games.isle_of_skye.data import DX, DY, TILES, rotated_terrain
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.territory import Placed, Territory, analyse
-from meeple.games.isle_of_skye.tiles import DX, DY, TILES, rotated_terrain
 
 
 def check_matching(placed: Placed) -> None:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from meeple.core import Action, IllegalAction, snapshot
-from meeple.games.isle_of_skye.rules import BUILD, BUY, IsleOfSkyeState
+from meeple.games.isle_of_skye.actions import BUILD, BUY
+from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from tests.isle_of_skye.helpers import new_state
 
 
@@ -48,7 +49,7 @@ def test_a_spot_with_two_neighbours_must_match_both_edges() -> None:
     # (turned 180: water towards the castle). The square (1, -1) touches tile 40 on its
     # West side and tile 14 on its South side; a tile may go there only turned so that
     # both shared edges match, whatever the tile.
-    from meeple.games.isle_of_skye.tiles import LANDSCAPE_IDS, TILES, rotated_terrain
+    from meeple.games.isle_of_skye.data import LANDSCAPE_IDS, TILES, rotated_terrain
     from tests.isle_of_skye.helpers import set_territory
 
     placed = {(0, 0): (0, 0), (0, -1): (40, 2), (1, 0): (14, 2)}

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from meeple.games.isle_of_skye.tiles import (
+from meeple.core.data import PROVENANCES, DataError, load_json
+from meeple.games.isle_of_skye.data import (
     FEATURES,
     FITS,
-    HERE,
     LANDSCAPE_IDS,
+    PACKAGE,
+    ROUNDS,
     TILES,
-    load_rounds,
+    parse_rounds,
     parse_tile,
     rotated_terrain,
     rounds_for,
@@ -23,7 +23,7 @@ from meeple.games.isle_of_skye.tiles import (
 
 
 def raw_tiles() -> list[dict[str, Any]]:
-    return json.loads((HERE / "tiles.json").read_text())["tiles"]  # type: ignore[no-any-return]
+    return load_json(PACKAGE, "tiles.json")["tiles"]  # type: ignore[no-any-return]
 
 
 def test_five_castles_and_73_landscapes() -> None:
@@ -54,9 +54,14 @@ def test_known_transcription_defects_are_fixed() -> None:
 
 def test_every_value_has_a_provenance() -> None:
     for raw in raw_tiles():
-        for name in ("edges", "centre", "regions"):
-            assert raw["provenance"][name] in ("public", "designed")
+        fields = set(raw) - {"provenance", "notes"}
+        assert set(raw["provenance"]) == fields
+        assert all(raw["provenance"][name] in PROVENANCES for name in fields)
         assert raw["provenance"]["regions"] == "designed"
+    rounds = load_json(PACKAGE, "rounds.json")
+    for key, block in rounds.items():
+        if not key.startswith("_"):
+            assert set(block["provenance"]) == set(block) - {"provenance", "_note"}
 
 
 def test_region_model_separates_same_terrain_edges() -> None:
@@ -76,14 +81,14 @@ def test_region_model_separates_same_terrain_edges() -> None:
         ("regions", [{"terrain": "g", "edges": [0, 1, 2, 3]}], "cannot touch edge"),
         ("regions", [{"terrain": "g", "edges": [0]}], "exactly one region"),
         ("feature_regions", {"whisky": 0, "ship": 0}, "cannot stand in a pasture region"),
-        ("provenance", {"edges": "public"}, "provenance"),
+        ("provenance", {"edges": "public"}, "has no provenance"),
         ("features", {"dragons": 1}, "unknown features"),
     ],
 )
 def test_bad_tile_data_is_rejected_with_a_reason(field: str, value: object, message: str) -> None:
     raw = copy.deepcopy(raw_tiles()[5])
     raw[field] = value
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(DataError, match=message):
         parse_tile(raw)
 
 
@@ -95,17 +100,21 @@ def test_round_tables() -> None:
     assert [r.letters for r in four] == [("A",), ("B",), ("A", "C"), ("B", "D"), ("A", "C", "D"), ("B", "C", "D")]
     assert [r.gold_per_player_ahead for r in four] == [0, 0, 1, 2, 3, 4]
     assert [r.gold_per_player_ahead for r in five] == [0, 0, 1, 2, 3]
-    fixed = load_rounds()
-    assert fixed["castle_income"] == 5 and fixed["gold_per_final_vp"] == 5
+    assert ROUNDS["castle_income"] == 5 and ROUNDS["gold_per_final_vp"] == 5
 
 
-def test_rounds_file_must_use_each_letter_three_times(tmp_path: Path) -> None:
-    doc = json.loads((HERE / "rounds.json").read_text())
+def test_rounds_file_must_use_each_letter_three_times() -> None:
+    doc = copy.deepcopy(load_json(PACKAGE, "rounds.json"))
     doc["players_5"]["rounds"][0]["scoring"] = ["A"]
-    bad = tmp_path / "rounds.json"
-    bad.write_text(json.dumps(doc))
-    with pytest.raises(ValueError, match="each tile scores 3 times"):
-        load_rounds(bad)
+    with pytest.raises(DataError, match="each tile scores 3 times"):
+        parse_rounds(doc)
+
+
+def test_a_fixed_amount_needs_its_provenance() -> None:
+    doc = copy.deepcopy(load_json(PACKAGE, "rounds.json"))
+    doc["castle_income"]["provenance"] = "rulebook"
+    with pytest.raises(DataError, match="provenance"):
+        parse_rounds(doc)
 
 
 def test_rotation_moves_edges_clockwise() -> None:

@@ -7,11 +7,13 @@ from collections.abc import Callable
 
 import pytest
 
+import meeple
 from meeple.core import IllegalAction, snapshot
-from meeple.games.isle_of_skye.rules import BUILD, BUY, MAX_COORD, OVER, PRICE, IsleOfSkyeState
+from meeple.games.isle_of_skye.actions import BUILD, BUY, MAX_COORD, OVER, PRICE
+from meeple.games.isle_of_skye.data import TILES, rotated_terrain
+from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import FIRST_GAME
 from meeple.games.isle_of_skye.territory import analyse, connected_whisky_tiles
-from meeple.games.isle_of_skye.tiles import TILES, rotated_terrain
 from tests.isle_of_skye.helpers import MOUNTAIN_RING, SAMPLE, finish_hidden_phase, new_state, set_territory
 
 
@@ -54,6 +56,16 @@ def test_scoring_tile_option() -> None:
     ]:
         with pytest.raises(ValueError, match=reason):
             new_state(scoring=bad)
+
+
+@pytest.mark.parametrize("option", ["random", "first-game"])
+def test_a_record_stores_the_scoring_tiles_used_and_replays_the_same_game(option: str) -> None:
+    state = new_state(3, seed=12, scoring=option)
+    rng = random.Random(12)
+    play_randomly_until(state, lambda s: s.round == 3, rng)
+    assert state.record.options == {"scoring": ",".join(state.scoring)}
+    again = meeple.replay(state.record)
+    assert snapshot(again) == snapshot(state)
 
 
 # ---------------------------------------------------------------- income
@@ -311,16 +323,64 @@ def test_a_tile_placed_first_can_make_room_for_another() -> None:
     assert [str(a) for a in state.legal_actions(0)] == ["spot -2 0"]
 
 
-def test_a_placement_that_leaves_no_room_sends_the_rest_back() -> None:
+def test_a_placement_that_would_leave_no_room_for_another_tile_is_refused() -> None:
     state = to_build()
     set_territory(state, 0, MOUNTAIN_RING)
     state.received[0] = [5, 71]
-    bag = len(state.bag)
     state.apply("place 71", 0)
     state.apply("spot -1 0", 0)
-    state.apply("rotate 0", 0)  # pasture edge North, where the square also needs mountain: 5 fits nowhere
-    assert state.received[0] == [] and len(state.bag) == bag + 1 and 5 in state.bag
-    assert state.to_move == (1,)
+    # Turned 0, tile 71's pasture edge faces North, where the open square also needs
+    # mountain: tile 5 would fit nowhere. Turned 270 it faces (-2, 0) and 5 fits there.
+    assert names(state, 0) == ["rotate 270"]
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="leave no room for another of your tiles"):
+        state.apply("rotate 0", 0)
+    assert snapshot(state) == before
+
+
+# 2 players, seed 1885, random moves: seat 0 builds 75, 40 and 69 in round 2. The old
+# engine let it place 69 at (1, 0) and 40 at (0, 1), after which 75 fitted nowhere
+# and went back to the bag although 75 first places all three.
+SEED_1885 = (
+    "1 discard 67, 0 discard 73, 1 price 1, 1 price 1, 0 price 3, 0 price 2, 0 pass, 1 buy 12, "
+    "0 place 44, 0 spot 0 -1, 0 rotate 90, 1 place 17, 1 spot 0 1, 1 rotate 90, 1 place 74, 1 spot 1 1, "
+    "1 rotate 180, 1 place 12, 1 spot 0 2, 1 rotate 270, 0 discard 7, 1 discard 43, 1 price 5, 0 price 5, "
+    "1 price 1, 0 price 1, 1 pass, 0 buy 75, 1 place 39, 1 spot 0 -1, 1 rotate 180"
+)
+
+
+def seed_1885_building() -> IsleOfSkyeState:
+    state = new_state(2, seed=1885, scoring="random")
+    for move in SEED_1885.split(", "):
+        seat, text = move.split(" ", 1)
+        state.apply(text, int(seat))
+    assert state.phase == BUILD and state.received[0] == [75, 40, 69]
+    return state
+
+
+def test_seed_1885_the_order_that_binned_tile_75_is_refused() -> None:
+    state = seed_1885_building()
+    for text in ("place 69", "spot 1 0", "rotate 270", "place 40"):
+        state.apply(text, 0)
+    assert "spot 0 1" not in names(state, 0)
+    with pytest.raises(IllegalAction, match="no room"):
+        state.apply("spot 0 1", 0)
+
+
+def test_seed_1885_every_order_offered_places_all_three_tiles() -> None:
+    leaves = 0
+    stack = [seed_1885_building()]
+    while stack:
+        state = stack.pop()
+        if state.builder != 0:
+            leaves += 1
+            assert len(state.placed[0]) == 5 and not any("cannot place" in e for e in state.events)
+            continue
+        for action in state.legal_actions(0):
+            child = state.clone()
+            child.apply(action, 0)
+            stack.append(child)
+    assert leaves > 1000  # every (tile, square, rotation) three times over was tried
 
 
 def test_building_order_and_end_of_round() -> None:
@@ -424,3 +484,25 @@ def test_bag_draws_differ_between_determinized_worlds() -> None:
         play_randomly_until(world, lambda s: s.round == 2, random.Random(1))
         draws.add(tuple(world.drawn[0]))
     assert len(draws) > 1
+
+
+def test_a_determinized_history_tells_the_redrawn_choices_not_the_real_ones() -> None:
+    # 3 players, seed 7: seat 1 discards its first tile and prices the next at 3.
+    state = new_state(3, seed=7)
+    real_discard = state.drawn[1][0]
+    state.apply(f"discard {real_discard}", 1)
+    state.apply("price 3", 1)
+    others = set()
+    for k in range(30):
+        world = state.determinize(0, random.Random(k))
+        seat_1 = [text for seat, text in world.record.moves if seat == 1]
+        priced = next(p for p in world.prices[1] if p)
+        assert seat_1 == [f"discard {world.discarded[1]}", f"price {priced}"]
+        assert [str(a) for s, a in world.history if s == 1] == seat_1
+        assert world.move_text(0, 0) == state.move_text(0, 0) == "marks a tile to discard (hidden)"
+        others.add(seat_1[0] != f"discard {real_discard}" or seat_1[1] != "price 3")
+    assert True in others  # some worlds re-drew a different discard or price
+    # The seat's own hidden moves stay as they were.
+    state.apply(f"discard {state.drawn[0][1]}", 0)
+    world = state.determinize(0, random.Random(1))
+    assert world.history[-1] == state.history[-1]

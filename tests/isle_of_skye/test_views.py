@@ -8,7 +8,8 @@ import xml.etree.ElementTree as ET
 from rich.console import Console
 
 from meeple.games.isle_of_skye import INFO
-from meeple.games.isle_of_skye.rules import BUILD, IsleOfSkyeState
+from meeple.games.isle_of_skye.actions import BUILD
+from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from tests.isle_of_skye.helpers import finish_hidden_phase, new_state
 
 

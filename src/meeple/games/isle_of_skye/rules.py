@@ -1,16 +1,11 @@
-"""Isle of Skye: the state and its transitions.
+"""Isle of Skye: set-up, legality, transitions and the end of the game.
 
 A round runs: income (automatic), then the hidden pricing phase, the buying
-phase, the building phase, and scoring (automatic). Decisions are small
-actions:
-
-* pricing (all seats at once, hidden): ``discard T`` then ``price N`` for each
-  remaining drawn tile, in the order drawn;
-* buying (one seat at a time from the start player): ``buy T`` or ``pass``;
-* building (one seat at a time from the start player; territories do not
-  interact so the order changes nothing): ``place T``, ``spot X Y``, ``rotate D``.
-
-Tiles are referred to by their id (5-77; castles are 0-4).
+phase, the building phase, and scoring (automatic); the actions of each phase
+are listed in ``actions.py``. Building seats go one after the other from the
+start player (territories do not interact, so the order changes nothing).
+Views, refusal reasons and determinized copies live in ``observe.py`` and
+``explain.py``; the bots in ``bot.py``.
 """
 
 from __future__ import annotations
@@ -19,6 +14,33 @@ from typing import Any
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
+from meeple.games.isle_of_skye import explain, observe
+from meeple.games.isle_of_skye.actions import (
+    ACTION_SPACE,
+    BUILD,
+    BUY,
+    BUY_TILE,
+    DISCARD,
+    MAX_PRICE,
+    OVER,
+    PASS,
+    PLACE,
+    PRICE,
+    PRICES,
+    ROTATE,
+    SPOT,
+)
+from meeple.games.isle_of_skye.building import BuildPlan, all_roomy
+from meeple.games.isle_of_skye.data import (
+    DX,
+    DY,
+    EDGE_CODE,
+    FITS,
+    LANDSCAPE_IDS,
+    ROUNDS,
+    RoundInfo,
+    rounds_for,
+)
 from meeple.games.isle_of_skye.scoring import (
     FIRST_GAME,
     SCORING_IDS,
@@ -28,63 +50,26 @@ from meeple.games.isle_of_skye.scoring import (
     scroll_points,
 )
 from meeple.games.isle_of_skye.territory import Placed, analyse, connected_whisky_tiles
-from meeple.games.isle_of_skye.tiles import (
-    DX,
-    DY,
-    EDGE_CODE,
-    FITS,
-    LANDSCAPE_IDS,
-    ROUNDS,
-    TILES,
-    RoundInfo,
-    rounds_for,
-)
 
-PRICE, BUY, BUILD, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("price", "buy", "build", "over")
 LETTERS = "ABCD"
-
-# Bound on coordinates (castle at 0,0): a player gets at most 3 tiles a round
-# (2 own unsold + 1 bought), so at most 18 landscapes in 6 rounds; the k-th
-# tile placed is at most k steps from the castle.
-MAX_COORD = 18
-# Bound on a price: all gold paid out in one game is at most 282 (castles,
-# catch-up and whisky income summed over the rounds; see RULES.md), and a
-# price never exceeds the gold its seller holds, so this cap never binds.
-MAX_PRICE = 300
 CASTLE_INCOME: int = ROUNDS["castle_income"]
 WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
 DRAW_COUNT: int = ROUNDS["tiles_drawn_per_player"]
 STARTING_GOLD: int = ROUNDS["starting_gold"]
+END_REASONS = ("rounds",)
+# Constrained build steps by content (step, tiles, open squares): a pure function, so
+# every copy of a state may share it; each step is asked for twice (offered, checked).
+_BUILD_MEMO: dict[tuple[object, ...], tuple[Action, ...]] = {}
 
-DISCARD = {t: Action("discard", t) for t in LANDSCAPE_IDS}
-PRICES = [Action("price", n) for n in range(MAX_PRICE + 1)]  # index = price; 0 unused
-BUY_TILE = {t: Action("buy", t) for t in LANDSCAPE_IDS}
-PASS = Action("pass")
-PLACE = {t: Action("place", t) for t in LANDSCAPE_IDS}
-SPOT = {
-    (x, y): Action("spot", x, y) for y in range(-MAX_COORD, MAX_COORD + 1) for x in range(-MAX_COORD, MAX_COORD + 1)
-}
-ROTATE = [Action("rotate", 90 * r) for r in range(4)]
-
-ACTION_SPACE: tuple[Action, ...] = (
-    *DISCARD.values(),
-    *PRICES[1:],
-    *BUY_TILE.values(),
-    PASS,
-    *PLACE.values(),
-    *SPOT.values(),
-    *ROTATE,
-)
-# For refusing, with a reason, actions built by hand that are not in the action space.
-KNOWN_ACTIONS = frozenset(ACTION_SPACE)
+__all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
 
-def parse_scoring_option(value: str, rng: Random) -> tuple[str, ...]:
-    """The four scoring tiles on A-D: ``random``, ``first-game`` or four ids joined by commas."""
+def parse_scoring_option(value: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
+    """The four scoring tiles on A-D: ``random`` (then ``drawn``, four tiles drawn at
+    random), ``first-game`` or four ids joined by commas."""
     text = value.strip().lower()
     if text == "random":
-        return tuple(rng.sample(SCORING_IDS, 4))
+        return drawn
     if text == "first-game":
         return FIRST_GAME
     chosen = tuple(part.strip() for part in text.split(","))
@@ -153,7 +138,13 @@ class IsleOfSkyeState(State):
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)
-        self.scoring = parse_scoring_option(str(options.get("scoring", "random")), self.rng)
+        # The generator always draws a random set first, whatever the option says,
+        # so the game that follows does not depend on it; the option is then
+        # stored as the four tiles actually used, and a record of a "random" or
+        # "first-game" game replays the same game from its seed (RULES.md, Set-up).
+        drawn = tuple(self.rng.sample(SCORING_IDS, 4))
+        self.scoring = parse_scoring_option(str(options.get("scoring", "random")), drawn)
+        self.options = {**options, "scoring": ",".join(self.scoring)}
         self.rounds = rounds_for(players)
         self.round = 0
         self.phase = PRICE
@@ -370,37 +361,68 @@ class IsleOfSkyeState(State):
             actions.append(PASS)
             return actions
         if phase == BUILD:
-            if self.pick_tile < 0:
-                return [PLACE[t] for t in self.received[seat] if self._can_place(seat, t)]
-            if self.pick_spot is None:
-                return [SPOT[pos] for pos in self._spots_for(seat, self.pick_tile)]
-            code = self.frontier[seat][self.pick_spot]
-            return [ROTATE[r] for r in FITS[self.pick_tile][code]]
+            return self._build_actions(seat)
         return []
 
+    def _build_actions(self, seat: int) -> list[Action]:
+        """The steps of a placement that keep the most received tiles placeable (building.py)."""
+        received = self.received[seat]
+        tid = self.pick_tile
+        if len(received) == 1 or all_roomy(self.frontier[seat], received):
+            if tid < 0:
+                return [PLACE[t] for t in received if self._can_place(seat, t)]
+            if self.pick_spot is None:
+                return [SPOT[pos] for pos in self._spots_for(seat, tid)]
+            return [ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]]
+        key = (tid, self.pick_spot, tuple(received), frozenset(self.frontier[seat].items()))
+        found = _BUILD_MEMO.get(key)
+        if found is None:
+            found = self._constrained_build_actions(seat)
+            if len(_BUILD_MEMO) >= 256:
+                _BUILD_MEMO.clear()
+            _BUILD_MEMO[key] = found
+        return list(found)
+
+    def _constrained_build_actions(self, seat: int) -> tuple[Action, ...]:
+        received = self.received[seat]
+        tid = self.pick_tile
+        plan = BuildPlan(self.frontier[seat], self.placed[seat], received)
+        if tid < 0:
+            return tuple(PLACE[t] for t in received if plan.tile_ok(t))
+        if self.pick_spot is None:
+            return tuple(SPOT[pos] for pos in self._spots_for(seat, tid) if plan.spot_ok(tid, pos))
+        return tuple(ROTATE[r] for r in plan.rotations(tid, self.pick_spot))
+
     def _apply(self, action: Action, seat: int) -> None:
-        kind = action.kind
-        if kind == "price":
-            index = self._to_price(seat)[0]
-            self.prices[seat][index] = int(action.args[0])
-            self.gold[seat] -= int(action.args[0])
-            if len(self._to_price(seat)) == 0:
-                self._finish_choosing(seat)
-        elif kind == "discard":
-            self.discarded[seat] = int(action.args[0])
-            if not self._to_price(seat):
-                self._finish_choosing(seat)
-        elif kind == "buy":
-            self._buy(seat, int(action.args[0]))
-        elif kind == "pass":
-            self._log(f"seat {seat} passes")
-            self._next_buyer()
-        elif kind == "place":
-            self.pick_tile = int(action.args[0])
-        elif kind == "spot":
-            self.pick_spot = (int(action.args[0]), int(action.args[1]))
-        elif kind == "rotate":
-            self._place(seat, int(action.args[0]) // 90)
+        APPLY[action.kind](self, seat, action.args)
+
+    def _set_price(self, seat: int, args: tuple[Any, ...]) -> None:
+        index = self._to_price(seat)[0]
+        self.prices[seat][index] = int(args[0])
+        self.gold[seat] -= int(args[0])
+        if not self._to_price(seat):
+            self._finish_choosing(seat)
+
+    def _discard(self, seat: int, args: tuple[Any, ...]) -> None:
+        self.discarded[seat] = int(args[0])
+        if not self._to_price(seat):
+            self._finish_choosing(seat)
+
+    def _buy_tile(self, seat: int, args: tuple[Any, ...]) -> None:
+        self._buy(seat, int(args[0]))
+
+    def _pass(self, seat: int, args: tuple[Any, ...]) -> None:
+        self._log(f"seat {seat} passes")
+        self._next_buyer()
+
+    def _pick_tile(self, seat: int, args: tuple[Any, ...]) -> None:
+        self.pick_tile = int(args[0])
+
+    def _pick_spot(self, seat: int, args: tuple[Any, ...]) -> None:
+        self.pick_spot = (int(args[0]), int(args[1]))
+
+    def _rotate(self, seat: int, args: tuple[Any, ...]) -> None:
+        self._place(seat, int(args[0]) // 90)
 
     def _finish_choosing(self, seat: int) -> None:
         self.done[seat] = True
@@ -441,61 +463,16 @@ class IsleOfSkyeState(State):
             self._next_builder()
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        kind = action.kind
-        args = action.args
-        phase = PHASE_NAMES[self.phase]
-        if action not in KNOWN_ACTIONS:
-            # Checked first: the explanations below read the arguments of well-formed actions.
-            return f"{action} is not an action of Isle of Skye (see help for the notation)"
-        if self.phase == PRICE:
-            if kind == "discard":
-                if self.discarded[seat] >= 0:
-                    return f"you have already marked tile {self.discarded[seat]} to discard; now set prices"
-                return f"tile {args[0]} is not one you drew (you drew {', '.join(map(str, self.drawn[seat]))})"
-            if kind == "price":
-                if self.discarded[seat] < 0:
-                    return "first mark one of your drawn tiles to discard"
-                waiting = len(self._to_price(seat))
-                top = self.gold[seat] - (waiting - 1)
-                return f"a price is from 1 to {top} gold (you have {self.gold[seat]}, and each tile needs at least 1)"
-            return f"now is the hidden pricing phase: discard a tile, then price the others, not {kind}"
-        if self.phase == BUY:
-            if kind == "buy":
-                tid = int(args[0])
-                for other in range(self.players):
-                    if tid in self.drawn[other]:
-                        i = self.drawn[other].index(tid)
-                        if other == seat:
-                            return "you cannot buy your own tile"
-                        if tid == self.discarded[other]:
-                            return f"tile {tid} was discarded"
-                        if self.sold_to[other][i] >= 0:
-                            return f"tile {tid} is already sold"
-                        return f"tile {tid} costs {self.prices[other][i]} gold and you have {self.gold[seat]}"
-                return f"tile {tid} is not on offer"
-            return f"now is the buying phase: buy a tile on offer or pass, not {kind}"
-        if self.phase == BUILD:
-            if self.pick_tile < 0:
-                if kind == "place":
-                    return (
-                        f"tile {args[0]} is not one of your tiles to place ({', '.join(map(str, self.received[seat]))})"
-                    )
-                return "choose a tile to place first (place T)"
-            if self.pick_spot is None:
-                if kind == "spot":
-                    return (
-                        f"tile {self.pick_tile} cannot go at {args[0]} {args[1]}: it must touch your territory and "
-                        "match the terrain on every shared edge"
-                    )
-                return f"choose a spot for tile {self.pick_tile} (spot X Y)"
-            if kind == "rotate":
-                return f"turned {args[0]} degrees, tile {self.pick_tile} does not match its neighbours' terrain"
-            return f"choose a rotation for tile {self.pick_tile} (rotate 0/90/180/270)"
-        return f"the game is over; no {kind} ({phase})"
+        return explain.explain(self, action, seat)
 
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def end_reason(self) -> str | None:
+        """The game always ends after its last round (5 or 6)."""
+        return "rounds" if self.phase == OVER else None
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -510,82 +487,10 @@ class IsleOfSkyeState(State):
 
     # ------------------------------------------------------------ views
     def observation(self, seat: int | None) -> dict[str, Any]:
-        obs = self.base_observation(seat)
-        hidden_phase = self.phase == PRICE
-        seats = []
-        for s in range(self.players):
-            mine = s == seat
-            staked = sum(self.prices[s])
-            offer = []
-            for i, tid in enumerate(self.drawn[s]):
-                entry: dict[str, Any] = {"tile": tid}
-                if hidden_phase and not mine:
-                    entry["price"] = None
-                    entry["discard"] = None
-                else:
-                    entry["price"] = self.prices[s][i] if tid != self.discarded[s] else None
-                    entry["discard"] = tid == self.discarded[s]
-                entry["sold_to"] = self.sold_to[s][i]
-                offer.append(entry)
-            info: dict[str, Any] = {
-                "seat": s,
-                "vp": self.vp[s],
-                "territory": [[x, y, tid, 90 * rot] for (x, y), (tid, rot) in sorted(self.placed[s].items())],
-                "offer": offer,
-                "chosen": self.done[s] if hidden_phase else True,
-                "received": list(self.received[s]),
-                "colour": TILES[s].colour,
-            }
-            if hidden_phase and not mine:
-                # Stakes are behind the screen: show only the total, known from public income and sales.
-                info["gold"] = None
-                info["gold_total"] = self.gold[s] + staked
-            else:
-                info["gold"] = self.gold[s]
-                info["gold_total"] = self.gold[s] + staked
-            seats.append(info)
-        obs.update(
-            {
-                "round": self.round,
-                "rounds": len(self.rounds),
-                "phase": PHASE_NAMES[self.phase],
-                "start_player": self.start,
-                "scoring_tiles": [
-                    {
-                        "letter": LETTERS[i],
-                        "id": tid,
-                        "title": SCORING_TILES[tid].title,
-                        "text": SCORING_TILES[tid].text,
-                        "rounds": [r.number for r in self.rounds if LETTERS[i] in r.letters],
-                    }
-                    for i, tid in enumerate(self.scoring)
-                ],
-                "round_track": [
-                    {"round": r.number, "scoring": list(r.letters), "gold_per_player_ahead": r.gold_per_player_ahead}
-                    for r in self.rounds
-                ],
-                "bag_size": len(self.bag),
-                "seats": seats,
-                "builder": self.builder if self.phase == BUILD else None,
-                "buyer": (self.start + self.buy_step) % self.players if self.phase == BUY else None,
-                "pending_tile": self.pick_tile if self.pick_tile >= 0 else None,
-                "pending_spot": list(self.pick_spot) if self.pick_spot is not None else None,
-                "events": list(self.events[-20:]),
-                "scored": [[number, letter, list(points)] for number, letter, points in self.scored],
-                "final": [dict(f) for f in self.final] if self.final is not None else None,
-            }
-        )
-        return obs
+        return observe.observation(self, seat)
 
     def move_text(self, index: int, viewer: int | None) -> str | None:
-        """Hidden choices read as neutral text to everyone but the seat that made them
-        (what they were shows up once all have chosen)."""
-        seat, action = self.history[index]
-        if seat != viewer and action.kind == "discard":
-            return "marks a tile to discard (hidden)"
-        if seat != viewer and action.kind == "price":
-            return "sets a price (hidden)"
-        return str(action)
+        return observe.move_text(self, index, viewer)
 
     # ------------------------------------------------------------ copies
     def clone(self) -> IsleOfSkyeState:
@@ -617,23 +522,16 @@ class IsleOfSkyeState(State):
         return new
 
     def determinize(self, seat: int, rng: Random) -> IsleOfSkyeState:
-        """Re-draw what ``seat`` cannot know: the future draws from the bag (a new
-        generator) and the other seats' hidden discard and prices, re-picked uniformly
-        among their legal choices, as far as each has got."""
-        new = self.clone()
-        new._reseed_from(rng)
-        if new.phase != PRICE:
-            return new
-        for other in range(new.players):
-            if other == seat or new.discarded[other] < 0:
-                continue
-            priced = sum(1 for p in new.prices[other] if p)
-            new.gold[other] += sum(new.prices[other])
-            new.prices[other] = [0] * len(new.drawn[other])
-            new.discarded[other] = rng.choice(new.drawn[other])
-            for _ in range(priced):
-                waiting = len(new._to_price(other))
-                price = rng.randint(1, min(MAX_PRICE, new.gold[other] - (waiting - 1)))
-                new.prices[other][new._to_price(other)[0]] = price
-                new.gold[other] -= price
-        return new
+        return observe.determinize(self, seat, rng)
+
+
+# How each kind of action changes the state (the action was checked legal first).
+APPLY = {
+    "price": IsleOfSkyeState._set_price,
+    "discard": IsleOfSkyeState._discard,
+    "buy": IsleOfSkyeState._buy_tile,
+    "pass": IsleOfSkyeState._pass,
+    "place": IsleOfSkyeState._pick_tile,
+    "spot": IsleOfSkyeState._pick_spot,
+    "rotate": IsleOfSkyeState._rotate,
+}

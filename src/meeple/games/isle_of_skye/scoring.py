@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from meeple.games.isle_of_skye.data import TILES
 from meeple.games.isle_of_skye.territory import Territory
-from meeple.games.isle_of_skye.tiles import TILES
 
 
 # ------------------------------------------------------------ individual tiles

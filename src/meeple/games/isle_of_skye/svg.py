@@ -21,7 +21,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from meeple.core.svg import Canvas
-from meeple.games.isle_of_skye.tiles import TILES, rotated_terrain
+from meeple.games.isle_of_skye.data import TILES, rotated_terrain
 
 WIDTH = 1280
 TERRAIN_FILL = {"g": "#7fb24a", "w": "#3f87c4", "m": "#8d8272"}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from meeple.games.isle_of_skye.tiles import DX, DY, TILES, Tile
+from meeple.games.isle_of_skye.data import DX, DY, TILES, Tile
 
 Pos = tuple[int, int]
 Placed = dict[Pos, tuple[int, int]]

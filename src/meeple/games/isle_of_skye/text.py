@@ -25,7 +25,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meeple.games.isle_of_skye.tiles import TILES, rotated_terrain
+from meeple.games.isle_of_skye.data import TILES, rotated_terrain
 
 TERRAIN_STYLE = {"g": "green", "w": "blue", "m": "grey62"}
 CENTRE_STYLE = {"g": "on #1d3b1d", "w": "on #15254a", "m": "on #3a3a3a"}

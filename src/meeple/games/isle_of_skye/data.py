@@ -1,9 +1,11 @@
 """Isle of Skye component data: the 78 tiles and the round table, loaded and checked.
 
-The data lives in ``tiles.json`` and ``rounds.json`` beside this file (each value
-with its provenance) so that an owner of the physical game can correct it
-without touching code. Loading validates every tile and fails with a clear
-message if the data cannot describe a legal tile.
+The data lives in ``tiles.json`` and ``rounds.json`` beside this file, read with
+the common loader and provenance schema of :mod:`meeple.core.data` (every record
+names the source of each field), so that an owner of the physical game can
+correct it without touching code. Loading validates every tile and fails with
+a clear message (:class:`~meeple.core.data.DataError`) if the data cannot
+describe a legal tile.
 
 Geometry conventions used everywhere in this game:
 
@@ -15,18 +17,17 @@ Geometry conventions used everywhere in this game:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).parent
+from meeple.core.data import DataError, check_provenance, int_field, load_json
+
+PACKAGE = "meeple.games.isle_of_skye"
 
 TERRAINS = ("g", "w", "m")  # pasture, water, mountain
 TERRAIN_NAMES = {"g": "pasture", "w": "water", "m": "mountain"}
 FEATURES = ("whisky", "sheep", "cattle", "farm", "broch", "lighthouse", "ship")
 SCROLL_KINDS = FEATURES
-PROVENANCES = ("rulebook", "public", "designed")
 # Which terrain each feature must stand in (lighthouses: the water they stand beside).
 FEATURE_TERRAINS = {
     "whisky": "gm",
@@ -83,16 +84,8 @@ class Tile:
         return bool(self.roads)
 
 
-def _fail(tile: Any, message: str) -> ValueError:
-    return ValueError(f"isle_of_skye tiles.json, tile {tile}: {message}")
-
-
-def _check_provenance(tid: int, prov: Any, fields: tuple[str, ...]) -> None:
-    if not isinstance(prov, dict):
-        raise _fail(tid, "needs a 'provenance' object")
-    for name in fields:
-        if prov.get(name) not in PROVENANCES:
-            raise _fail(tid, f"field {name!r} needs a provenance among {PROVENANCES}, got {prov.get(name)!r}")
+def _fail(tile: Any, message: str) -> DataError:
+    return DataError(f"isle_of_skye tiles.json, tile {tile}: {message}")
 
 
 def parse_tile(raw: dict[str, Any]) -> Tile:
@@ -164,14 +157,7 @@ def parse_tile(raw: dict[str, Any]) -> Tile:
             raise _fail(tid, f"scroll kind must be one of {SCROLL_KINDS}, got {scroll!r}")
         if not isinstance(scroll_region, int) or not 0 <= scroll_region < len(regions):
             raise _fail(tid, "a scroll needs the index of the region it stands in")
-    fields = ["edges", "centre", "regions"]
-    if roads:
-        fields.append("roads")
-    if features:
-        fields += ["features", "feature_regions"]
-    if scroll:
-        fields.append("scroll")
-    _check_provenance(tid, raw.get("provenance"), tuple(fields))
+    check_provenance(raw, f"isle_of_skye tiles.json, tile {tid}", ignore=("notes",))
     if kind == "castle" and (features or scroll or not roads):
         raise _fail(tid, "a castle has a road and no features or scroll")
     return Tile(
@@ -189,19 +175,18 @@ def parse_tile(raw: dict[str, Any]) -> Tile:
     )
 
 
-def load_tiles(path: Path = HERE / "tiles.json") -> tuple[Tile, ...]:
-    """All tiles indexed by id (castles 0-4, landscapes 5-77)."""
-    doc = json.loads(path.read_text(encoding="utf-8"))
+def parse_tiles(doc: dict[str, Any]) -> tuple[Tile, ...]:
+    """All tiles indexed by id (castles 0-4, landscapes 5-77), from the parsed ``tiles.json``."""
     tiles = tuple(parse_tile(raw) for raw in doc["tiles"])
     for index, tile in enumerate(tiles):
         if tile.id != index:
-            raise ValueError(
+            raise DataError(
                 f"isle_of_skye tiles.json: tile ids must run 0, 1, 2, ... in order; found {tile.id} at {index}"
             )
     if tuple(t.id for t in tiles if t.kind == "castle") != CASTLE_IDS:
-        raise ValueError("isle_of_skye tiles.json: tiles 0-4 must be the five castles")
+        raise DataError("isle_of_skye tiles.json: tiles 0-4 must be the five castles")
     if sum(1 for t in tiles if t.kind == "landscape") != 73:
-        raise ValueError("isle_of_skye tiles.json: the game has 73 landscape tiles")
+        raise DataError("isle_of_skye tiles.json: the game has 73 landscape tiles")
     return tiles
 
 
@@ -212,24 +197,22 @@ class RoundInfo:
     gold_per_player_ahead: int
 
 
-def load_rounds(path: Path = HERE / "rounds.json") -> dict[str, Any]:
-    """The round tables (2-4 and 5 players) and the fixed amounts of the rules."""
-    doc = json.loads(path.read_text(encoding="utf-8"))
+def parse_rounds(doc: dict[str, Any]) -> dict[str, Any]:
+    """The round tables (2-4 and 5 players) and the fixed amounts of the rules, from the parsed ``rounds.json``."""
     tables: dict[str, tuple[RoundInfo, ...]] = {}
     for key in ("players_2_to_4", "players_5"):
         block = doc[key]
-        if block.get("provenance") not in PROVENANCES:
-            raise ValueError(f"isle_of_skye rounds.json: {key} needs a provenance")
+        check_provenance(block, f"isle_of_skye rounds.json, {key}")
         rounds = []
         for number, row in enumerate(block["rounds"], start=1):
             letters = tuple(row["scoring"])
             if row["round"] != number or not letters or any(x not in "ABCD" for x in letters):
-                raise ValueError(f"isle_of_skye rounds.json: bad row {row!r}")
+                raise DataError(f"isle_of_skye rounds.json: bad row {row!r}")
             rounds.append(RoundInfo(number, letters, int(row["gold_per_player_ahead"])))
         for letter in "ABCD":
             uses = sum(letter in r.letters for r in rounds)
             if uses != 3:
-                raise ValueError(
+                raise DataError(
                     f"isle_of_skye rounds.json: {key} scores {letter} {uses} times; each tile scores 3 times"
                 )
         tables[key] = tuple(rounds)
@@ -241,10 +224,18 @@ def load_rounds(path: Path = HERE / "rounds.json") -> dict[str, Any]:
         "tiles_drawn_per_player",
         "gold_per_final_vp",
     ):
-        if doc[key].get("provenance") not in PROVENANCES:
-            raise ValueError(f"isle_of_skye rounds.json: {key} needs a provenance")
-        fixed[key] = int(doc[key]["value"])
+        where = f"isle_of_skye rounds.json, {key}"
+        check_provenance(doc[key], where, ignore=("_note",))
+        fixed[key] = int_field(doc[key], "value", where, 0, 100)
     return {"tables": tables, **fixed}
+
+
+def load_tiles() -> tuple[Tile, ...]:
+    return parse_tiles(load_json(PACKAGE, "tiles.json"))
+
+
+def load_rounds() -> dict[str, Any]:
+    return parse_rounds(load_json(PACKAGE, "rounds.json"))
 
 
 TILES: tuple[Tile, ...] = load_tiles()

@@ -1,0 +1,149 @@
+"""Which placements keep a seat's other received tiles placeable.
+
+The rulebook has a seat add every tile it received to its territory; a tile
+goes back into the bag only when it cannot be placed. Since one placement can
+take the only square another tile could use (or change what a neighbouring
+square needs), the order matters. The engine therefore offers only
+placements after which the most tiles that can still be placed is as large
+as at the start: while some order places every tile, every offered move
+keeps to such an order (RULES.md, "Build").
+
+A *frontier* maps each empty square next to a territory to the pattern of
+terrain its placed neighbours ask for (see ``data.FITS``). A seat receives
+at most three tiles a round, so the exhaustive search below is small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from meeple.games.isle_of_skye.data import DX, DY, EDGE_CODE, FITS
+
+Pos = tuple[int, int]
+Frontier = dict[Pos, int]
+
+
+def grown(frontier: Frontier, occupied: Collection[Pos], pos: Pos, tid: int, rot: int) -> Frontier:
+    """The frontier after ``tid`` turned ``rot`` is placed at ``pos`` (``occupied``: squares already holding tiles)."""
+    after = dict(frontier)
+    del after[pos]
+    codes = EDGE_CODE[tid][rot]
+    x, y = pos
+    for d in range(4):
+        nb = (x + DX[d], y + DY[d])
+        if nb not in occupied and nb != pos:
+            after[nb] = after.get(nb, 0) | (codes[d] << (2 * ((d + 2) % 4)))
+    return after
+
+
+def placements(frontier: Frontier, tid: int) -> list[tuple[Pos, int]]:
+    """Every (square, rotation) where ``tid`` matches the territory."""
+    fits = FITS[tid]
+    return [(pos, rot) for pos, code in frontier.items() for rot in fits[code]]
+
+
+def most_placeable(frontier: Frontier, occupied: frozenset[Pos], tiles: Sequence[int]) -> int:
+    """The most of ``tiles`` that some order of placements adds to the territory."""
+    if not tiles:
+        return 0
+    best = 0
+    for index, tid in enumerate(tiles):
+        rest = [*tiles[:index], *tiles[index + 1 :]]
+        for pos, rot in placements(frontier, tid):
+            count = 1 + most_placeable(grown(frontier, occupied, pos, tid, rot), occupied | {pos}, rest)
+            if count == len(tiles):
+                return count
+            best = max(best, count)
+    return best
+
+
+def keeps_most(
+    frontier: Frontier, occupied: frozenset[Pos], tiles: Sequence[int], tid: int, pos: Pos, rot: int, target: int
+) -> bool:
+    """Whether placing ``tid`` (one of ``tiles``) at ``pos`` turned ``rot`` still lets ``target`` of them be placed."""
+    rest = list(tiles)
+    rest.remove(tid)
+    if target <= 1:
+        return True
+    return 1 + most_placeable(grown(frontier, occupied, pos, tid, rot), occupied | {pos}, rest) >= target
+
+
+def all_roomy(frontier: Frontier, tiles: Sequence[int]) -> bool:
+    """Whether every tile fits on more squares than the others' placements can touch
+    (5 each: the square and its neighbours), so that any placement that fits keeps
+    them all placeable. Counting stops as soon as that is sure (the common case)."""
+    reach = 5 * (len(tiles) - 1)
+    for tid in tiles:
+        fits = FITS[tid]
+        count = 0
+        for code in frontier.values():
+            if fits[code]:
+                count += 1
+                if count > reach:
+                    break
+        else:
+            return False
+    return True
+
+
+class BuildPlan:
+    """The placements open to a seat that keep the most of its received tiles placeable.
+
+    Most positions are easy: if the other tiles can go, one after the other, on
+    squares they fit today that no earlier placement touches (a placement only
+    changes its own square and its four neighbours), they can all still be
+    placed. Only when that quick test fails does the plan search exactly.
+    """
+
+    __slots__ = ("frontier", "occupied", "roomy", "spots", "target", "tiles")
+
+    def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
+        self.frontier = frontier
+        self.occupied = frozenset(occupied)
+        self.tiles = list(tiles)
+        self.spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
+        # A tile with more squares than the others' placements can touch (5 each: the
+        # square and its neighbours) always finds one left: it constrains nothing.
+        reach = 5 * (len(self.tiles) - 1)
+        self.roomy = {tid for tid in self.tiles if len(self.spots[tid]) > reach}
+        if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, ()):
+            self.target = len(self.tiles)
+        else:
+            self.target = most_placeable(frontier, self.occupied, self.tiles)
+
+    @property
+    def free(self) -> bool:
+        """Whether every placement that fits keeps all the tiles placeable (the common case)."""
+        return len(self.roomy) == len(self.tiles)
+
+    def _apart(self, tiles: list[int], centres: tuple[Pos, ...]) -> bool:
+        """Whether ``tiles`` fit, in some order, on today's squares, none on or next to
+        one of ``centres`` (squares taken by earlier placements) or to each other."""
+        if not tiles:
+            return True
+        for index, tid in enumerate(tiles):
+            rest = [*tiles[:index], *tiles[index + 1 :]]
+            for pos in self.spots[tid]:
+                x, y = pos
+                if all(abs(x - cx) + abs(y - cy) > 1 for cx, cy in centres) and self._apart(rest, (*centres, pos)):
+                    return True
+        return False
+
+    def good(self, tid: int, pos: Pos, rot: int) -> bool:
+        """Whether this placement keeps the most tiles placeable."""
+        if len(self.tiles) <= 1:
+            return rot in FITS[tid][self.frontier[pos]]
+        rest = list(self.tiles)
+        rest.remove(tid)
+        if self.target == len(self.tiles) and (all(t in self.roomy for t in rest) or self._apart(rest, (pos,))):
+            return True
+        return keeps_most(self.frontier, self.occupied, self.tiles, tid, pos, rot, self.target)
+
+    def tile_ok(self, tid: int) -> bool:
+        return any(self.good(tid, pos, rot) for pos, rot in placements(self.frontier, tid))
+
+    def spot_ok(self, tid: int, pos: Pos) -> bool:
+        return any(self.good(tid, pos, rot) for rot in FITS[tid][self.frontier[pos]])
+
+    def rotations(self, tid: int, pos: Pos) -> list[int]:
+        return [rot for rot in FITS[tid][self.frontier[pos]] if self.good(tid, pos, rot)]
