@@ -10,6 +10,7 @@ pyspiel = pytest.importorskip("pyspiel")  # the openspiel extra; `make test` ins
 import meeple  # noqa: E402
 import meeple.rl as rl  # noqa: E402
 import meeple.rl.openspiel as mos  # noqa: E402
+from meeple.games.bayon.data import DATA as BAYON_DATA  # noqa: E402
 from tests.rl.helpers import SETUP_IDS, SETUPS  # noqa: E402
 
 
@@ -82,7 +83,8 @@ def test_options_are_parameters() -> None:
     assert spiel.new_initial_state().meeple.options["target"] == 60
     default = pyspiel.load_game("meeple_bayon", {"players": 2})
     state = default.new_initial_state().meeple
-    assert state.options["target"] is None and state.observation(0)["target"] == 250  # 0: left to the rules
+    # Left out, the target is the rules' own for two players, stored resolved.
+    assert state.options["target"] == state.observation(0)["target"] == BAYON_DATA.target[2]
 
 
 def test_openspiel_ismcts_plays_with_the_determinize_resampler() -> None:
