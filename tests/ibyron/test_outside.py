@@ -6,8 +6,8 @@ import pytest
 from ibyron_helpers import cell, notations, start, turn_to
 
 import meeple
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD
-from meeple.games.ibyron.rules import B, IbyronState
+from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD, B
+from meeple.games.ibyron.rules import IbyronState
 
 # The 2-player island at the start (x across, y down):
 #   y=6:  x4 field(home 0)  x5 forest  x6 forest  x7 mountain  x8 field(home 1)  x9 mountain
@@ -53,10 +53,10 @@ def test_start_player_is_the_lowest_bonus_number() -> None:
         assert s.current == s.start_player
 
 
-def test_home_must_be_a_field_of_own_tile() -> None:
+def test_home_must_be_a_field_of_own_tile_or_the_centre_tile() -> None:
     s = meeple.games.ibyron.INFO.new(2, 1)
     s.apply("start bank")
-    assert notations(s) == ["home 0", "home 3"]
+    assert notations(s) == ["home 0", "home 3", "home center 2"]
     with pytest.raises(meeple.IllegalAction):
         s.apply("home 1")  # a forest
 

@@ -7,8 +7,7 @@ These functions are pure: they read the grids and pieces they are given.
 
 from __future__ import annotations
 
-from meeple.games.ibyron.actions import DATA, SIZE
-from meeple.games.ibyron.data import TERRAIN_CODES
+from meeple.games.ibyron.data import DATA, SIZE, TERRAIN_CODES
 
 NN = SIZE * SIZE
 # The four cells of a tile, clockwise from the top-left corner: (dx, dy).
