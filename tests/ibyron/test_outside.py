@@ -88,9 +88,10 @@ def test_stride_is_the_tallest_own_building(game: IbyronState) -> None:
 
 def test_cannot_end_move_on_another_leader(game: IbyronState) -> None:
     s = game
-    assert "move 8 6 0" not in notations(s)
+    x, y = s.leader[1] % 14, s.leader[1] // 14
+    assert f"move {x} {y} 0" not in notations(s)
     with pytest.raises(meeple.IllegalAction, match="another player"):
-        s.apply("move 8 6 0")
+        s.apply(f"move {x} {y} 0")
     before = s.supply[0]
     assert s.supply[0] == before  # unchanged
 

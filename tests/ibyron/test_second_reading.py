@@ -14,24 +14,24 @@ import meeple.games.ibyron as ib
 from meeple.games.ibyron.data import COINS, DATA, FORFEIT_EXTRA, FORFEIT_EXTRA_DISCS, STONE
 from meeple.games.ibyron.rules import IbyronState
 
-# Issue 11: seat 0 walks onto seat 1's home; seat 1 then founds a camp and its leader "goes home" onto seat 0's.
-SEED_80 = (
-    "start garden", "home 3", "start foundry", "home 3", "move 5 5 1", "end", "move 10 6 0", "end",
-    "move 9 7 0", "camp wood 1", "move 3 6 1", "end", "move 6 7 0", "forfeit", "move 5 6 0", "camp wood 4",
-    "visit market mayor", "sell gold 1", "leave", "bonus 5", "visit stablehand", "visit library", "visit tax",
-    "leave", "bonus 2", "hire 1", "hire 1", "buy 8", "place 6 8 1", "move 7 8 0", "end",
-)
-
 
 def test_a_leader_may_not_end_a_move_on_another_players_home() -> None:
-    s = ib.INFO.new(2, 80)
-    for move in SEED_80:
-        s.apply(move)
-    assert s.current == 0 and s.leader[1] != s.home[1]  # seat 1's leader is away, its home space empty
+    """Issue 11's seed-80 game (on the first version's map): seat 0 walked onto seat 1's home while seat 1's
+    leader was away; seat 1 then founded a camp and its leader "went home" onto seat 0's. The same position on
+    this map: seat 1's leader is away, its home space empty, and seat 0 may not end a move there."""
+    s = start()
+    turn_to(s, 1)
+    s.apply("move 8 6 0")  # seat 1's leader leaves its home (9, 6) for the forest next to it
+    s.apply("end")
+    assert s.current == 0 and s.leader[1] != s.home[1]
     home_x, home_y = s.home[1] % 14, s.home[1] // 14
     assert not [a for a in notations(s) if a.startswith(f"move {home_x} {home_y} ")]
     with pytest.raises(meeple.IllegalAction, match="home"):
-        s.apply(f"move {home_x} {home_y} 1")
+        s.apply(f"move {home_x} {home_y} 0")
+    s.apply("move 7 6 0")  # next to seat 1's home, as in the issue's game
+    s.apply("end")
+    s.apply("camp wood 1")  # seat 1 founds a camp: its leader goes home, where no other leader can be
+    assert s.leader[1] == s.home[1] and s.leader[0] != s.leader[1]
 
 
 def test_leaders_never_share_a_space_in_random_games() -> None:

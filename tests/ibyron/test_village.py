@@ -208,7 +208,7 @@ def test_village_and_outside_turns_interleave(game: IbyronState) -> None:
     s = game
     s.apply("forfeit")  # seat 0 goes to the village
     assert s.current == 1 and s.phase == [1, 0]
-    s.apply("move 9 6 0")
+    s.apply("move 8 6 0")
     s.apply("end")
     assert s.current == 0 and "visit tax" in notations(s)  # a village turn while seat 1 is still outside
     s.apply("visit tax")

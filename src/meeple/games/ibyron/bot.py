@@ -29,6 +29,7 @@ from meeple.games.ibyron.data import (
     BUILDINGS,
     CAMPS,
     COINS,
+    COURT,
     DATA,
     FIELD,
     FOOD,
@@ -42,6 +43,7 @@ from meeple.games.ibyron.data import (
     K_STONE,
     K_WOOD,
     LUMBER,
+    MAX_CAMP,
     MAX_LEVEL,
     MOUNTAIN,
     ORE,
@@ -61,6 +63,7 @@ from meeple.games.ibyron.data import (
     S_TURN,
     SIZE,
     SPACE_INDEX,
+    STACK,
     STONE,
     TAXING,
     TECH_LEVELS,
@@ -68,7 +71,7 @@ from meeple.games.ibyron.data import (
     WIN_LOOSE,
     WOOD,
 )
-from meeple.games.ibyron.island import distance
+from meeple.games.ibyron.island import distance, rotated_terrain
 from meeple.games.ibyron.scoring import loose_discs
 
 
@@ -97,6 +100,7 @@ def evaluate(state: State) -> tuple[float, ...]:
 KIND_OF_RESOURCE = {"wood": K_WOOD, "ore": K_ORE, "stone": K_STONE, "gold": K_GOLD}
 RES_OF = {"wood": WOOD, "ore": ORE, "stone": STONE, "gold": GOLD}
 MARKET_ORDER: tuple[str, ...] = tuple(DATA["market"]["boxes"])
+SHIP_DISCS: int = DATA["ship"]["discs"]
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,7 @@ class Style:
     name: str = "heuristic"
     start: str = "foundry"
     food_first: bool = False  # grain fields and barns before anything else
+    food_goal: int = 8  # keep one grain field going while food is below this
     gold_first: bool = False  # a gold mine and the castle before anything else
 
 
@@ -159,6 +164,8 @@ def _target(s: IbyronBase, p: int, style: Style) -> int:
             continue
         if bd.site in TERRAIN_OF_SITE and _free_sites(s, p, TERRAIN_OF_SITE[bd.site]) == 0:
             continue
+        if not _affordable_in_discs(s, p, b):
+            continue
         missing = _shortfall(s, p, b)
         wood, ore, stone, gold, horses, cubes = missing
         if cubes and s.cubes[p] + _cubes_possible(s, p) < s._cost(b, False)[5]:
@@ -184,6 +191,23 @@ def _scarce_terrain(s: IbyronBase, p: int) -> int:
     return terrain if counts[terrain] < 3 else 0
 
 
+def _ship_pending(s: IbyronBase, p: int) -> bool:
+    """A Harbour stands, a reserve stack waits, and no ship is on the way: the next ship must be paid for."""
+    return bool(s.built[p][HARBOUR]) and bool(s.reserve[p]) and s.ship[p] == 0
+
+
+def _affordable_in_discs(s: IbyronBase, p: int, b: int) -> bool:
+    """Would building ``b`` leave enough discs in play (a pending ship needs 4, and one walks there)?"""
+    left = _circulating(s, p) - BUILDINGS[b].discs
+    if left < 0:
+        return False
+    if _ship_pending(s, p):
+        return left >= SHIP_DISCS + 1
+    if s.reserve[p] and not s.built[p][HARBOUR] and BUILDINGS[b].id != "harbour":
+        return left >= SHIP_DISCS + 2  # room to build the Harbour and a ship later
+    return True
+
+
 def _castle_below(b: int) -> int:
     return next(c.index for c in BUILDINGS if c.id == BUILDINGS[b].site)
 
@@ -194,8 +218,11 @@ def _cubes_possible(s: IbyronBase, p: int) -> int:
 
 def _needed_kind(s: IbyronBase, p: int, target: int, style: Style) -> int:
     """Which camp to found next: the resource the target lacks most (in gathering turns)."""
-    if style.food_first and s.res[p][FOOD] < DATA["player"]["food_max"]:
+    goal = DATA["player"]["food_max"] if style.food_first else style.food_goal
+    if s.res[p][FOOD] < goal and s._grain_field(p) < 0:
         return K_GRAIN
+    if _ship_pending(s, p) and s.res[p][WOOD] < DATA["ship"]["wood"]:
+        return K_WOOD
     if target < 0:
         return K_STONE
     wood, ore, stone, gold, _, _ = _shortfall(s, p, target)
@@ -261,8 +288,9 @@ def _move_cost(s: IbyronBase, p: int, move: Action) -> int:
     return max(0, points - 2 * h)
 
 
-def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: object, keep: int) -> Action | None:
-    """The cheapest move to a cell where ``wanted(cell)`` holds, leaving at least ``keep`` discs."""
+def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: object, keep: int,
+               horses_kept: int = 0) -> Action | None:
+    """The cheapest move to a cell where ``wanted(cell)`` holds, leaving ``keep`` discs and ``horses_kept``."""
     best: Action | None = None
     best_key: tuple[int, int, int] = (99, 99, 99)
     assert callable(wanted)
@@ -274,7 +302,7 @@ def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: object, keep:
         if not wanted(cell):
             continue
         cost = _move_cost(s, p, a)
-        if s.supply[p] - cost < keep:
+        if s.supply[p] - cost < keep or s.horses[p] - int(h) < horses_kept:
             continue
         key = (cost, int(h), distance(s.home[p], cell))
         if key < best_key:
@@ -366,9 +394,18 @@ def _offer(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
 
 
 def _place(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
-    """Lay a tile close to home (short walks to its spaces)."""
+    """Lay a tile close to home (short walks to its spaces); a gold-first player stacks it for a gold mine."""
     home = s.home[p]
-    return min(legal, key=lambda a: distance(home, int(a.args[1]) * SIZE + int(a.args[0])) + int(a.args[2]) * 0)
+    terrain = rotated_terrain(s.pending_tile, 0) if s.pending_tile >= 0 else ()
+
+    def key(a: Action) -> tuple[int, int]:
+        x, y, r = (int(v) for v in a.args)
+        cell = y * SIZE + x
+        stacked = 0
+        if style.gold_first and s.height[cell] > 0 and terrain:
+            stacked = -sum(1 for t in rotated_terrain(s.pending_tile, r) if t == MOUNTAIN)
+        return stacked, distance(home, cell)
+    return min(legal, key=key)
 
 
 def _oversee(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
@@ -390,7 +427,7 @@ def _bonus(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
     target = _target(s, p, style)
     missing = _shortfall(s, p, target) if target >= 0 else (0, 0, 1, 0, 0, 0)
     wanted = {"wood": missing[0], "ore": missing[1], "stone": missing[2], "gold": 2 * missing[3],
-              "horse": 0.5, "coins": 1.0}
+              "horse": 0.5 + 3 * missing[4], "coins": 1.0}
 
     def worth(a: Action) -> float:
         if s.back_side:
@@ -430,7 +467,15 @@ def _best_sale(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Acti
 
 
 def _market(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    trade = _find(legal, "trade", "food")
+    if trade is not None and _gold_wanted(s, p, style):
+        return trade
     return _best_sale(s, p, legal, style) or _find(legal, "done") or legal[0]
+
+
+def _gold_wanted(s: IbyronBase, p: int, style: Style) -> bool:
+    target = _target(s, p, style)
+    return target >= 0 and _shortfall(s, p, target)[3] > 0
 
 
 def _would_sell(s: IbyronBase, p: int, style: Style) -> bool:
@@ -469,7 +514,11 @@ def _village(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action
     wants += [("shipwright", False), ("farmer", False)]
     if style.food_first:
         wants.append(("farmer", True))
-    if _would_sell(s, p, style):
+    target = _target(s, p, style)
+    horses_wanted = target >= 0 and _shortfall(s, p, target)[4] > 0
+    if horses_wanted:
+        wants.append(("stablehand", False))
+    if _would_sell(s, p, style) or (s.built[p][COURT] and s.res[p][FOOD] >= 2 and _gold_wanted(s, p, style)):
         wants.append(("market", False))
     if s.held[p] < 0 and _scarce_terrain(s, p) and s.res[p][COINS] >= DATA["explore"]["explorer_price"]:
         wants.append(("explorer", False))
@@ -479,7 +528,7 @@ def _village(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action
     wants.append(("stablehand", False))
     for space, barn in wants:
         cost = s._village_cost(SPACE_INDEX[space])
-        if space == "stablehand" and cost > 2:
+        if space == "stablehand" and cost > 2 and not horses_wanted:
             continue
         if space == "tax" and cost > (4 if need_permit and s.res[p][COINS] < 2 else 2):
             continue
@@ -491,10 +540,18 @@ def _village(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action
 
 
 def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bool) -> Action:
-    builds = [a for a in legal if a.kind == "build"]
+    builds = [a for a in legal if a.kind == "build" and _affordable_in_discs(s, p, _index(a))]
     if builds:
         return max(builds, key=lambda a: (_building_value(s, p, _index(a), style), len(a.args) > 1))
-    gathers = [a for a in legal if a.kind == "gather"]
+    target = _target(s, p, style)
+    paid = target >= 0 and (s.beginner or s.permits[p] > 0) and not any(_shortfall(s, p, target))
+    horses_kept = s._cost(target, False)[4] if target >= 0 else 0
+    # Walk to where the target can be built, once it is paid for: first, before the supply is spent.
+    if paid and not moved:
+        move = _best_move(s, p, legal, lambda c: _build_site(s, p, target, c), BUILDINGS[target].discs, horses_kept)
+        if move is not None:
+            return move
+    gathers = [a for a in legal if a.kind == "gather" and (horses_kept == 0 or len(a.args) < 3)]
     if gathers:
         return max(gathers, key=lambda a: (_gather_yield(s, p, a), len(a.args) > 2))
     ship = _find(legal, "ship")
@@ -504,27 +561,32 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
     if explores:
         return explores[0]
     if s.held[p] >= 0 and not moved:
-        move = _best_move(s, p, legal, lambda c: s.height[c] == 0, 0)
+        move = _best_move(s, p, legal, lambda c: s.height[c] == 0, 0, horses_kept)
         if move is not None:
             return move
-    target = _target(s, p, style)
     kind = _needed_kind(s, p, target, style)
     camp = _camp_here(s, p, legal, kind)
     if camp is not None:
         return camp
-    if moved:
-        return _find(legal, "forfeit") or legal[-1]
-    # Walk to where the target can be built, once it is paid for.
-    if target >= 0 and (s.beginner or s.permits[p] > 0) and not any(_shortfall(s, p, target)):
-        move = _best_move(s, p, legal, lambda c: _build_site(s, p, target, c), BUILDINGS[target].discs)
-        if move is not None:
-            return move
-    # Walk to a site for the camp the target needs (if an overseer is free).
-    if s._free_overseer(p) >= 0 and s.supply[p] >= 2:
-        move = _best_move(s, p, legal, lambda c: _camp_site(s, p, kind, c), 1 if kind != K_GOLD else 4)
+    if moved or paid:
+        return _find(legal, "forfeit") or legal[-1]  # paid for: keep the discs for the walk and the building
+    # Walk to a site for the camp the target needs (if an overseer is free and discs are left to work it).
+    if s._free_overseer(p) >= 0 and _camp_size(s, p) >= 1:
+        move = _best_move(s, p, legal, lambda c: _camp_site(s, p, kind, c), 1 if kind != K_GOLD else 4, horses_kept)
         if move is not None:
             return move
     return _find(legal, "forfeit") or legal[-1]
+
+
+def _circulating(s: IbyronBase, p: int) -> int:
+    """Discs the player can still pay with: not in buildings, the reserve or a camp."""
+    in_camps = sum(d for o, _, d in s.camps.values() if o == p)
+    return loose_discs(s.in_buildings[p]) - STACK * len(s.reserve[p]) - in_camps
+
+
+def _camp_size(s: IbyronBase, p: int) -> int:
+    """The biggest camp worth founding: at most 4, and never so big that no foreman is left to work it."""
+    return min(MAX_CAMP, s.supply[p], _circulating(s, p) - 2)
 
 
 def _index(build: Action) -> int:
@@ -546,8 +608,9 @@ def _camp_here(s: IbyronBase, p: int, legal: list[Action], kind: int) -> Action 
     if not camps:
         return None
     name = ("wood", "ore", "stone", "gold", "grain")[kind]
-    fitting = [a for a in camps if a.args[0] == name]
-    if not fitting:
+    size = _camp_size(s, p)
+    fitting = [a for a in camps if a.args[0] == name and (len(a.args) == 1 or int(a.args[1]) <= size)]
+    if not fitting or (kind in (K_GOLD, K_GRAIN) and _circulating(s, p) < 8):
         return None
     return max(fitting, key=lambda a: int(a.args[1]) if len(a.args) > 1 else 0)
 
