@@ -44,8 +44,33 @@ from meeple.games.ibyron.data import (
     Cost,
     P,
 )
-from meeple.games.ibyron.island import can_place, coast, land, rotated_terrain, tile_cells
+from meeple.games.ibyron.island import can_place, coast, rotated_terrain, tile_cells
 from meeple.games.ibyron.scoring import victory_points
+
+# Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
+# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): anchors on the sea
+# touching the island, and flat anchors on land (legal unless they cover a piece).
+_ANCHORS: dict[int, tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]] = {}
+
+
+def _anchor_table(height: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    entry = _ANCHORS.get(id(height))
+    if entry is None or entry[0] is not height:
+        if len(_ANCHORS) > 256:
+            _ANCHORS.clear()
+        sea: list[tuple[int, int]] = []
+        flat: list[tuple[int, int]] = []
+        for x in range(SIZE - 1):
+            for y in range(SIZE - 1):
+                if can_place(x, y, height, frozenset()):
+                    (flat if height[y * SIZE + x] else sea).append((x, y))
+        entry = (height, sea, flat)
+        _ANCHORS[id(height)] = entry
+    return entry[1], entry[2]
+
+
+def _covers(anchor: tuple[int, int], blocked: set[int]) -> bool:
+    return any(c in blocked for c in tile_cells(anchor[0], anchor[1]))
 
 
 class IbyronBase(State):
@@ -202,6 +227,8 @@ class IbyronBase(State):
         self.hire_queue = []
         self.pending_tile = -1
         self.extra_tile = False
+        self.land = ()
+        self.coast = ()
         # lay the centre tile and one starting tile per player
         used = []
         for tile in DATA["tiles"]:
@@ -225,8 +252,8 @@ class IbyronBase(State):
             self.height[c] += 1
             self.terrain[c] = t
             self.top_tile[c] = tile
-        self.land = land(self.height)
-        self.coast = coast(self.height)
+        self.land = tuple(sorted({*self.land, *cells}))
+        self.coast = coast(self.height, self.land)
         return cells
 
     def _blocked(self) -> set[int]:
@@ -234,11 +261,17 @@ class IbyronBase(State):
 
     def _legal_anchors(self) -> list[tuple[int, int]]:
         blocked = self._blocked()
-        return [(x, y) for x in range(SIZE - 1) for y in range(SIZE - 1) if can_place(x, y, self.height, blocked)]
+        sea, flat = _anchor_table(self.height)
+        if not blocked:
+            return sorted(sea + flat)
+        return sorted(sea + [a for a in flat if not _covers(a, blocked)])
 
     def _any_anchor(self) -> bool:
+        sea, flat = _anchor_table(self.height)
+        if sea:
+            return True
         blocked = self._blocked()
-        return any(can_place(x, y, self.height, blocked) for x in range(SIZE - 1) for y in range(SIZE - 1))
+        return any(not _covers(a, blocked) for a in flat)
 
     @staticmethod
     def tile_corners(role: str) -> tuple[int, int, int, int]:
@@ -277,11 +310,9 @@ class IbyronBase(State):
         return keep
 
     def _village_cost(self, space: int) -> int:
-        tallest = 0
-        for stack in self.stacks[space]:
-            if stack[1] > tallest:
-                tallest = stack[1]
-        return min(self.cap, tallest + 1)
+        stacks = self.stacks[space]
+        # every visit pays one more than the tallest stack (up to the cap), so the last stack is the tallest
+        return min(self.cap, stacks[-1][1] + 1) if stacks else 1
 
     def _has_foundry_option(self, p: int, b: int) -> bool:
         return self.mat[p][FOUNDRY] and FOUNDRY_SWAP[b]

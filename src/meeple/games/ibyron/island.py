@@ -82,13 +82,11 @@ def can_place(
     return not any(c in blocked for c in cells)
 
 
-def coast(height: list[int]) -> tuple[int, ...]:
-    """Sea cells next to the island, where a leader may wait to explore."""
-    out = []
-    for c in range(NN):
-        if height[c] == 0 and any(height[n] for n in NEIGHBOURS[c]):
-            out.append(c)
-    return tuple(out)
+def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """Sea cells next to the island, where a leader may wait to explore (ascending)."""
+    if land_cells is None:
+        land_cells = land(height)
+    return tuple(sorted({n for c in land_cells for n in NEIGHBOURS[c] if not height[n]}))
 
 
 def land(height: list[int]) -> tuple[int, ...]:

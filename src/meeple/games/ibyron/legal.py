@@ -54,6 +54,7 @@ from meeple.games.ibyron.data import (
     S_TAKE,
     S_TURN,
     SIZE,
+    SPACE_INDEX,
     SPACES,
     ST_EXPLORER,
     ST_FARMER,
@@ -95,23 +96,37 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     without a move that could be refused, so another leader standing there would share a space with it.
     """
     supply = s.supply[p]
-    leader = s.leader[p]
-    blocked = [s.leader[q] for q in range(s.players) if q != p]
-    blocked += s._homes_of_others(p)
-    stride = s._stride(p)
+    blocked = _blocked_for(s, p)
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
-    row = DIST[leader]
-    for dest in s.land + s.coast:
-        d = row[dest]
-        if d == 0 or dest in blocked:
-            continue
-        points = (d + stride - 1) // stride
-        table = MOVE_BY_CELL[dest]
-        if points <= supply:
-            out.append(table[0])
-        for h in range(1, min(horses, (points + 1) // 2) + 1):
-            if points - HORSE_POINTS * h <= supply:
-                out.append(table[h])
+    row = DIST[s.leader[p]]
+    stride = s._stride(p)
+    # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
+    # (the rest in discs); a point carries the leader ``stride`` spaces. One comprehension per number of horses
+    # keeps this hot path to one distance comparison per space.
+    for h in range(horses + 1):
+        near = (2 * h - 2) * stride if h else 0
+        far = (supply + HORSE_POINTS * h) * stride
+        for spots in (s.land, s.coast):
+            out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
+
+
+def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
+    """Spaces ``p``'s leader may not end a move on: other leaders' spaces and other players' homes."""
+    return tuple(c for q in range(s.players) if q != p for c in (s.leader[q], s.home[q]) if c >= 0)
+
+
+def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
+    x, y, horses = (int(v) for v in action.args)
+    dest = y * SIZE + x
+    leader = s.leader[p]
+    if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in _blocked_for(s, p):
+        return False
+    stride = s._stride(p)
+    points = (DIST[leader][dest] + stride - 1) // stride
+    if horses > s.horses[p] or horses > (points + 1) // 2:
+        return False
+    return points - HORSE_POINTS * horses <= s.supply[p]
 
 
 def _camp_choices(s: IbyronBase, p: int, out: list[Action]) -> None:
@@ -248,13 +263,30 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
                 out.append(A.VISIT[name])
             if with_mayor:
                 out.append(A.VISIT_MAYOR[name])
-        if space == ST_FARMER and s.barn_supply > 0 and s.barns[p] < P["barns_max"]:
+        if space == ST_FARMER and _barn_available(s, p):
             if plain:
                 out.append(A.VISIT_BARN)
             if with_mayor:
                 out.append(A.VISIT_BARN_MAYOR)
     out.append(A.LEAVE)
     return out
+
+
+def _barn_available(s: IbyronBase, p: int) -> bool:
+    return s.barn_supply > 0 and s.barns[p] < P["barns_max"]
+
+
+def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """Is this ``visit`` legal now? The same test as ``village_actions``, for one action."""
+    args = action.args
+    space = SPACE_INDEX[str(args[0])]
+    cost = s._village_cost(space)
+    if "mayor" in args:
+        if not s.mayor[p] or s.vbox[p] < cost - 1:
+            return False
+    elif s.vbox[p] < cost:
+        return False
+    return _barn_available(s, p) if "barn" in args else space_usable(s, p, space)
 
 
 def market_open(s: IbyronBase, p: int) -> bool:
@@ -353,4 +385,22 @@ BY_STEP: dict[int, Callable[[IbyronBase, int], list[Action]]] = {
 def legal_actions(s: IbyronBase, p: int) -> list[Action]:
     choices = BY_STEP.get(s.step)
     return choices(s, p) if choices is not None else []
+
+
+def is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """``action in legal_actions(s, p)``, without listing every move of an Outside turn."""
+    step = s.step
+    if step in (S_TURN, S_MOVED) and s.phase[p] != VILLAGE:
+        kind = action.kind
+        if kind == "move":
+            return step == S_TURN and move_is_legal(s, p, action)
+        if kind == "end":
+            return step == S_MOVED
+        return action in outside_actions(s, p, False)
+    if step == S_TURN:  # in the village
+        return action.kind == "leave" or (action.kind == "visit" and visit_is_legal(s, p, action))
+    if step == S_PLACE and action.kind == "place":
+        x, y, _ = (int(v) for v in action.args)
+        return can_place(x, y, s.height, s._blocked())
+    return action in legal_actions(s, p)
 

@@ -34,7 +34,7 @@ from meeple.games.ibyron.data import (
     START_TILE_PRICE,
 )
 from meeple.games.ibyron.explain import explain
-from meeple.games.ibyron.legal import legal_actions
+from meeple.games.ibyron.legal import is_legal, legal_actions
 from meeple.games.ibyron.observe import determinize, observation
 
 
@@ -151,6 +151,9 @@ class IbyronState(IbyronBase):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         return legal_actions(self, seat)
+
+    def _is_legal(self, action: Action, seat: int) -> bool:
+        return is_legal(self, seat, action)
 
     def _apply(self, action: Action, seat: int) -> None:
         APPLY[action.kind](self, seat, action)
