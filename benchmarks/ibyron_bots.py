@@ -137,15 +137,23 @@ def report_variants(n: int) -> None:
 
 
 def report_search(n: int, seconds: float) -> None:
-    ends: dict[str, int] = {}
-    for game in range(n):
-        makers: list[BotMaker] = [lambda seed: ISMCTS(seconds=seconds, seed=seed), HeuristicBot]
-        if game % 2:
-            makers.reverse()
-        state = play(2, 4000 + game, makers, {})
-        ends[state.end_reason or "?"] = ends.get(state.end_reason or "?", 0) + 1
-    print(f"ISMCTS ({seconds}s a move, rollout limit {ib.INFO.rollout_limit}) vs heuristic, {n} 2p games: "
-          f"end reasons {ends}")
+    def searcher(seed: int) -> ISMCTS:
+        return ISMCTS(seconds=seconds, seed=seed)
+
+    for label, rival in (("heuristic", HeuristicBot), ("ISMCTS", searcher)):
+        ends: dict[str, int] = {}
+        wins = 0.0
+        rounds = []
+        for game in range(n):
+            makers: list[BotMaker] = [searcher, rival]
+            if game % 2:
+                makers.reverse()
+            state = play(2, 4000 + game, makers, {})
+            ends[state.end_reason or "?"] = ends.get(state.end_reason or "?", 0) + 1
+            wins += sum(1 / len(state.winners) for seat in state.winners if makers[seat] is searcher)
+            rounds.append(state.round)
+        print(f"ISMCTS ({seconds}s a move, rollout limit {ib.INFO.rollout_limit}) vs {label}, {n} 2p games: "
+              f"end reasons {ends}, rounds {sorted(rounds)}, ISMCTS seats won {wins:g}")
 
 
 def main() -> None:

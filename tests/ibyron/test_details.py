@@ -144,9 +144,9 @@ def test_miner_and_quarry_camps_choose_ore_or_stone(game: IbyronState) -> None:
     s.apply("camp stone 3")
     assert s.camps[cell(5, 7)] == (0, 2, 3) and s.leader[0] == s.home[0]
     turn_to(s, 0)
-    s.apply("move 6 7 0")
+    s.apply("move 6 6 0")
     s.apply("camp ore 2")
-    assert s.camps[cell(6, 7)] == (0, 1, 2) and s._free_overseer(0) == -1
+    assert s.camps[cell(6, 6)] == (0, 1, 2) and s._free_overseer(0) == -1
 
 
 def test_start_player_may_decline_the_tile(game: IbyronState) -> None:

@@ -56,7 +56,7 @@ def test_start_player_is_the_lowest_bonus_number() -> None:
 def test_home_must_be_a_field_of_own_tile_or_the_centre_tile() -> None:
     s = meeple.games.ibyron.INFO.new(2, 1)
     s.apply("start bank")
-    assert notations(s) == ["home 0", "home 3", "home center 2"]
+    assert notations(s) == ["home 0", "home 3", "home center 2", "home center 3"]
     with pytest.raises(meeple.IllegalAction):
         s.apply("home 1")  # a forest
 
@@ -266,7 +266,7 @@ def test_stable_example(game: IbyronState) -> None:
     s.permits[0] = 1
     s.horses[0] = 2
     s.res[0][WOOD] = 5
-    s.apply("move 6 6 0")
+    s.apply("move 5 6 0")
     s.apply("build stable")
     assert s.horses[0] == 0 and s.res[0][WOOD] == 0 and s.in_buildings[0] == 3
     assert s.tallest[0] == 2

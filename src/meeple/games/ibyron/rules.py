@@ -153,7 +153,8 @@ class IbyronState(IbyronBase):
         return legal_actions(self, seat)
 
     def _is_legal(self, action: Action, seat: int) -> bool:
-        return is_legal(self, seat, action)
+        # an action built by hand may have any kind or arguments: only real actions reach the quick tests
+        return action in self._indices() and is_legal(self, seat, action)
 
     def _apply(self, action: Action, seat: int) -> None:
         APPLY[action.kind](self, seat, action)
