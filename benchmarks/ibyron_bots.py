@@ -95,6 +95,8 @@ def report_ends(n: int) -> None:
 
 
 def report_seats(n: int) -> None:
+    """Seat shares over ``4 n`` games (100 games leave a 95% interval of +-10 points, wider than the target)."""
+    n *= 4
     for players, options in SETUPS:
         if players == 1:
             continue
@@ -115,6 +117,7 @@ VARIANTS = [
     Style(name="gold-first", gold_first=True),
     Style(name="bank-start", start="bank"),
     Style(name="garden-start", start="garden"),
+    Style(name="foundry-start", start="foundry"),
 ]
 
 

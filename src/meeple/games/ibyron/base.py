@@ -267,6 +267,12 @@ class IbyronBase(State):
         return sorted(sea + [a for a in flat if not _covers(a, blocked)])
 
     def _any_anchor(self) -> bool:
+        # a tile laid on the sea beside a coast space is almost always possible: try those before the full table
+        for c in self.coast:
+            x, y = c % SIZE, c // SIZE
+            for ax, ay in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
+                if can_place(ax, ay, self.height, frozenset()):
+                    return True
         sea, flat = _anchor_table(self.height)
         if sea:
             return True

@@ -108,7 +108,7 @@ class Style:
     """What a heuristic player favours; the variants in benchmarks/ibyron_bots.py change one thing each."""
 
     name: str = "heuristic"
-    start: str = "foundry"
+    start: str = ""  # the starting building; "" = the Garden in the beginner and solo games, else the Foundry
     food_first: bool = False  # grain fields and barns before anything else
     food_goal: int = 8  # keep one grain field going while food is below this
     gold_first: bool = False  # a gold mine and the castle before anything else
@@ -353,7 +353,9 @@ def _find(legal: list[Action], kind: str, *args: object) -> Action | None:
 
 
 def _start(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
-    return _find(legal, "start", style.start) or legal[0]
+    """The Foundry saves stone in the race; in a game scored in points the Garden's food counts every round."""
+    wanted = style.start or ("garden" if s.beginner else "foundry")
+    return _find(legal, "start", wanted) or legal[0]
 
 
 def _home(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
