@@ -1,9 +1,7 @@
 """The second part of the conformance suite: information sets, process
 boundaries, why a game ended, how a position is judged, and rules versions.
 
-Every test runs over every registered game (see conftest.py). ``KNOWN_GAPS``
-lists the (test, game) pairs still being fixed: those run as strict xfails,
-so a fixed game fails the suite until its entry is removed.
+Every test runs over every registered game (see conftest.py).
 """
 
 from __future__ import annotations
@@ -28,45 +26,8 @@ from tests.conformance.playout import new, random_step, seats_of, states_along
 
 Setup = tuple[Any, int, dict[str, Any]]
 
-# "test_name[setup]" pairs that do not pass yet (strict xfail: remove an entry once it passes).
-KNOWN_GAPS: set[str] = {
-    "test_determinize_depends_only_on_what_the_seat_sees[ibyron-1p-bonus_side=back]",
-    "test_determinize_depends_only_on_what_the_seat_sees[ibyron-1p]",
-    "test_determinize_depends_only_on_what_the_seat_sees[ibyron-2p-mode=beginner]",
-    "test_determinize_depends_only_on_what_the_seat_sees[ibyron-3p-mode=beginner]",
-    "test_end_reason_says_why_the_game_ended[ibyron-1p-bonus_side=back]",
-    "test_end_reason_says_why_the_game_ended[ibyron-1p]",
-    "test_end_reason_says_why_the_game_ended[ibyron-2p-bonus_side=back]",
-    "test_end_reason_says_why_the_game_ended[ibyron-2p-mode=beginner]",
-    "test_end_reason_says_why_the_game_ended[ibyron-2p]",
-    "test_end_reason_says_why_the_game_ended[ibyron-3p-mode=beginner]",
-    "test_end_reason_says_why_the_game_ended[ibyron-3p]",
-    "test_end_reason_says_why_the_game_ended[ibyron-4p]",
-    "test_evaluate_gives_win_shares[ibyron-2p-bonus_side=back]",
-    "test_evaluate_gives_win_shares[ibyron-2p-mode=beginner]",
-    "test_evaluate_gives_win_shares[ibyron-2p]",
-    "test_evaluate_gives_win_shares[ibyron-3p-mode=beginner]",
-    "test_evaluate_gives_win_shares[ibyron-3p]",
-    "test_evaluate_gives_win_shares[ibyron-4p]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-1p-bonus_side=back]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-1p]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-2p-bonus_side=back]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-2p-mode=beginner]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-2p]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-3p-mode=beginner]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-3p]",
-    "test_records_carry_the_rules_version_and_resolved_options[ibyron-4p]",
-    "test_views_are_the_same_in_every_process[ibyron]",
-}
 
-
-def _gap(request: pytest.FixtureRequest, setup: Setup) -> None:
-    if request.node.name in KNOWN_GAPS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=f"{setup[0].id}: known gap, being fixed"))
-
-
-def test_states_and_actions_survive_pickle_and_deepcopy(setup: Setup, request: pytest.FixtureRequest) -> None:
-    _gap(request, setup)
+def test_states_and_actions_survive_pickle_and_deepcopy(setup: Setup) -> None:
     rng = random.Random(21)
     for state in states_along(setup, 21, count=8):
         for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
@@ -127,7 +88,7 @@ def _twins_by_secret_moves(state: Any, seat: int, limit: int = 3) -> list[Any]:
     return twins
 
 
-def test_determinize_depends_only_on_what_the_seat_sees(setup: Setup, request: pytest.FixtureRequest) -> None:
+def test_determinize_depends_only_on_what_the_seat_sees(setup: Setup) -> None:
     """Worlds the seat cannot tell apart, determinized with the same generator,
     give the same copy: history, record, every seat's view and the hidden cards
     included. The worlds compared are a determinized copy (hidden cards
@@ -136,7 +97,6 @@ def test_determinize_depends_only_on_what_the_seat_sees(setup: Setup, request: p
     reads a copy's history or record cannot cheat. Games draw hidden things in
     a canonical order (e.g. sorted first), so the copy depends only on what the
     seat knows."""
-    _gap(request, setup)
     for state in states_along(setup, 31, count=12):
         for seat in range(state.players):
             worlds = [state.determinize(seat, random.Random(1000 + seat)), *_twins_by_secret_moves(state, seat)]
@@ -152,8 +112,7 @@ def test_determinize_depends_only_on_what_the_seat_sees(setup: Setup, request: p
                 assert a.move_text(index, None) == state.move_text(index, None)
 
 
-def test_end_reason_says_why_the_game_ended(setup: Setup, request: pytest.FixtureRequest) -> None:
-    _gap(request, setup)
+def test_end_reason_says_why_the_game_ended(setup: Setup) -> None:
     info = setup[0]
     assert info.end_reasons, "GameInfo.end_reasons lists every way the game can end"
     assert len(set(info.end_reasons)) == len(info.end_reasons)
@@ -168,8 +127,7 @@ def test_end_reason_says_why_the_game_ended(setup: Setup, request: pytest.Fixtur
             assert state.observation(seat)["end_reason"] == state.end_reason
 
 
-def test_evaluate_gives_win_shares(setup: Setup, request: pytest.FixtureRequest) -> None:
-    _gap(request, setup)
+def test_evaluate_gives_win_shares(setup: Setup) -> None:
     rng = random.Random(41)
     for state in states_along(setup, 41, count=12):
         for judged in (state, state.determinize(0, rng)):
@@ -184,8 +142,7 @@ def test_evaluate_gives_win_shares(setup: Setup, request: pytest.FixtureRequest)
             assert state.evaluate() == tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(state.players))
 
 
-def test_records_carry_the_rules_version_and_resolved_options(setup: Setup, request: pytest.FixtureRequest) -> None:
-    _gap(request, setup)
+def test_records_carry_the_rules_version_and_resolved_options(setup: Setup) -> None:
     info = setup[0]
     state = new(setup, 3)
     record = state.record
@@ -200,10 +157,9 @@ def test_records_carry_the_rules_version_and_resolved_options(setup: Setup, requ
             meeple.replay(stale)
 
 
-def test_game_bots_use_only_their_seats_information(setup: Setup, request: pytest.FixtureRequest) -> None:
+def test_game_bots_use_only_their_seats_information(setup: Setup) -> None:
     """A game bot's choice is the same on the real state and on worlds its seat
     cannot tell apart from it: it reads nothing hidden."""
-    _gap(request, setup)
     info = setup[0]
     rng = random.Random(51)
     for bot_class in info.bots:
@@ -219,8 +175,7 @@ def test_game_bots_use_only_their_seats_information(setup: Setup, request: pytes
                     assert chosen == expected, f"{bot_class.name} reads hidden information"
 
 
-def test_rollout_policy_plays_legal_moves(setup: Setup, request: pytest.FixtureRequest) -> None:
-    _gap(request, setup)
+def test_rollout_policy_plays_legal_moves(setup: Setup) -> None:
     info = setup[0]
     if info.rollout_policy is None:
         return
@@ -266,10 +221,8 @@ print(digest.hexdigest())
 
 
 @pytest.mark.parametrize("game", sorted(meeple.GAMES))
-def test_views_are_the_same_in_every_process(game: str, request: pytest.FixtureRequest) -> None:
+def test_views_are_the_same_in_every_process(game: str) -> None:
     """Text and SVG views (and observations) do not depend on the process's hash seed."""
-    if request.node.name in KNOWN_GAPS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=f"{game}: known gap, being fixed"))
     info = meeple.GAMES[game]
     root = Path(__file__).resolve().parents[2]
     results = []

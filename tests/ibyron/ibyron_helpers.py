@@ -12,6 +12,7 @@ from typing import Any
 
 import meeple.games.ibyron as ib
 from meeple.games.ibyron.rules import IbyronState
+from meeple.games.ibyron.turns import start_turn
 
 
 def start(players: int = 2, seed: int = 0, buildings: tuple[str, ...] = ("bank", "garden", "foundry", "bank"),
@@ -31,7 +32,7 @@ def cell(x: int, y: int) -> int:
 def turn_to(state: IbyronState, p: int) -> None:
     """Hand the Outside turn to seat ``p`` (test set-up only)."""
     state.current = p
-    state._start_turn()
+    start_turn(state)
 
 
 def notations(state: IbyronState, seat: int | None = None) -> list[str]:

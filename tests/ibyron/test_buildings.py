@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from ibyron_helpers import cell, notations, start, turn_to
 
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD
-from meeple.games.ibyron.rules import B, IbyronState
+from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD, B
+from meeple.games.ibyron.rules import IbyronState
 
 # build site (x, y) on the starting 2-player island for each site type
 SITES = {"forest": (5, 6), "field": (7, 7), "mountain": (5, 7)}

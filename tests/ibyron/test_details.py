@@ -8,6 +8,7 @@ from ibyron_helpers import cell, notations, start, turn_to
 import meeple
 from meeple.games.ibyron.data import COINS, GOLD, ORE, STONE, WOOD
 from meeple.games.ibyron.rules import IbyronState
+from meeple.games.ibyron.turns import finish_game
 
 
 def in_village(s: IbyronState, p: int, discs: int) -> None:
@@ -19,10 +20,10 @@ def in_village(s: IbyronState, p: int, discs: int) -> None:
 
 def test_front_extra_needs_four_given_up(game: IbyronState) -> None:
     s = game
-    in_village(s, 0, 3)
+    in_village(s, 0, 2)
     s.apply("leave")
     stone = s.res[0][STONE]
-    s.apply("bonus 5")  # 2 stone, no extra for 3 discs
+    s.apply("bonus 5")  # 2 stone, no extra for 2 discs and the Mayor
     assert s.res[0][STONE] == stone + 2
 
 
@@ -120,11 +121,11 @@ def test_three_players_use_three_starting_tiles() -> None:
 def test_round_limit_tie_is_shared_when_points_tie_too() -> None:
     s = start(round_limit=1, buildings=("bank", "bank"))
     s.res[0] = s.res[1].copy()
-    s._finish_game()
+    finish_game(s, "safety_cap")
     vp = [s.victory_points(p) for p in range(2)]
     assert (s.winners == (0, 1)) == (vp[0] == vp[1])
     s.res[1][GOLD] += 5
-    s._finish_game()
+    finish_game(s, "safety_cap")
     assert s.winners == (1,)  # equal discs in buildings: points decide
 
 
@@ -143,9 +144,9 @@ def test_miner_and_quarry_camps_choose_ore_or_stone(game: IbyronState) -> None:
     s.apply("camp stone 3")
     assert s.camps[cell(5, 7)] == (0, 2, 3) and s.leader[0] == s.home[0]
     turn_to(s, 0)
-    s.apply("move 6 7 0")
+    s.apply("move 6 6 0")
     s.apply("camp ore 2")
-    assert s.camps[cell(6, 7)] == (0, 1, 2) and s._free_overseer(0) == -1
+    assert s.camps[cell(6, 6)] == (0, 1, 2) and s._free_overseer(0) == -1
 
 
 def test_start_player_may_decline_the_tile(game: IbyronState) -> None:

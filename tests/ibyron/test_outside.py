@@ -6,8 +6,8 @@ import pytest
 from ibyron_helpers import cell, notations, start, turn_to
 
 import meeple
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD
-from meeple.games.ibyron.rules import B, IbyronState
+from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD, B
+from meeple.games.ibyron.rules import IbyronState
 
 # The 2-player island at the start (x across, y down):
 #   y=6:  x4 field(home 0)  x5 forest  x6 forest  x7 mountain  x8 field(home 1)  x9 mountain
@@ -53,10 +53,10 @@ def test_start_player_is_the_lowest_bonus_number() -> None:
         assert s.current == s.start_player
 
 
-def test_home_must_be_a_field_of_own_tile() -> None:
+def test_home_must_be_a_field_of_own_tile_or_the_centre_tile() -> None:
     s = meeple.games.ibyron.INFO.new(2, 1)
     s.apply("start bank")
-    assert notations(s) == ["home 0", "home 3"]
+    assert notations(s) == ["home 0", "home 3", "home center 2", "home center 3"]
     with pytest.raises(meeple.IllegalAction):
         s.apply("home 1")  # a forest
 
@@ -88,9 +88,10 @@ def test_stride_is_the_tallest_own_building(game: IbyronState) -> None:
 
 def test_cannot_end_move_on_another_leader(game: IbyronState) -> None:
     s = game
-    assert "move 8 6 0" not in notations(s)
+    x, y = s.leader[1] % 14, s.leader[1] // 14
+    assert f"move {x} {y} 0" not in notations(s)
     with pytest.raises(meeple.IllegalAction, match="another player"):
-        s.apply("move 8 6 0")
+        s.apply(f"move {x} {y} 0")
     before = s.supply[0]
     assert s.supply[0] == before  # unchanged
 
@@ -265,7 +266,7 @@ def test_stable_example(game: IbyronState) -> None:
     s.permits[0] = 1
     s.horses[0] = 2
     s.res[0][WOOD] = 5
-    s.apply("move 6 6 0")
+    s.apply("move 5 6 0")
     s.apply("build stable")
     assert s.horses[0] == 0 and s.res[0][WOOD] == 0 and s.in_buildings[0] == 3
     assert s.tallest[0] == 2

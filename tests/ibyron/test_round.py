@@ -9,9 +9,10 @@ from ibyron_helpers import notations, start, turn_to
 
 import meeple
 from meeple.core import snapshot
-from meeple.games.ibyron.data import COINS, FOOD, GOLD
-from meeple.games.ibyron.rules import ST_TAX, B, IbyronState
+from meeple.games.ibyron.data import COINS, FOOD, GOLD, ST_TAX, B
+from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.scoring import victory_points
+from meeple.games.ibyron.turns import solo_bonus_cycle
 
 
 def finish_round(s: IbyronState) -> None:
@@ -206,6 +207,8 @@ def test_solo_extra_tile_gives_3_and_costs_a_round() -> None:
     assert s.res[0][COINS] == coins + 3 and s.round_limit == 9 and s.step == 9
     assert notations(s)[-1] == f"hire {min(rest, coins + 3)}"
     s.apply("hire 1")
+    assert s.step == 12  # another extra tile may follow
+    s.apply("decline")
     assert s.rest[0] == rest - 1 and s.round == 2
     assert s.res[0][COINS] == min(coins + 2, s._coins_kept(0))  # what is left over the limit is lost
 
@@ -220,6 +223,7 @@ def test_solo_extra_coins_over_the_limit_are_lost_without_rest_discs() -> None:
     s.res[0][COINS] = 1
     s.apply("extra")
     s.apply(notations(s)[0])
+    s.apply("decline")
     assert s.round == 2 and s.res[0][COINS] == 2  # $1 + $3, only $2 kept without a Bank or Treasury
 
 
@@ -234,7 +238,7 @@ def test_solo_bonus_spaces_cycle() -> None:
     assert offered == {numbers[k] for k in range(6) if not used[k]}
     s.solo_used = [True] * 5 + [False]
     s.apply("bonus 6")
-    s._solo_bonus_cycle()
+    solo_bonus_cycle(s)
     assert s.solo_used == [False] * 6
 
 

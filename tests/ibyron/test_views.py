@@ -9,7 +9,8 @@ from ibyron_helpers import start, turn_to
 from rich.console import Console
 
 import meeple.games.ibyron as ib
-from meeple.games.ibyron.rules import B, IbyronState
+from meeple.games.ibyron.data import B
+from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.svg import render as svg
 from meeple.games.ibyron.text import render as text
 

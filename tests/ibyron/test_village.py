@@ -6,8 +6,8 @@ import pytest
 from ibyron_helpers import cell, notations, start, turn_to
 
 import meeple
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD
-from meeple.games.ibyron.rules import ST_FARMER, ST_TAX, B, IbyronState
+from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, ST_FARMER, ST_TAX, STONE, WOOD, B
+from meeple.games.ibyron.rules import IbyronState
 
 
 def village(s: IbyronState, p: int, discs: int) -> None:
@@ -189,8 +189,8 @@ def test_leaving_takes_a_bonus_and_forfeiting_4_doubles_it(game: IbyronState) ->
 def test_back_side_ladder_costs_discs() -> None:
     s = start(bonus_side="back")
     turn_to(s, 0)
-    village(s, 0, 3)
-    s.apply("leave")
+    village(s, 0, 2)
+    s.apply("leave")  # 2 discs and the unused Mayor: 3 given up
     assert notations(s) == ["bonus 0", "bonus 1", "bonus 2", "bonus 2 ore", "bonus 2 wood+ore", "bonus 3"]
     wood, ore = s.res[0][WOOD], s.res[0][ORE]
     s.apply("bonus 2 wood+ore")
@@ -208,7 +208,7 @@ def test_village_and_outside_turns_interleave(game: IbyronState) -> None:
     s = game
     s.apply("forfeit")  # seat 0 goes to the village
     assert s.current == 1 and s.phase == [1, 0]
-    s.apply("move 9 6 0")
+    s.apply("move 8 6 0")
     s.apply("end")
     assert s.current == 0 and "visit tax" in notations(s)  # a village turn while seat 1 is still outside
     s.apply("visit tax")

@@ -65,6 +65,11 @@ class State(ABC):
     def _apply(self, action: Action, seat: int) -> None:
         """Carry out a legal ``action`` for ``seat``."""
 
+    def _is_legal(self, action: Action, seat: int) -> bool:
+        """Is ``action`` legal for ``seat`` (who is to move)? ``apply`` asks this before every action;
+        a game with long action lists may answer without building the whole list."""
+        return action in self._legal_actions(seat)
+
     def _explain_illegal(self, action: Action, seat: int) -> str:
         """Why ``action`` is not legal for ``seat``; games override for better reasons."""
         return f"{action} is not a legal action now"
@@ -230,7 +235,7 @@ class State(ABC):
         if seat not in movers:
             who = ", ".join(map(str, movers))
             raise IllegalAction(f"it is not seat {seat}'s turn (to move: seat {who})")
-        if action not in self._legal_actions(seat):
+        if not self._is_legal(action, seat):
             if action not in self._indices():
                 # Built by hand with a wrong kind or wrong arguments: the game's
                 # explainer need not cope with actions the game never has.

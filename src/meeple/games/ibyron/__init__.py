@@ -6,6 +6,7 @@ from typing import Any
 
 from meeple.core import GameInfo, Option, register
 from meeple.games.ibyron.actions import ACTION_SPACE
+from meeple.games.ibyron.bot import BOTS, evaluate, rollout_policy
 from meeple.games.ibyron.rules import IbyronState
 
 
@@ -20,6 +21,10 @@ def _svg_view(obs: dict[str, Any], legal: list[str] | None = None) -> str:
 
     return str(render(obs, legal))
 
+
+# Why a game ends: a player housed all but 3 workers (the rulebook's end), the beginner/solo game's last
+# round, or the standard game's designed round limit (a safeguard, not a rule of the game).
+END_REASONS = ("workers", "rounds", "safety_cap")
 
 INFO = register(
     GameInfo(
@@ -46,6 +51,11 @@ INFO = register(
         rollout_limit=40,
         conformance=((2, {"mode": "beginner"}), (3, {"mode": "beginner"}), (2, {"bonus_side": "back"}),
                      (1, {"bonus_side": "back"})),
+        rules_version=2,
+        end_reasons=END_REASONS,
+        bots=BOTS,
+        rollout_policy=rollout_policy,
+        evaluator=evaluate,
         text_view=_text_view,
         svg_view=_svg_view,
     )

@@ -11,18 +11,22 @@ sale, hiring at most 20 workers at once.
 from __future__ import annotations
 
 from meeple.core import Action
-from meeple.games.ibyron.data import MAT_BUILDINGS, load
+from meeple.games.ibyron.data import (
+    BUILDINGS,
+    CAMP_KINDS,
+    DATA,
+    MAT_BUILDINGS,
+    MAX_CAMP,
+    MAX_HORSES_PER_MOVE,
+    MAX_SELL,
+    SIZE,
+    SPACES,
+)
 
-DATA = load()
-SIZE: int = DATA["grid"]["size"]
-BUILDINGS = DATA["buildings_t"]
-MAX_HORSES_PER_MOVE: int = DATA["movement"]["max_horses_per_move"]
-MAX_SELL: int = DATA["village"]["max_sell"]
+__all__ = ["ACTION_SPACE", "CAMP_KINDS", "MAX_CAMP", "MAX_HIRE", "MAX_HORSES_PER_MOVE", "MAX_SELL"]
+
 MAX_HIRE = 20
-SPACES: tuple[str, ...] = tuple(DATA["village"]["spaces"])
-CAMP_KINDS = ("wood", "ore", "stone", "gold", "grain")
 SELLABLE = ("wood", "stone", "ore", "gold")
-MAX_CAMP: int = DATA["camps"]["max_discs"]
 
 
 def _alt_name(gain: tuple[tuple[str, int], ...]) -> str:
@@ -36,7 +40,8 @@ for _k, _space in enumerate(DATA["bonus_back"]):
 BONUS_NUMBERS = sorted({s["number"] for s in DATA["bonus_front"]} | {s["cost"] for s in DATA["bonus_back"]})
 
 START = {b: Action("start", b) for b in MAT_BUILDINGS}
-HOME = [Action("home", c) for c in range(4)]
+HOME = [Action("home", c) for c in range(4)]  # a field of the player's own starting tile, by corner
+HOME_CENTER = [Action("home", "center", c) for c in range(4)]  # a field of the centre tile, by corner
 MOVE = [[[Action("move", x, y, h) for h in range(MAX_HORSES_PER_MOVE + 1)] for y in range(SIZE)] for x in range(SIZE)]
 END = Action("end")
 EXPLORE = [[Action("explore", c, r) for r in range(4)] for c in range(4)]
@@ -80,6 +85,7 @@ def build_action_space() -> tuple[Action, ...]:
     out: list[Action] = []
     out += START.values()
     out += HOME
+    out += HOME_CENTER
     out += [MOVE[x][y][h] for x in range(SIZE) for y in range(SIZE) for h in range(MAX_HORSES_PER_MOVE + 1)]
     out.append(END)
     out += [EXPLORE[c][r] for c in range(4) for r in range(4)]

@@ -1,170 +1,643 @@
-"""A plain rule-of-thumb Ibyron player.
+"""How Ibyron bots think: the position judgement, a heuristic player and the search's playout policy.
 
-It exists to check that the designed data makes a winnable race (a greedy
-player should get its workers into buildings well before the round limit)
-and as a sparring partner stronger than random. It reads only public
-information (Ibyron's state has no secrets but the beginner pile order,
-which it never looks at).
+Everything here reads only what every seat sees (Ibyron hides nothing but the
+order of the beginner pile, which no function here looks at), so a bot's
+choice is the same on the real state and on any determinized copy.
+
+* ``evaluate(state)`` - each seat's expected share of the win for a running
+  game: a softmax of ``progress``, a pure measure led by discs in buildings
+  (beginner/solo: points) with credit for the steps toward more of them.
+* ``HeuristicBot`` - plays toward the rulebook's end (housing all but 3
+  workers): it picks the building that best turns its stock into housed
+  discs, founds the camps that building needs, gathers, builds, ships a
+  reserve stack home, forfeits what it cannot use (forfeited discs return
+  free) and spends the village on permits, coins and harvests.
+* ``rollout_policy`` - the heuristic's choice most of the time, a random
+  legal move otherwise (for guided search playouts).
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from meeple.core import Action
 from meeple.core.rng import Random
-from meeple.games.ibyron.actions import BUILDINGS
-from meeple.games.ibyron.data import COINS, ORE, STONE, WOOD
-from meeple.games.ibyron.island import distance
-from meeple.games.ibyron.rules import (
+from meeple.core.state import State
+from meeple.games.ibyron.base import IbyronBase
+from meeple.games.ibyron.data import (
+    BUILDINGS,
+    CAMPS,
+    COINS,
+    COURT,
+    DATA,
+    FIELD,
+    FOOD,
     FOREST,
+    GATE,
+    GOLD,
+    HARBOUR,
+    K_GOLD,
+    K_GRAIN,
+    K_ORE,
+    K_STONE,
+    K_WOOD,
+    LUMBER,
+    MAX_CAMP,
+    MAX_LEVEL,
     MOUNTAIN,
+    ORE,
+    REFINERY,
     S_BONUS,
+    S_EXTRA,
     S_HIRE,
+    S_HOME,
     S_MARKET,
     S_MOVED,
     S_OFFER,
+    S_OVERSEE,
+    S_PLACE,
+    S_RETRIEVE,
+    S_START,
+    S_TAKE,
     S_TURN,
+    SIZE,
     SPACE_INDEX,
+    STACK,
+    STONE,
+    TAXING,
+    TECH_LEVELS,
     VILLAGE,
-    IbyronState,
+    WIN_LOOSE,
+    WOOD,
 )
-
-# The order in which the greedy player wants its buildings (ids); it builds whatever it can afford first.
-WISHES = ("lumber_mill", "refinery", "lumber_mill", "harbour", "guild_hall", "stable", "church", "court_house",
-          "refinery", "guild_hall", "lumber_mill", "castle_gate", "castle_treasury", "castle_walls", "castle_tower",
-          "guild_hall", "refinery")
+from meeple.games.ibyron.island import distance, rotated_terrain
+from meeple.games.ibyron.scoring import loose_discs
 
 
-class GreedyBot:
-    name = "greedy"
+# ------------------------------------------------------------------ judgement
+def progress(s: IbyronBase, p: int) -> float:
+    """A rough worth of seat ``p``'s position: discs in buildings first, then the steps toward more of them."""
+    r = s.res[p]
+    stock = r[WOOD] + r[STONE] + r[ORE] + 2 * r[GOLD]
+    base = 10.0 * s.in_buildings[p] if not s.beginner else 3.0 * s.victory_points(p)
+    return (base + 3.0 * (sum(s.tech[p]) - 3) + 2.0 * s.permits[p] + 0.5 * min(stock, 24)
+            + 0.2 * r[COINS] + 1.5 * r[FOOD] + 0.5 * s.horses[p] + 4.0 * (2 - len(s.reserve[p]))
+            + 1.0 * sum(d for o, _, d in s.camps.values() if o == p))
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Win shares of a running game: a softmax of ``progress`` (temperature 8, about one building)."""
+    assert isinstance(state, IbyronBase)
+    values = [progress(state, p) for p in range(state.players)]
+    top = max(values)
+    weights = [math.exp((v - top) / 8.0) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+# ------------------------------------------------------------------- planning
+KIND_OF_RESOURCE = {"wood": K_WOOD, "ore": K_ORE, "stone": K_STONE, "gold": K_GOLD}
+RES_OF = {"wood": WOOD, "ore": ORE, "stone": STONE, "gold": GOLD}
+MARKET_ORDER: tuple[str, ...] = tuple(DATA["market"]["boxes"])
+SHIP_DISCS: int = DATA["ship"]["discs"]
+
+
+@dataclass(frozen=True)
+class Style:
+    """What a heuristic player favours; the variants in benchmarks/ibyron_bots.py change one thing each."""
+
+    name: str = "heuristic"
+    start: str = ""  # the starting building; "" = the Garden in the beginner and solo games, else the Foundry
+    food_first: bool = False  # grain fields and barns before anything else
+    food_goal: int = 8  # keep one grain field going while food is below this
+    gold_first: bool = False  # a gold mine and the castle before anything else
+
+
+def _building_value(s: IbyronBase, p: int, b: int, style: Style) -> float:
+    """How much building ``b`` helps the race (its discs, plus what its effect is worth now)."""
+    bd = BUILDINGS[b]
+    value = float(bd.discs)
+    tech = s.tech[p]
+    if ((bd.effect == "tech_lumber" and tech[LUMBER] < MAX_LEVEL)
+            or (bd.effect == "tech_refinery" and tech[REFINERY] < MAX_LEVEL)):
+        value += 1.5
+    elif bd.effect == "tech_taxing" and tech[TAXING] < MAX_LEVEL:
+        value += 0.5
+    elif bd.effect == "ships" and s.reserve[p]:
+        value += 4.0  # a ship brings a reserve stack home: the race cannot be won with both still out
+    elif bd.effect == "food_2":
+        value += 1.5
+    elif bd.effect == "retrieve_reserve":
+        value += 3.0 * len(s.reserve[p])
+    if (style.gold_first and bd.site.startswith("castle")) or (style.gold_first and b == GATE):
+        value += 3.0
+    return value
+
+
+def _shortfall(s: IbyronBase, p: int, b: int) -> tuple[int, ...]:
+    """(wood, ore, stone, gold, horses, cubes) still missing for building ``b`` (the cheaper payment)."""
+    r = s.res[p]
+    have = (r[WOOD], r[ORE], r[STONE], r[GOLD], s.horses[p], s.cubes[p])
+    best: tuple[int, ...] | None = None
+    options = [s._cost(b, False)]
+    if s._has_foundry_option(p, b):
+        options.append(s._cost(b, True))
+    for cost in options:
+        missing = tuple(max(0, c - h) for c, h in zip(cost, have, strict=True))
+        if best is None or sum(missing) < sum(best):
+            best = missing
+    assert best is not None
+    return best
+
+
+def _target(s: IbyronBase, p: int, style: Style) -> int:
+    """The building to work toward: most value for the resources still missing (-1 if none is left)."""
+    best, best_score = -1, -1.0
+    for bd in BUILDINGS:
+        b = bd.index
+        if s.built[p][b] >= bd.max or (b == GATE and s.castle[p] >= 0):
+            continue
+        if bd.site.startswith("castle") and s.castle[p] < 0:
+            continue
+        if bd.site.startswith("castle") and s.buildings[s.castle[p]][1][-1] != _castle_below(b):
+            continue
+        if bd.site in TERRAIN_OF_SITE and _free_sites(s, p, TERRAIN_OF_SITE[bd.site]) == 0:
+            continue
+        if not _affordable_in_discs(s, p, b):
+            continue
+        missing = _shortfall(s, p, b)
+        wood, ore, stone, gold, horses, cubes = missing
+        if cubes and s.cubes[p] + _cubes_possible(s, p) < s._cost(b, False)[5]:
+            continue
+        effort = wood / 3 + ore / 2 + stone + 2.5 * gold + 2 * horses + 4 * cubes
+        score = _building_value(s, p, b, style) / (1.0 + effort)
+        if score > best_score:
+            best, best_score = b, score
+    return best
+
+
+TERRAIN_OF_SITE = {"forest": FOREST, "field": FIELD, "mountain": MOUNTAIN}
+
+
+def _free_sites(s: IbyronBase, p: int, terrain: int) -> int:
+    return sum(1 for c in s.land if s.terrain[c] == terrain and s._site_free(p, c))
+
+
+def _scarce_terrain(s: IbyronBase, p: int) -> int:
+    """The terrain (forest or mountain) with fewest free spaces, if fewer than 3 are free; else 0."""
+    counts = {t: _free_sites(s, p, t) for t in (MOUNTAIN, FOREST)}
+    terrain = min(counts, key=lambda t: counts[t])
+    return terrain if counts[terrain] < 3 else 0
+
+
+def _ship_pending(s: IbyronBase, p: int) -> bool:
+    """A Harbour stands, a reserve stack waits, and no ship is on the way: the next ship must be paid for."""
+    return bool(s.built[p][HARBOUR]) and bool(s.reserve[p]) and s.ship[p] == 0
+
+
+def _affordable_in_discs(s: IbyronBase, p: int, b: int) -> bool:
+    """Would building ``b`` leave enough discs in play (a pending ship needs 4, and one walks there)?"""
+    left = _circulating(s, p) - BUILDINGS[b].discs
+    if left < 0:
+        return False
+    if _ship_pending(s, p):
+        return left >= SHIP_DISCS + 1
+    if s.reserve[p] and not s.built[p][HARBOUR] and BUILDINGS[b].id != "harbour":
+        return left >= SHIP_DISCS + 2  # room to build the Harbour and a ship later
+    return True
+
+
+def _castle_below(b: int) -> int:
+    return next(c.index for c in BUILDINGS if c.id == BUILDINGS[b].site)
+
+
+def _cubes_possible(s: IbyronBase, p: int) -> int:
+    return sum(MAX_LEVEL - t for t in s.tech[p])
+
+
+def _needed_kind(s: IbyronBase, p: int, target: int, style: Style) -> int:
+    """Which camp to found next: the resource the target lacks most (in gathering turns)."""
+    goal = DATA["player"]["food_max"] if style.food_first else style.food_goal
+    if s.res[p][FOOD] < goal and s._grain_field(p) < 0:
+        return K_GRAIN
+    if _ship_pending(s, p) and s.res[p][WOOD] < DATA["ship"]["wood"]:
+        return K_WOOD
+    if target < 0:
+        return K_STONE
+    wood, ore, stone, gold, _, _ = _shortfall(s, p, target)
+    tech = s.tech[p]
+    turns = {
+        K_WOOD: wood / TECH_LEVELS[tech[LUMBER] - 1][1],
+        K_ORE: ore / TECH_LEVELS[tech[REFINERY] - 1][1],
+        K_STONE: stone / CAMPS["stone_yield"],
+        K_GOLD: gold * 1.0,
+    }
+    have = {o[1] for o in s.camps.values() if o[0] == p}
+    kind = max(turns, key=lambda k: (turns[k] - (99 if k in have else 0), -k))
+    if turns[kind] <= 0 or kind in have:
+        return K_STONE if K_STONE not in have else K_WOOD
+    if kind == K_GOLD:
+        r = s.res[p]
+        if r[ORE] < CAMPS["gold_cost"]["ore"]:
+            return K_ORE
+        if r[WOOD] < CAMPS["gold_cost"]["wood"]:
+            return K_WOOD
+    return kind
+
+
+def _camp_site(s: IbyronBase, p: int, kind: int, cell: int) -> bool:
+    if not s._site_free(p, cell):
+        return False
+    t = s.terrain[cell]
+    if kind == K_WOOD:
+        return t == FOREST
+    if kind == K_GRAIN:
+        return t == FIELD
+    if kind == K_GOLD:
+        return t == MOUNTAIN and s.height[cell] >= CAMPS["gold_min_level"]
+    return t == MOUNTAIN
+
+
+def _build_site(s: IbyronBase, p: int, b: int, cell: int) -> bool:
+    site = BUILDINGS[b].site
+    if site == "home":
+        return cell == s.home[p]
+    if site.startswith("castle_"):
+        return cell == s.castle[p]
+    if not s._site_free(p, cell):
+        return False
+    if site == "any":
+        return True
+    return s.terrain[cell] == {"forest": FOREST, "field": FIELD, "mountain": MOUNTAIN}[site]
+
+
+def _moves_by_cell(legal: list[Action]) -> dict[int, Action]:
+    """The cheapest offered move (fewest horses first... the engine lists 0 horses first) to each cell."""
+    out: dict[int, Action] = {}
+    for a in legal:
+        if a.kind == "move":
+            x, y, _ = a.args
+            out.setdefault(int(y) * SIZE + int(x), a)
+    return out
+
+
+def _move_cost(s: IbyronBase, p: int, move: Action) -> int:
+    x, y, h = (int(v) for v in move.args)
+    points = -(-distance(s.leader[p], y * SIZE + x) // s._stride(p))
+    return max(0, points - 2 * h)
+
+
+def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: object, keep: int,
+               horses_kept: int = 0) -> Action | None:
+    """The cheapest move to a cell where ``wanted(cell)`` holds, leaving ``keep`` discs and ``horses_kept``."""
+    best: Action | None = None
+    best_key: tuple[int, int, int] = (99, 99, 99)
+    assert callable(wanted)
+    for a in legal:
+        if a.kind != "move":
+            continue
+        x, y, h = (int(v) for v in a.args)
+        cell = y * SIZE + x
+        if not wanted(cell):
+            continue
+        cost = _move_cost(s, p, a)
+        if s.supply[p] - cost < keep or s.horses[p] - int(h) < horses_kept:
+            continue
+        key = (cost, int(h), distance(s.home[p], cell))
+        if key < best_key:
+            best, best_key = a, key
+    return best
+
+
+# ------------------------------------------------------------------ the player
+class HeuristicBot:
+    """A rule-of-thumb player that plays toward the race's end (see the module docstring)."""
+
+    name = "heuristic"
+    style = Style()
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
 
-    def choose(self, state: IbyronState, seat: int) -> Action:
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, IbyronBase)
         legal = state.legal_actions(seat)
-        by_text = {str(a): a for a in legal}
-        pick = self._pick(state, seat, by_text)
-        return by_text[pick] if pick in by_text else self.rng.choice(legal)
+        return choose(state, seat, legal, self.style)
 
-    # ------------------------------------------------------------------
-    def _pick(self, s: IbyronState, p: int, legal: dict[str, Action]) -> str:
-        step = s.step
-        if step == S_HIRE:
-            return max(legal, key=lambda t: int(t.split()[1]))
-        if step == S_BONUS:
-            return self._first(legal, ("bonus 1", "bonus 3", "bonus 5", "bonus 4", "bonus 2", "bonus 6", "bonus 0"))
-        if step == S_OFFER:
-            buys = [t for t in legal if t.startswith("buy")]
-            return self.rng.choice(buys) if buys else "decline"
-        if step == S_MARKET:
-            surplus = s.res[p][WOOD] - 10
-            sells = [t for t in legal if t.startswith("sell wood") and int(t.split()[2]) <= surplus]
-            return max(sells, key=lambda t: int(t.split()[2])) if sells else "done"
-        if step in (S_TURN, S_MOVED) and s.phase[p] == VILLAGE:
-            return self._village(s, p, legal)
-        if step in (S_TURN, S_MOVED):
-            return self._outside(s, p, legal, step == S_MOVED)
-        return next(iter(legal))
 
-    @staticmethod
-    def _first(legal: dict[str, Action], wanted: tuple[str, ...]) -> str:
-        for t in wanted:
-            if t in legal:
-                return t
-        return next(iter(legal))
+class GreedyBot(HeuristicBot):
+    """The heuristic player under the name earlier versions used (``--bots greedy``)."""
 
-    def _village(self, s: IbyronState, p: int, legal: dict[str, Action]) -> str:
-        wants = []
-        if s.permits[p] < 2:
-            wants.append("visit library")
-        wants += ["visit shipwright", "visit farmer", "visit explorer", "visit tax", "visit market"]
-        if s.barns[p] < 2:
-            wants.append("visit farmer barn")
-        for w in wants:
-            for t in (w, w + " mayor"):
-                if t in legal and s._village_cost(SPACE_INDEX[t.split()[1]]) <= 3:
-                    return t
-        return "leave"
+    name = "greedy"
 
-    def _outside(self, s: IbyronState, p: int, legal: dict[str, Action], moved: bool) -> str:
-        builds = [t for t in legal if t.startswith("build")]
-        if builds:
-            return max(builds, key=lambda t: next(b.discs for b in BUILDINGS if b.id == t.split()[1]))
-        gathers = [t for t in legal if t.startswith("gather")]
-        if gathers:
-            return max(gathers, key=lambda t: (int(t.split()[2]), t.endswith("horse")))
-        if "ship" in legal:
-            return "ship"
-        explores = [t for t in legal if t.startswith("explore")]
-        if explores:
-            return explores[0]
-        camps = [t for t in legal if t.startswith("camp")]
-        need = self._need(s, p)
-        for t in camps:
-            if t == f"camp {need} 4" or (need == "gold" and t == "camp gold"):
-                return t
-        if moved:
-            return "end" if s.supply[p] > 0 and "end" in legal else "forfeit"
-        target = self._target(s, p, need)
-        if target is not None:
-            x, y = target % 14, target // 14
-            for h in range(4):
-                t = f"move {x} {y} {h}"
-                if t in legal:
-                    return t
-        return "forfeit" if "forfeit" in legal else next(iter(legal))
 
-    def _goal(self, s: IbyronState, p: int) -> str:
-        for wish in WISHES:
-            b = next(b for b in BUILDINGS if b.id == wish)
-            if s.built[p][b.index] < sum(1 for w in WISHES[: WISHES.index(wish) + 1] if w == wish):
-                return wish
-        return "guild_hall"
+def choose(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    """The heuristic move of seat ``p`` among ``legal`` (deterministic: ties go to the first offered)."""
+    step = s.step
+    if len(legal) == 1:
+        return legal[0]
+    if step in (S_TURN, S_MOVED):
+        if s.phase[p] == VILLAGE:
+            return _village(s, p, legal, style)
+        return _outside(s, p, legal, style, step == S_MOVED)
+    handler = _STEPS.get(step)
+    return handler(s, p, legal, style) if handler is not None else legal[0]
 
-    def _need(self, s: IbyronState, p: int) -> str:
-        goal = next(b for b in BUILDINGS if b.id == self._goal(s, p))
-        r = s.res[p]
-        if goal.cost_of("gold") > r[4]:
-            return "gold" if r[ORE] >= 6 and r[WOOD] >= 2 else ("ore" if r[ORE] < 6 else "wood")
-        if goal.cost_of("wood") > r[WOOD]:
-            return "wood"
-        if goal.cost_of("stone") > r[STONE]:
-            return "stone"
-        if goal.cost_of("ore") > r[ORE]:
-            return "ore"
-        return "wood" if r[WOOD] < 8 else "stone"
 
-    def _target(self, s: IbyronState, p: int, need: str) -> int | None:
-        """The nearest space where the next step toward the goal can be taken."""
-        leader = s.leader[p]
-        if leader < 0:
-            return None
-        goal = next(b for b in BUILDINGS if b.id == self._goal(s, p))
-        if s.held[p] >= 0 and s.supply[p] >= 2:
-            spots = list(s.coast)
-        elif (s.beginner or s.permits[p]) and s._can_pay(p, s._cost(goal.index, False)):
-            spots = [c for c in s.land if self._site_for(s, p, goal.site, c)]
-        elif (s._free_overseer(p) >= 0 and s.supply[p] >= 6):
-            terrain = FOREST if need == "wood" else MOUNTAIN
-            spots = [c for c in s.land if s._site_free(p, c) and s.terrain[c] == terrain
-                     and (need != "gold" or s.height[c] >= 2)]
+def _find(legal: list[Action], kind: str, *args: object) -> Action | None:
+    for a in legal:
+        if a.kind == kind and a.args[: len(args)] == args:
+            return a
+    return None
+
+
+def _start(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    """The Foundry saves stone in the race; in a game scored in points the Garden's food counts every round."""
+    wanted = style.start or ("garden" if s.beginner else "foundry")
+    return _find(legal, "start", wanted) or legal[0]
+
+
+def _home(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    """The field nearest to both a forest and a mountain (short walks to the camps)."""
+    def score(a: Action) -> int:
+        tile = "center" if a.args[0] == "center" else f"seat{p}"
+        cell = s.tile_corners(tile)[int(a.args[-1])]
+        near = [min((distance(cell, c) for c in s.land if s.terrain[c] == t), default=9) for t in (FOREST, MOUNTAIN)]
+        return sum(near)
+    return min(legal, key=score)
+
+
+def _hire(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    """Hire all but the $2 of a permit still wanted (coins above the limit are lost anyway)."""
+    keep = 0
+    if not s.beginner and s.permits[p] < 2:
+        keep = min(s._coins_kept(p), DATA["village"]["permit_price"] * (2 - s.permits[p]))
+    most = max(0, s.res[p][COINS] - keep)
+    return legal[min(len(legal) - 1, most)]
+
+
+def _decline_or_first(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    return _find(legal, "decline") or legal[0]
+
+
+def _tile_choice(legal: list[Action], terrain: int) -> Action:
+    letter = {FOREST: "F", MOUNTAIN: "M", FIELD: "A"}[terrain]
+    return max(legal, key=lambda a: (DATA["tiles"][int(a.args[0])]["cells"].count(letter), -int(a.args[0])))
+
+
+def _offer(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    """Buy the $2 tile when the island is short of free forests or mountains."""
+    terrain = _scarce_terrain(s, p)
+    buys = [a for a in legal if a.kind == "buy"]
+    if terrain and buys:
+        return _tile_choice(buys, terrain)
+    return _find(legal, "decline") or legal[0]
+
+
+def _place(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    """Lay a tile close to home (short walks to its spaces); a gold-first player stacks it for a gold mine."""
+    home = s.home[p]
+    terrain = rotated_terrain(s.pending_tile, 0) if s.pending_tile >= 0 else ()
+
+    def key(a: Action) -> tuple[int, int]:
+        x, y, r = (int(v) for v in a.args)
+        cell = y * SIZE + x
+        stacked = 0
+        if style.gold_first and s.height[cell] > 0 and terrain:
+            stacked = -sum(1 for t in rotated_terrain(s.pending_tile, r) if t == MOUNTAIN)
+        return stacked, distance(home, cell)
+    return min(legal, key=key)
+
+
+def _oversee(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    for a in legal:
+        if a.kind == "oversee" and s.terrain[s.new_cells[int(a.args[0])]] == MOUNTAIN:
+            return a
+    return _find(legal, "done") or legal[0]
+
+
+def _retrieve(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    return _find(legal, "retrieve", "garden") or legal[0]
+
+
+def _take(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    return _tile_choice(legal, _scarce_terrain(s, p) or MOUNTAIN)
+
+
+def _bonus(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    target = _target(s, p, style)
+    missing = _shortfall(s, p, target) if target >= 0 else (0, 0, 1, 0, 0, 0)
+    wanted = {"wood": missing[0], "ore": missing[1], "stone": missing[2], "gold": 2 * missing[3],
+              "horse": 0.5 + 3 * missing[4], "coins": 1.0}
+
+    def worth(a: Action) -> float:
+        if s.back_side:
+            space = DATA["bonus_back"][int(a.args[0])]
+            gains = space["gain_t"] if len(a.args) == 1 else next(
+                g for g in space["alt_t"] if "+".join(k for k, _ in g) == a.args[1])
+            cost = space["cost"]
         else:
-            return None
-        others = {s.leader[q] for q in range(s.players) if q != p}
-        spots = [c for c in spots if c != leader and c not in others]
-        if not spots:
-            return None
-        return min(spots, key=lambda c: distance(leader, c))
-
-    @staticmethod
-    def _site_for(s: IbyronState, p: int, site: str, c: int) -> bool:
-        if site == "home":
-            return c == s.home[p]
-        if site.startswith("castle_"):
-            return c == s.castle[p]
-        if site == "any":
-            return s._site_free(p, c)
-        return s._site_free(p, c) and s.terrain[c] == {"forest": 1, "field": 2, "mountain": 3}[site]
+            space = next(sp for sp in DATA["bonus_front"] if sp["number"] == int(a.args[0]))
+            gains, cost = space["gain_t"], 0
+        return float(sum(n * (1 + wanted.get(k, 0)) for k, n in gains) - 0.3 * cost)
+    return max(legal, key=worth)
 
 
-__all__ = ["COINS", "GreedyBot"]
+def _best_sale(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action | None:
+    """The sale that raises most coins from what the target does not need (coins hire workers)."""
+    target = _target(s, p, style)
+    missing = _shortfall(s, p, target) if target >= 0 else (0, 0, 0, 0, 0, 0)
+    r = s.res[p]
+    need = s._cost(target, s._has_foundry_option(p, target)) if target >= 0 else (0, 0, 0, 0, 0, 0)
+    keep = {"wood": need[0] + 2, "ore": need[1] + 2, "stone": need[2] + 4, "gold": 99}
+    useful = s._coins_kept(p) + s.rest[p] - r[COINS]  # coins beyond these are lost at the round's end
+    best: Action | None = None
+    best_gain = 1
+    for a in legal:
+        if a.kind != "sell":
+            continue
+        name, n = str(a.args[0]), int(a.args[1])
+        if r[RES_OF[name]] - n < keep[name]:
+            continue
+        price = s.dice[MARKET_ORDER.index(name)]
+        gain = min(n * price, useful)
+        if gain > best_gain or (gain == best_gain and best is not None and n < int(best.args[1])):
+            best, best_gain = a, gain
+    del missing
+    return best
+
+
+def _market(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    trade = _find(legal, "trade", "food")
+    if trade is not None and _gold_wanted(s, p, style):
+        return trade
+    return _best_sale(s, p, legal, style) or _find(legal, "done") or legal[0]
+
+
+def _gold_wanted(s: IbyronBase, p: int, style: Style) -> bool:
+    target = _target(s, p, style)
+    return target >= 0 and _shortfall(s, p, target)[3] > 0
+
+
+def _would_sell(s: IbyronBase, p: int, style: Style) -> bool:
+    """Would a market visit now sell something worth it? (Asked before paying for the visit.)"""
+    from meeple.games.ibyron.legal import market_actions
+
+    saved = s.sold
+    s.sold = False
+    try:
+        return _best_sale(s, p, market_actions(s, p), style) is not None
+    finally:
+        s.sold = saved
+
+
+_STEPS = {
+    S_START: _start,
+    S_HOME: _home,
+    S_HIRE: _hire,
+    S_OFFER: _offer,
+    S_EXTRA: _decline_or_first,
+    S_PLACE: _place,
+    S_OVERSEE: _oversee,
+    S_RETRIEVE: _retrieve,
+    S_TAKE: _take,
+    S_BONUS: _bonus,
+    S_MARKET: _market,
+}
+
+
+def _village(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+    offered = {(a.args[0], "barn" in a.args, "mayor" in a.args): a for a in legal if a.kind == "visit"}
+    wants: list[tuple[str, bool]] = []
+    need_permit = not s.beginner and s.permits[p] < 2
+    if need_permit:
+        wants.append(("library", False))
+    wants += [("shipwright", False), ("farmer", False)]
+    if style.food_first:
+        wants.append(("farmer", True))
+    target = _target(s, p, style)
+    horses_wanted = target >= 0 and _shortfall(s, p, target)[4] > 0
+    if horses_wanted:
+        wants.append(("stablehand", False))
+    if _would_sell(s, p, style) or (s.built[p][COURT] and s.res[p][FOOD] >= 2 and _gold_wanted(s, p, style)):
+        wants.append(("market", False))
+    if s.held[p] < 0 and _scarce_terrain(s, p) and s.res[p][COINS] >= DATA["explore"]["explorer_price"]:
+        wants.append(("explorer", False))
+    wants.append(("tax", False))
+    if s.barns[p] < 2:
+        wants.append(("farmer", True))
+    wants.append(("stablehand", False))
+    for space, barn in wants:
+        cost = s._village_cost(SPACE_INDEX[space])
+        if space == "stablehand" and cost > 2 and not horses_wanted:
+            continue
+        if space == "tax" and cost > (4 if need_permit and s.res[p][COINS] < 2 else 2):
+            continue
+        for mayor in (False, True):
+            a = offered.get((space, barn, mayor))
+            if a is not None:
+                return a
+    return _find(legal, "leave") or legal[0]
+
+
+def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bool) -> Action:
+    builds = [a for a in legal if a.kind == "build" and _affordable_in_discs(s, p, _index(a))]
+    if builds:
+        return max(builds, key=lambda a: (_building_value(s, p, _index(a), style), len(a.args) > 1))
+    target = _target(s, p, style)
+    paid = target >= 0 and (s.beginner or s.permits[p] > 0) and not any(_shortfall(s, p, target))
+    horses_kept = s._cost(target, False)[4] if target >= 0 else 0
+    # Walk to where the target can be built, once it is paid for: first, before the supply is spent.
+    if paid and not moved:
+        move = _best_move(s, p, legal, lambda c: _build_site(s, p, target, c), BUILDINGS[target].discs, horses_kept)
+        if move is not None:
+            return move
+    gathers = [a for a in legal if a.kind == "gather" and (horses_kept == 0 or len(a.args) < 3)]
+    if gathers:
+        return max(gathers, key=lambda a: (_gather_yield(s, p, a), len(a.args) > 2))
+    ship = _find(legal, "ship")
+    if ship is not None:
+        return ship
+    explores = [a for a in legal if a.kind == "explore"]
+    if explores:
+        return explores[0]
+    if s.held[p] >= 0 and not moved:
+        move = _best_move(s, p, legal, lambda c: s.height[c] == 0, 0, horses_kept)
+        if move is not None:
+            return move
+    kind = _needed_kind(s, p, target, style)
+    camp = _camp_here(s, p, legal, kind)
+    if camp is not None:
+        return camp
+    if moved or paid:
+        return _find(legal, "forfeit") or legal[-1]  # paid for: keep the discs for the walk and the building
+    # Walk to a site for the camp the target needs (if an overseer is free and discs are left to work it).
+    if s._free_overseer(p) >= 0 and _camp_size(s, p) >= 1:
+        move = _best_move(s, p, legal, lambda c: _camp_site(s, p, kind, c), 1 if kind != K_GOLD else 4, horses_kept)
+        if move is not None:
+            return move
+    return _find(legal, "forfeit") or legal[-1]
+
+
+def _circulating(s: IbyronBase, p: int) -> int:
+    """Discs the player can still pay with: not in buildings, the reserve or a camp."""
+    in_camps = sum(d for o, _, d in s.camps.values() if o == p)
+    return loose_discs(s.in_buildings[p]) - STACK * len(s.reserve[p]) - in_camps
+
+
+def _camp_size(s: IbyronBase, p: int) -> int:
+    """The biggest camp worth founding: at most 4, and never so big that no foreman is left to work it."""
+    return min(MAX_CAMP, s.supply[p], _circulating(s, p) - 2)
+
+
+def _index(build: Action) -> int:
+    return next(b.index for b in BUILDINGS if b.id == build.args[0])
+
+
+def _gather_yield(s: IbyronBase, p: int, a: Action) -> float:
+    o, level = int(a.args[0]), int(a.args[1])
+    camp = s.camps[s.overseer[p][o]]
+    if camp[1] in (K_WOOD, K_ORE):
+        foremen, gained = TECH_LEVELS[level - 1]
+        return float(gained / foremen)
+    return 1.0
+
+
+def _camp_here(s: IbyronBase, p: int, legal: list[Action], kind: int) -> Action | None:
+    """Found the wanted camp where the leader stands, as big as the supply allows (at most 4)."""
+    camps = [a for a in legal if a.kind == "camp"]
+    if not camps:
+        return None
+    name = ("wood", "ore", "stone", "gold", "grain")[kind]
+    size = _camp_size(s, p)
+    fitting = [a for a in camps if a.args[0] == name and (len(a.args) == 1 or int(a.args[1]) <= size)]
+    if not fitting or (kind in (K_GOLD, K_GRAIN) and _circulating(s, p) < 8):
+        return None
+    return max(fitting, key=lambda a: int(a.args[1]) if len(a.args) > 1 else 0)
+
+
+def rollout_policy(state: State, seat: int, rng: Random) -> Action:
+    """The heuristic move three times in four, a random legal move otherwise (search playouts)."""
+    assert isinstance(state, IbyronBase)
+    legal = state._legal_actions(seat)
+    if rng.random() < 0.25:
+        return legal[rng.randrange(len(legal))]
+    return choose(state, seat, legal, HeuristicBot.style)
+
+
+BOTS = (HeuristicBot, GreedyBot)
+
+__all__ = [
+    "BOTS",
+    "HARBOUR",
+    "S_TAKE",
+    "WIN_LOOSE",
+    "GreedyBot",
+    "HeuristicBot",
+    "Style",
+    "evaluate",
+    "loose_discs",
+    "progress",
+    "rollout_policy",
+]

@@ -3,38 +3,107 @@
 from __future__ import annotations
 
 from meeple.core import Action
-from meeple.games.ibyron import actions as A
-from meeple.games.ibyron.actions import SIZE
-from meeple.games.ibyron.data import COINS
-from meeple.games.ibyron.rules import (
+from meeple.games.ibyron.base import IbyronBase
+from meeple.games.ibyron.data import (
+    BUILDINGS,
+    CAMP_KINDS,
     CAMPS,
+    CASTLE_BELOW,
+    COINS,
+    FIELD,
+    FOREST,
+    GATE,
+    HARBOUR,
     HORSE_POINTS,
     K_GOLD,
     K_GRAIN,
     K_ORE,
+    K_STONE,
     K_WOOD,
     LUMBER,
+    MOUNTAIN,
     OUTSIDE,
     REFINERY,
     S_BONUS,
     S_HIRE,
+    S_HOME,
     S_MARKET,
     S_MOVED,
     S_OFFER,
     S_PLACE,
     S_TURN,
+    SITE_TERRAIN,
+    SIZE,
     SPACE_INDEX,
     START_TILE_PRICE,
     STEP_NAMES,
     TECH_LEVELS,
     VILLAGE,
     B,
-    IbyronState,
 )
-from meeple.games.ibyron.scoring import HARBOUR
+from meeple.games.ibyron.legal import gold_mine_reason
+from meeple.games.ibyron.outside import grain_discs, move_points
 
 
-def explain(s: IbyronState, action: Action, seat: int) -> str:
+def build_reason(s: IbyronBase, p: int, b: int, foundry: bool) -> str:
+    """Why building ``b`` is not possible now ('' if it is)."""
+    bd = BUILDINGS[b]
+    if s.built[p][b] >= bd.max:
+        return f"you already have the most {bd.name} buildings allowed ({bd.max})"
+    if not s.beginner and s.permits[p] < 1:
+        return "building needs a building permit (buy one at the Library)"
+    if s.supply[p] < bd.discs:
+        return f"the {bd.name} takes {bd.discs} discs from your supply, you have {s.supply[p]}"
+    if foundry and not s._has_foundry_option(p, b):
+        return "the Foundry swap needs the Foundry and a cost of at least 4 stone"
+    if not s._can_pay(p, s._cost(b, foundry)):
+        cost = ", ".join(f"{v} {k}" for k, v in bd.cost)
+        return f"the {bd.name} costs {cost}" + (" (with the Foundry swap)" if foundry else "")
+    if b == GATE and s.castle[p] >= 0:
+        return "you have already begun a castle"
+    if not s._build_site_ok(p, b):
+        site = bd.site
+        if site in SITE_TERRAIN:
+            return f"the {bd.name} must be built on an empty {site} space where your leader stands"
+        if site == "home":
+            return "the Harbour is built on your home farm, where your leader must stand"
+        if site == "any":
+            return "the Castle Gate needs an empty space where your leader stands"
+        return f"the {bd.name} goes on top of your {BUILDINGS[CASTLE_BELOW[b]].name}, where your leader must stand"
+    return ""
+
+
+def camp_reason(s: IbyronBase, p: int, kind: int, n: int) -> str:
+    """Why that work camp cannot be founded now ('' if it can)."""
+    cell = s.leader[p]
+    if s._free_overseer(p) < 0 and s.reserved.get(cell) != p:
+        return "both your overseers are in use (at most 2 work camps)"
+    if not s._site_free(p, cell):
+        return "a work camp needs an empty space on the island where your leader stands"
+    t = s.terrain[cell]
+    if kind == K_WOOD and t != FOREST:
+        return "woodcutters work on a forest space"
+    if kind in (K_ORE, K_STONE) and t != MOUNTAIN:
+        return "miners and quarrymen work on a mountain space"
+    if kind == K_GOLD:
+        return gold_mine_reason(s, p)
+    if kind == K_GRAIN and t != FIELD:
+        return "grain is planted on a field space"
+    if s.supply[p] < n:
+        return f"you need {n} discs in your supply, you have {s.supply[p]}"
+    return ""
+
+
+def _home_reason(s: IbyronBase, p: int, action: Action) -> str:
+    centre = action.args[0] == "center"
+    corner = int(action.args[-1])
+    cell = s.tile_corners("center" if centre else f"seat{p}")[corner]
+    if s.terrain[cell] != FIELD:
+        return "your home must be a field space"
+    return "your home must be on a separate tile from every other player's home"
+
+
+def explain(s: IbyronBase, action: Action, seat: int) -> str:
     """Why ``action`` is not legal for ``seat`` now, in plain words (the state is not changed)."""
     p = seat
     kind, args = action.kind, action.args
@@ -57,7 +126,9 @@ def explain(s: IbyronState, action: Action, seat: int) -> str:
                 return f"({x}, {y}) is neither on the island nor next to it"
             if any(s.leader[q] == dest for q in range(s.players) if q != p):
                 return "a leader may not end its move on a space another player occupies"
-            points = s._move_points(p, dest)
+            if dest in s._homes_of_others(p):
+                return "a leader may not end its move on another player's home space (their leader returns there)"
+            points = move_points(s, p, dest)
             if h > s.horses[p]:
                 return f"you have {s.horses[p]} horses, not {h}"
             if h > (points + 1) // 2:
@@ -66,12 +137,12 @@ def explain(s: IbyronState, action: Action, seat: int) -> str:
                     f"with {h} horses, and you have {s.supply[p]} discs")
         if kind == "build":
             b = B[str(args[0])]
-            reason = s._build_reason(p, b, len(args) > 1)
+            reason = build_reason(s, p, b, len(args) > 1)
             return reason or "you cannot build now"
         if kind == "camp":
-            k = A.CAMP_KINDS.index(str(args[0]))
-            n = int(args[1]) if len(args) > 1 else (CAMPS["gold_discs"] if k == K_GOLD else s._grain_discs(p))
-            return s._camp_reason(p, k, n) or "you cannot found that work camp now"
+            k = CAMP_KINDS.index(str(args[0]))
+            n = int(args[1]) if len(args) > 1 else (CAMPS["gold_discs"] if k == K_GOLD else grain_discs(s, p))
+            return camp_reason(s, p, k, n) or "you cannot found that work camp now"
         if kind in ("gather", "hurry"):
             o = int(args[0])
             camp = s.camps.get(s.overseer[p][o])
@@ -116,6 +187,8 @@ def explain(s: IbyronState, action: Action, seat: int) -> str:
             if s.vbox[p] + (1 if "mayor" in args else 0) < cost:
                 return f"the {args[0]} space costs {cost} discs now, you have {s.vbox[p]} in your village box"
             return f"the {args[0]} action would do nothing for you now"
+    if step == S_HOME and kind == "home":
+        return _home_reason(s, p, action)
     if step == S_BONUS and kind == "bonus":
         return "that bonus space is taken, used up, or costs more discs than you gave up"
     if step == S_HIRE and kind == "hire":

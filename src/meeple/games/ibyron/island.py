@@ -7,8 +7,7 @@ These functions are pure: they read the grids and pieces they are given.
 
 from __future__ import annotations
 
-from meeple.games.ibyron.actions import DATA, SIZE
-from meeple.games.ibyron.data import TERRAIN_CODES
+from meeple.games.ibyron.data import DATA, SIZE, TERRAIN_CODES
 
 NN = SIZE * SIZE
 # The four cells of a tile, clockwise from the top-left corner: (dx, dy).
@@ -83,13 +82,11 @@ def can_place(
     return not any(c in blocked for c in cells)
 
 
-def coast(height: list[int]) -> tuple[int, ...]:
-    """Sea cells next to the island, where a leader may wait to explore."""
-    out = []
-    for c in range(NN):
-        if height[c] == 0 and any(height[n] for n in NEIGHBOURS[c]):
-            out.append(c)
-    return tuple(out)
+def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """Sea cells next to the island, where a leader may wait to explore (ascending)."""
+    if land_cells is None:
+        land_cells = land(height)
+    return tuple(sorted({n for c in land_cells for n in NEIGHBOURS[c] if not height[n]}))
 
 
 def land(height: list[int]) -> tuple[int, ...]:

@@ -4,27 +4,50 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.ibyron import actions as A
-from meeple.games.ibyron.actions import BUILDINGS, DATA, SIZE, SPACES
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, MAT_BUILDINGS, ORE, STONE, TERRAIN_NAMES, WOOD
-from meeple.games.ibyron.island import xy
-from meeple.games.ibyron.rules import (
+from meeple.core.rng import Random
+from meeple.games.ibyron.base import IbyronBase
+from meeple.games.ibyron.data import (
     BACK,
+    BUILDINGS,
+    CAMP_KINDS,
+    COINS,
+    DATA,
     FARM,
+    FOOD,
     FRONT,
+    GOLD,
     LUMBER,
     MARKET_BOXES,
+    MAT_BUILDINGS,
+    ORE,
     PHASE_NAMES,
     REFINERY,
     S_OVERSEE,
+    SIZE,
+    SPACES,
     STEP_NAMES,
+    STONE,
     TAXING,
-    IbyronState,
+    TERRAIN_NAMES,
+    WOOD,
 )
+from meeple.games.ibyron.island import xy
 from meeple.games.ibyron.scoring import loose_discs
 
 
-def observation(s: IbyronState, seat: int | None) -> dict[str, Any]:
+def determinize(copy: IbyronBase, rng: Random) -> None:
+    """Re-draw, in ``copy``, what no seat knows: the beginner pile's order and the future dice.
+
+    The pile is sorted before it is shuffled, so the copy depends only on which tiles are left (public),
+    never on their real order.
+    """
+    if copy.beginner:
+        copy.tiles = sorted(copy.tiles)
+        rng.shuffle(copy.tiles)
+    copy._reseed_from(rng)
+
+
+def observation(s: IbyronBase, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (everything but the order of the beginner game's face-down pile)."""
     obs = s.base_observation(seat)
     n = s.players
@@ -51,7 +74,7 @@ def observation(s: IbyronState, seat: int | None) -> dict[str, Any]:
             for c, (o, parts) in sorted(s.buildings.items())
         ],
         "camps": [
-            {"x": c % SIZE, "y": c // SIZE, "owner": o, "kind": A.CAMP_KINDS[k], "discs": d}
+            {"x": c % SIZE, "y": c // SIZE, "owner": o, "kind": CAMP_KINDS[k], "discs": d}
             for c, (o, k, d) in sorted(s.camps.items())
         ],
         "reserved": [{"x": c % SIZE, "y": c // SIZE, "owner": o} for c, o in sorted(s.reserved.items())],
@@ -71,7 +94,7 @@ def observation(s: IbyronState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def _bonus_view(s: IbyronState) -> list[dict[str, Any]]:
+def _bonus_view(s: IbyronBase) -> list[dict[str, Any]]:
     if s.back_side:
         return [{"cost": sp["cost"], "gain": dict(sp["gain_t"]), "alt": [dict(a) for a in sp["alt_t"]]}
                 for sp in BACK]
@@ -82,7 +105,7 @@ def _bonus_view(s: IbyronState) -> list[dict[str, Any]]:
     ]
 
 
-def _player_view(s: IbyronState, p: int) -> dict[str, Any]:
+def _player_view(s: IbyronBase, p: int) -> dict[str, Any]:
     r = s.res[p]
     return {
         "seat": p,

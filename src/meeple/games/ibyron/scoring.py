@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.ibyron.actions import BUILDINGS, DATA
+from meeple.games.ibyron.data import BUILDINGS, DATA
 
 VP = DATA["victory_points"]
 _P = DATA["player"]

@@ -27,7 +27,7 @@ def _shade(rgb: tuple[int, int, int], level: int) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def _click(action: str | None, legal: set[str]) -> str:
+def _click(action: str | None, legal: dict[str, None]) -> str:
     if action is not None and action in legal:
         return f' class="clickable" data-action="{escape(action)}"'
     return ""
@@ -39,7 +39,7 @@ def _text(x: float, y: float, s: str, size: int = 11, fill: str = "#222", anchor
             f'font-weight="{weight}" font-family="sans-serif">{escape(s)}</text>')
 
 
-def _island(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[list[str], int, int]:
+def _island(obs: dict[str, Any], legal: dict[str, None], x0: int, y0: int) -> tuple[list[str], int, int]:
     cells = {(c["x"], c["y"]): c for c in obs["cells"]}
     coast = [tuple(c) for c in obs["coast"]]
     spots = list(cells) + coast
@@ -103,7 +103,7 @@ def _island(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[lis
     return out, width, height
 
 
-def _mats(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[list[str], int]:
+def _mats(obs: dict[str, Any], legal: dict[str, None], x0: int, y0: int) -> tuple[list[str], int]:
     out: list[str] = []
     y = y0
     for p in obs["players_info"]:
@@ -128,7 +128,7 @@ def _mats(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[list[
     return out, y
 
 
-def _village(obs: dict[str, Any], legal: set[str], x0: int, y0: int) -> tuple[list[str], int]:
+def _village(obs: dict[str, Any], legal: dict[str, None], x0: int, y0: int) -> tuple[list[str], int]:
     out: list[str] = [_text(x0, y0 + 12, f"Village board (cap {obs['village_cap']})", 12, weight="bold")]
     y = y0 + 18
     for i, (space, stacks) in enumerate(obs["village"].items()):
@@ -171,14 +171,14 @@ def _buttons(legal: list[str], marked: set[str], x0: int, y0: int, width: int) -
         w = 8 + 6 * len(action)
         if x + w > x0 + width:
             x, y = x0, y + 22
-        out.append(f'<g{_click(action, set(legal))}><rect x="{x}" y="{y}" width="{w}" height="18" rx="4" '
+        out.append(f'<g{_click(action, dict.fromkeys(legal))}><rect x="{x}" y="{y}" width="{w}" height="18" rx="4" '
                    f'fill="#eef" stroke="#557"/>{_text(x + 4, y + 13, action, 10)}</g>')
         x += w + 4
     return out, (y + 24 if out else y0)
 
 
 def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
-    legal_set = set(legal or [])
+    legal_set = dict.fromkeys(legal or [])  # ordered: a board cell carries the first offered move there
     head = (f"Ibyron ({obs['mode']}) round {obs['round']}/{obs['round_limit']}, to move "
             f"{obs['to_move'] or '-'} ({obs['step']})")
     if obs["is_over"]:

@@ -1,0 +1,422 @@
+"""Ibyron's position: every field of the state, the set-up, and the queries the rules ask of it.
+
+Per-player data lives in lists indexed by seat. Pieces on the island are
+dicts keyed by cell holding immutable tuples, so ``clone`` is shallow copies.
+The transitions live in ``turns.py``, ``outside.py`` and ``village.py``;
+legality in ``legal.py``; ``rules.py`` puts them together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core import State
+from meeple.games.ibyron.data import (
+    BANK,
+    BUILDINGS,
+    CASTLE_BELOW,
+    COINS,
+    COSTS,
+    DATA,
+    FARM,
+    FOOD,
+    FOUNDRY,
+    FOUNDRY_COSTS,
+    FOUNDRY_SWAP,
+    FRONT,
+    GOLD,
+    K_GRAIN,
+    KEEP_HORSES,
+    ORE,
+    OUTSIDE,
+    S_START,
+    SITE_TERRAIN,
+    SIZE,
+    SPACES,
+    STABLE,
+    STACK,
+    STONE,
+    STRIDE_MAX,
+    SUP,
+    TILE_ROLES,
+    TREASURY,
+    WOOD,
+    Cost,
+    P,
+)
+from meeple.games.ibyron.island import can_place, coast, rotated_terrain, tile_cells
+from meeple.games.ibyron.scoring import victory_points
+
+# Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
+# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): anchors on the sea
+# touching the island, and flat anchors on land (legal unless they cover a piece).
+_ANCHORS: dict[int, tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]] = {}
+
+
+def _anchor_table(height: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    entry = _ANCHORS.get(id(height))
+    if entry is None or entry[0] is not height:
+        if len(_ANCHORS) > 256:
+            _ANCHORS.clear()
+        sea: list[tuple[int, int]] = []
+        flat: list[tuple[int, int]] = []
+        for x in range(SIZE - 1):
+            for y in range(SIZE - 1):
+                if can_place(x, y, height, frozenset()):
+                    (flat if height[y * SIZE + x] else sea).append((x, y))
+        entry = (height, sea, flat)
+        _ANCHORS[id(height)] = entry
+    return entry[1], entry[2]
+
+
+def _covers(anchor: tuple[int, int], blocked: set[int]) -> bool:
+    return any(c in blocked for c in tile_cells(anchor[0], anchor[1]))
+
+
+class IbyronBase(State):
+    __slots__ = (  # noqa: RUF023 - grouped by meaning, not sorted
+        # options resolved
+        "beginner", "solo", "back_side", "cap", "round_limit",
+        # round and turn
+        "round", "start_player", "current", "step", "phase", "over", "winner_seats", "triggered", "ended_by",
+        # discs
+        "supply", "vbox", "rest", "forfeit", "mayor", "reserve", "in_buildings",
+        # player mats
+        "res", "horses", "barns", "permits", "tech", "cubes", "mat", "held", "ship", "built", "tallest",
+        "home", "leader", "overseer", "castle",
+        # common supplies
+        "horse_supply", "barn_supply", "permit_supply", "tiles", "dice", "dice_used", "stacks",
+        "bonus_taken", "solo_used",
+        # island
+        "height", "terrain", "top_tile", "buildings", "camps", "reserved", "land", "coast",
+        # pending sub-decisions
+        "new_cells", "sold", "traded", "pending_forfeit", "hire_queue", "pending_tile", "extra_tile",
+    )
+
+    beginner: bool
+    solo: bool
+    back_side: bool
+    cap: int
+    round_limit: int
+    round: int
+    start_player: int
+    current: int
+    step: int
+    phase: list[int]
+    over: bool
+    winner_seats: tuple[int, ...]
+    triggered: int
+    ended_by: str | None
+    supply: list[int]
+    vbox: list[int]
+    rest: list[int]
+    forfeit: list[int]
+    mayor: list[bool]
+    reserve: list[list[int]]
+    in_buildings: list[int]
+    res: list[list[int]]
+    horses: list[int]
+    barns: list[int]
+    permits: list[int]
+    tech: list[list[int]]
+    cubes: list[int]
+    mat: list[list[bool]]
+    held: list[int]
+    ship: list[int]
+    built: list[list[int]]
+    tallest: list[int]
+    home: list[int]
+    leader: list[int]
+    overseer: list[list[int]]
+    castle: list[int]
+    horse_supply: int
+    barn_supply: int
+    permit_supply: int
+    tiles: list[int]
+    dice: list[int]
+    dice_used: list[bool]
+    stacks: list[list[tuple[int, int, int]]]
+    bonus_taken: list[int]
+    solo_used: list[bool]
+    height: list[int]
+    terrain: list[int]
+    top_tile: list[int]
+    buildings: dict[int, tuple[int, tuple[int, ...]]]
+    camps: dict[int, tuple[int, int, int]]
+    reserved: dict[int, int]
+    land: tuple[int, ...]
+    coast: tuple[int, ...]
+    new_cells: tuple[int, ...]
+    sold: bool
+    traded: bool
+    pending_forfeit: int
+    hire_queue: list[int]
+    pending_tile: int
+    extra_tile: bool
+
+    @classmethod
+    def resolve_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The round limit left to the rules is 10 in the beginner and solo games, else the designed 30."""
+        resolved = dict(options)
+        if resolved.get("round_limit") is None:
+            gl = DATA["game_length"]
+            beginner = players == 1 or resolved.get("mode") == "beginner"
+            resolved["round_limit"] = int(gl["beginner_rounds"] if beginner else gl["standard_rounds"])
+        return resolved
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        self.solo = players == 1
+        self.beginner = self.solo or options.get("mode") == "beginner"
+        self.back_side = options.get("bonus_side") == "back"
+        self.cap = int(DATA["village"]["cap_2p"] if players <= 2 else DATA["village"]["cap_3p_4p"])
+        self.round_limit = int(self.resolve_options(players, options)["round_limit"])
+        n = players
+        self.round = 0
+        self.start_player = 0
+        self.current = 0
+        self.step = S_START
+        self.phase = [OUTSIDE] * n
+        self.over = False
+        self.winner_seats = ()
+        self.triggered = -1
+        self.ended_by = None
+        start_supply: int = P["discs"] - P["mayor"] - P["reserve_stacks"] * STACK - 1  # one disc is the home farm
+        self.supply = [start_supply] * n
+        self.vbox = [0] * n
+        self.rest = [0] * n
+        self.forfeit = [0] * n
+        self.mayor = [True] * n
+        self.reserve = [[] for _ in range(n)]  # starting buildings still covered by a stack
+        self.in_buildings = [1] * n  # the home farm
+        food = int(P["food_start_2p"] if n <= 2 else P["food_start_3p_4p"])
+        self.res = [[0, 0, 0, 0, 0, food] for _ in range(n)]
+        self.horses = [int(P["horses_start"])] * n
+        self.barns = [int(P["barns_start"])] * n
+        self.permits = [0] * n
+        self.tech = [[1, 1, 1] for _ in range(n)]
+        self.cubes = [0] * n
+        self.mat = [[False, False, False] for _ in range(n)]
+        self.held = [-1] * n
+        self.ship = [0] * n
+        self.built = [[0] * len(BUILDINGS) for _ in range(n)]
+        self.tallest = [1] * n
+        self.home = [-1] * n
+        self.leader = [-1] * n
+        self.overseer = [[-1, -1] for _ in range(n)]
+        self.castle = [-1] * n
+        parts = max(n, 2)
+        self.horse_supply = SUP["horses_per_player"] * parts - P["horses_start"] * n
+        self.barn_supply = SUP["barns_per_player"] * parts - P["barns_start"] * n
+        self.permit_supply = SUP["permits_2p"] + SUP["permits_per_extra_player"] * max(0, n - 2)
+        self.dice = [0, 0, 0, 0]
+        self.dice_used = [False] * 4
+        self.stacks = [[] for _ in SPACES]
+        self.bonus_taken = [-1] * len(FRONT)
+        self.solo_used = [False] * len(FRONT)
+        self.height = [0] * (SIZE * SIZE)
+        self.terrain = [0] * (SIZE * SIZE)
+        self.top_tile = [-1] * (SIZE * SIZE)
+        self.buildings = {}
+        self.camps = {}
+        self.reserved = {}
+        self.new_cells = ()
+        self.sold = False
+        self.traded = False
+        self.pending_forfeit = 0
+        self.hire_queue = []
+        self.pending_tile = -1
+        self.extra_tile = False
+        self.land = ()
+        self.coast = ()
+        # lay the centre tile and one starting tile per player
+        used = []
+        for tile in DATA["tiles"]:
+            role = tile["role"]
+            if role == "center" or (role.startswith("seat") and int(role[4:]) < n):
+                self.lay_tile(tile["id"], tile["anchor"][0], tile["anchor"][1], 0)
+                used.append(tile["id"])
+        self.tiles = [t["id"] for t in DATA["tiles"] if t["id"] not in used]
+        if self.beginner:
+            self.rng.shuffle(self.tiles)  # the face-down pile; its order is hidden from everyone
+
+    # ------------------------------------------------------------ the island
+    def lay_tile(self, tile: int, ax: int, ay: int, rotation: int) -> tuple[int, ...]:
+        cells = tile_cells(ax, ay)
+        terr = rotated_terrain(tile, rotation)
+        # the grids are shared between clones (copy on write): only laying a tile changes them
+        self.height = self.height.copy()
+        self.terrain = self.terrain.copy()
+        self.top_tile = self.top_tile.copy()
+        for c, t in zip(cells, terr, strict=True):
+            self.height[c] += 1
+            self.terrain[c] = t
+            self.top_tile[c] = tile
+        self.land = tuple(sorted({*self.land, *cells}))
+        self.coast = coast(self.height, self.land)
+        return cells
+
+    def _blocked(self) -> set[int]:
+        return self.buildings.keys() | self.camps.keys() | self.reserved.keys()
+
+    def _legal_anchors(self) -> list[tuple[int, int]]:
+        blocked = self._blocked()
+        sea, flat = _anchor_table(self.height)
+        if not blocked:
+            return sorted(sea + flat)
+        return sorted(sea + [a for a in flat if not _covers(a, blocked)])
+
+    def _any_anchor(self) -> bool:
+        # a tile laid on the sea beside a coast space is almost always possible: try those before the full table
+        for c in self.coast:
+            x, y = c % SIZE, c // SIZE
+            for ax, ay in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
+                if can_place(ax, ay, self.height, frozenset()):
+                    return True
+        sea, flat = _anchor_table(self.height)
+        if sea:
+            return True
+        blocked = self._blocked()
+        return any(not _covers(a, blocked) for a in flat)
+
+    @staticmethod
+    def tile_corners(role: str) -> tuple[int, int, int, int]:
+        """The four cells of a set-up tile (``center`` or ``seatN``), clockwise from its top-left corner."""
+        anchor = TILE_ROLES[role]["anchor"]
+        return tile_cells(anchor[0], anchor[1])
+
+    # ----------------------------------------------------------- the players
+    def _stride(self, p: int) -> int:
+        return max(1, min(STRIDE_MAX, self.tallest[p]))
+
+    def _free_overseer(self, p: int) -> int:
+        ov = self.overseer[p]
+        if ov[0] == -1:
+            return 0
+        if ov[1] == -1:
+            return 1
+        return -1
+
+    def _site_free(self, p: int, cell: int) -> bool:
+        """An empty space: on land, no building or camp, not held by another player's overseer."""
+        if cell < 0 or not self.height[cell] or cell in self.buildings or cell in self.camps:
+            return False
+        holder = self.reserved.get(cell, p)
+        return holder == p
+
+    def _keep_horses(self, p: int) -> int:
+        return int(KEEP_HORSES * self.built[p][STABLE])
+
+    def _coins_kept(self, p: int) -> int:
+        keep = int(P["coins_keep"])
+        if self.mat[p][BANK]:
+            keep = max(keep, int(DATA["starting_buildings"][BANK]["keep_coins"]))
+        if self.built[p][TREASURY]:
+            keep = max(keep, int(DATA["treasury"]["keep_coins"]))
+        return keep
+
+    def _village_cost(self, space: int) -> int:
+        stacks = self.stacks[space]
+        # every visit pays one more than the tallest stack (up to the cap), so the last stack is the tallest
+        return min(self.cap, stacks[-1][1] + 1) if stacks else 1
+
+    def _has_foundry_option(self, p: int, b: int) -> bool:
+        return self.mat[p][FOUNDRY] and FOUNDRY_SWAP[b]
+
+    @staticmethod
+    def _cost(b: int, foundry: bool) -> Cost:
+        """(wood, ore, stone, gold, horse, cube) to pay for building ``b``."""
+        return FOUNDRY_COSTS[b] if foundry else COSTS[b]
+
+    def _can_pay(self, p: int, cost: Cost) -> bool:
+        r = self.res[p]
+        wood, ore, stone, gold, horse, cube = cost
+        return (r[WOOD] >= wood and r[ORE] >= ore and r[STONE] >= stone and r[GOLD] >= gold
+                and self.horses[p] >= horse and self.cubes[p] >= cube)
+
+    def _build_site_ok(self, p: int, b: int) -> bool:
+        cell = self.leader[p]
+        if cell < 0:
+            return False
+        site = BUILDINGS[b].site
+        if site in SITE_TERRAIN:
+            return self._site_free(p, cell) and self.terrain[cell] == SITE_TERRAIN[site]
+        if site == "home":
+            return cell == self.home[p] and self.buildings[cell][1] == (FARM,)
+        if site == "any":
+            return self._site_free(p, cell)
+        below = CASTLE_BELOW[b]
+        return cell == self.castle[p] and self.buildings[cell][1][-1] == below
+
+    def _grain_field(self, p: int) -> int:
+        """The cell of the player's grain field nearest harvest, or -1."""
+        best, best_left = -1, 99
+        for cell in self.overseer[p]:
+            camp = self.camps.get(cell)
+            if camp is not None and camp[0] == p and camp[1] == K_GRAIN and camp[2] < best_left:
+                best, best_left = cell, camp[2]
+        return best
+
+    def _permit_victim(self, p: int) -> int:
+        """The other player with the most permits (ties: first clockwise from p), or -1 if none has one."""
+        best, most = -1, 0
+        for i in range(1, self.players):
+            q = (p + i) % self.players
+            if self.permits[q] > most:
+                best, most = q, self.permits[q]
+        return best
+
+    def _homes_of_others(self, p: int) -> tuple[int, ...]:
+        return tuple(self.home[q] for q in range(self.players) if q != p and self.home[q] >= 0)
+
+    def victory_points(self, p: int) -> int:
+        castle_height = len(self.buildings[self.castle[p]][1]) if self.castle[p] >= 0 else 0
+        return victory_points(
+            self.built[p], sum(self.mat[p]), castle_height, self.res[p][GOLD], self.res[p][COINS],
+            self.res[p][FOOD], self.in_buildings[p], len(self.reserve[p]),
+        )
+
+    # -------------------------------------------------------------- protocol
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.winner_seats if self.over else ()
+
+    @property
+    def end_reason(self) -> str | None:
+        """``workers`` (the race was won), ``rounds`` (beginner/solo game over) or ``safety_cap``."""
+        return self.ended_by if self.over else None
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        if self.beginner:
+            return tuple(float(self.victory_points(p)) for p in range(self.players))
+        return tuple(float(self.in_buildings[p]) for p in range(self.players))
+
+    def _copy_into(self, new: IbyronBase) -> None:
+        """Copy every field into ``new`` (a fresh instance): lists copied, immutable values shared."""
+        self._copy_base_into(new)
+        for name in ("beginner", "solo", "back_side", "cap", "round_limit", "round", "start_player",
+                     "current", "step", "over", "winner_seats", "triggered", "ended_by", "horse_supply",
+                     "barn_supply", "permit_supply", "land", "coast", "new_cells", "sold", "traded",
+                     "pending_forfeit", "pending_tile", "extra_tile"):
+            setattr(new, name, getattr(self, name))
+        for name in ("phase", "supply", "vbox", "rest", "forfeit", "mayor", "in_buildings", "horses", "barns",
+                     "permits", "cubes", "held", "ship", "tallest", "home", "leader", "castle", "tiles", "dice",
+                     "dice_used", "bonus_taken", "solo_used", "hire_queue"):
+            setattr(new, name, getattr(self, name).copy())
+        for name in ("reserve", "res", "tech", "mat", "built", "overseer", "stacks"):
+            setattr(new, name, [row.copy() for row in getattr(self, name)])
+        new.height = self.height  # copy on write, see lay_tile
+        new.terrain = self.terrain
+        new.top_tile = self.top_tile
+        new.buildings = self.buildings.copy()
+        new.camps = self.camps.copy()
+        new.reserved = self.reserved.copy()

@@ -1,0 +1,406 @@
+"""Which actions a seat may take now: pure functions of the state, one per kind of decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meeple.core import Action
+from meeple.games.ibyron import actions as A
+from meeple.games.ibyron.base import IbyronBase
+from meeple.games.ibyron.data import (
+    BACK,
+    BUILDINGS,
+    CAMPS,
+    COINS,
+    COSTS,
+    COURT,
+    DATA,
+    EXPLORE_DISCS,
+    EXPLORER_PRICE,
+    FIELD,
+    FOOD,
+    FOREST,
+    FOUNDRY,
+    FOUNDRY_COSTS,
+    FOUNDRY_SWAP,
+    FRONT,
+    GATE,
+    GOLD,
+    HARBOUR,
+    HORSE_POINTS,
+    K_GOLD,
+    K_GRAIN,
+    K_ORE,
+    K_WOOD,
+    LUMBER,
+    MARKET_BOXES,
+    MAT_BUILDINGS,
+    MOUNTAIN,
+    ORE,
+    PERMIT_PRICE,
+    REFINERY,
+    RES_INDEX,
+    S_BONUS,
+    S_EXTRA,
+    S_HIRE,
+    S_HOME,
+    S_MARKET,
+    S_MOVED,
+    S_OFFER,
+    S_OVERSEE,
+    S_PLACE,
+    S_RETRIEVE,
+    S_START,
+    S_TAKE,
+    S_TURN,
+    SIZE,
+    SPACE_INDEX,
+    SPACES,
+    ST_EXPLORER,
+    ST_FARMER,
+    ST_LIBRARY,
+    ST_MARKET,
+    ST_SHIP,
+    ST_STABLE,
+    START_TILE_PRICE,
+    TECH_LEVELS,
+    VILLAGE,
+    WOOD,
+    P,
+)
+from meeple.games.ibyron.island import can_place, distance, explore_anchor
+
+# distances between all cells, and the move actions by destination cell (hot path tables)
+DIST = tuple(tuple(distance(a, b) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
+MOVE_BY_CELL = tuple(A.MOVE[c % SIZE][c // SIZE] for c in range(SIZE * SIZE))
+
+
+def home_choices(s: IbyronBase, p: int) -> list[Action]:
+    """Fields of the player's own starting tile, and of the centre tile unless another player lives there.
+
+    The rulebook asks for a field "on a separate tile from the opponent": each player has a tile laid for them,
+    and the centre tile is no one's, so it may be chosen while no opponent's home is on it.
+    """
+    out = [A.HOME[i] for i, c in enumerate(s.tile_corners(f"seat{p}")) if s.terrain[c] == FIELD]
+    centre = s.tile_corners("center")
+    if not any(h in centre for h in s._homes_of_others(p)):
+        out += [A.HOME_CENTER[i] for i, c in enumerate(centre) if s.terrain[c] == FIELD]
+    return out
+
+
+def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
+    """Moves to island and coast spaces: not where another leader stands, nor onto another player's home.
+
+    The rulebook forbids ending a move on a space another player occupies. A player's home space holds
+    their well and farm, and their leader returns to it (after founding a camp, at each round's start)
+    without a move that could be refused, so another leader standing there would share a space with it.
+    """
+    supply = s.supply[p]
+    blocked = _blocked_for(s, p)
+    horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
+    row = DIST[s.leader[p]]
+    stride = s._stride(p)
+    # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
+    # (the rest in discs); a point carries the leader ``stride`` spaces. One comprehension per number of horses
+    # keeps this hot path to one distance comparison per space.
+    for h in range(horses + 1):
+        near = (2 * h - 2) * stride if h else 0
+        far = (supply + HORSE_POINTS * h) * stride
+        for spots in (s.land, s.coast):
+            out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
+
+
+def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
+    """Spaces ``p``'s leader may not end a move on: other leaders' spaces and other players' homes."""
+    return tuple(c for q in range(s.players) if q != p for c in (s.leader[q], s.home[q]) if c >= 0)
+
+
+def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
+    x, y, horses = (int(v) for v in action.args)
+    dest = y * SIZE + x
+    leader = s.leader[p]
+    if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in _blocked_for(s, p):
+        return False
+    stride = s._stride(p)
+    points = (DIST[leader][dest] + stride - 1) // stride
+    if horses > s.horses[p] or horses > (points + 1) // 2:
+        return False
+    return points - HORSE_POINTS * horses <= s.supply[p]
+
+
+def _camp_choices(s: IbyronBase, p: int, out: list[Action]) -> None:
+    supply = s.supply[p]
+    leader = s.leader[p]
+    if not (s._site_free(p, leader) and (s._free_overseer(p) >= 0 or s.reserved.get(leader) == p)):
+        return
+    t = s.terrain[leader]
+    most = min(supply, A.MAX_CAMP) + 1
+    if t == FOREST:
+        out.extend(A.CAMP["wood"][1:most])
+    elif t == MOUNTAIN:
+        out.extend(A.CAMP["ore"][1:most])
+        out.extend(A.CAMP["stone"][1:most])
+        if gold_mine_reason(s, p) == "":
+            out.append(A.CAMP_GOLD)
+    elif t == FIELD and supply >= max(1, int(CAMPS["grain_base_discs"]) - s.barns[p]):
+        out.append(A.CAMP_GRAIN)
+
+
+def gold_mine_reason(s: IbyronBase, p: int) -> str:
+    """Why the leader's space takes no gold mine ('' if it does); supply and overseer are checked apart."""
+    cell = s.leader[p]
+    if s.terrain[cell] != MOUNTAIN or s.height[cell] < CAMPS["gold_min_level"]:
+        return "a gold mine needs a mountain space on the second level or higher"
+    if any(o == p and k == K_GOLD for o, k, _ in s.camps.values()):
+        return "your gold mine marker is already in use"
+    r = s.res[p]
+    if r[WOOD] < CAMPS["gold_cost"]["wood"] or r[ORE] < CAMPS["gold_cost"]["ore"]:
+        return "a gold mine costs 2 wood and 6 ore"
+    if s.supply[p] < CAMPS["gold_discs"]:
+        return f"a gold mine takes {CAMPS['gold_discs']} discs from your supply, you have {s.supply[p]}"
+    return ""
+
+
+def _gathers(s: IbyronBase, p: int, out: list[Action]) -> None:
+    supply = s.supply[p]
+    for o in range(2):
+        camp = s.camps.get(s.overseer[p][o])
+        if camp is None or camp[0] != p:
+            continue
+        kind = camp[1]
+        if kind == K_GRAIN:
+            continue
+        if kind in (K_WOOD, K_ORE):
+            level = s.tech[p][LUMBER if kind == K_WOOD else REFINERY]
+            for lv in range(1, level + 1):
+                if TECH_LEVELS[lv - 1][0] <= supply:
+                    out.append(A.GATHER[o][lv])
+                    if kind == K_WOOD and s.horses[p] > 0:
+                        out.append(A.GATHER_HORSE[o][lv])
+        else:
+            out.append(A.GATHER[o][1])
+        if kind != K_GOLD and s.horses[p] > 0 and camp[2] <= supply:
+            out.append(A.HURRY[o])
+
+
+def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
+    supply = s.supply[p]
+    built = s.built[p]
+    foundry = s.mat[p][FOUNDRY]
+    for bd in BUILDINGS:
+        b = bd.index
+        if built[b] >= bd.max or supply < bd.discs:
+            continue
+        plain = s._can_pay(p, COSTS[b])
+        swap = foundry and FOUNDRY_SWAP[b] and s._can_pay(p, FOUNDRY_COSTS[b])
+        if not (plain or swap) or not s._build_site_ok(p, b) or (b == GATE and s.castle[p] >= 0):
+            continue
+        if plain:
+            out.append(A.BUILD[b])
+        if swap:
+            out.append(A.BUILD_FOUNDRY[b])
+
+
+def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
+    out: list[Action] = []
+    supply = s.supply[p]
+    leader = s.leader[p]
+    if may_move and leader >= 0:
+        _moves(s, p, out)
+    # explore with a held tile: it may follow a move paid with the last disc (the rulebook's example)
+    if s.held[p] >= 0 and supply >= EXPLORE_DISCS and leader >= 0:
+        blocked = s._blocked()
+        for c in range(4):
+            ax, ay = explore_anchor(leader, c)
+            if can_place(ax, ay, s.height, blocked):
+                out.extend(A.EXPLORE[c])
+    if supply <= 0:
+        return out
+    on_land = leader >= 0 and s.height[leader] > 0
+    if on_land:
+        _camp_choices(s, p, out)
+    _gathers(s, p, out)
+    if (s.built[p][HARBOUR] and s.ship[p] == 0 and s.reserve[p]
+            and supply >= DATA["ship"]["discs"] and s.res[p][WOOD] >= DATA["ship"]["wood"]):
+        out.append(A.SHIP)
+    if on_land and (s.beginner or s.permits[p] > 0):
+        _builds(s, p, out)
+    out.append(A.FORFEIT)
+    return out
+
+
+def space_usable(s: IbyronBase, p: int, space: int) -> bool:
+    """Would the space's action do something for ``p`` now?"""
+    if space == ST_STABLE:
+        return s.horse_supply > 0
+    if space == ST_SHIP:
+        return s.ship[p] > 0
+    if space == ST_MARKET:
+        return market_open(s, p)
+    if space == ST_LIBRARY:
+        return (not s.beginner and s.res[p][COINS] >= PERMIT_PRICE
+                and (s.permit_supply > 0 or s._permit_victim(p) >= 0))
+    if space == ST_FARMER:
+        return s._grain_field(p) >= 0
+    if space == ST_EXPLORER:
+        return s.res[p][COINS] >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles)
+    return True  # tax collector
+
+
+def village_actions(s: IbyronBase, p: int) -> list[Action]:
+    out: list[Action] = []
+    box = s.vbox[p]
+    mayor = s.mayor[p]
+    for space, name in enumerate(SPACES):
+        cost = s._village_cost(space)
+        plain = box >= cost
+        with_mayor = mayor and box >= cost - 1
+        if not (plain or with_mayor):
+            continue
+        if space_usable(s, p, space):
+            if plain:
+                out.append(A.VISIT[name])
+            if with_mayor:
+                out.append(A.VISIT_MAYOR[name])
+        if space == ST_FARMER and _barn_available(s, p):
+            if plain:
+                out.append(A.VISIT_BARN)
+            if with_mayor:
+                out.append(A.VISIT_BARN_MAYOR)
+    out.append(A.LEAVE)
+    return out
+
+
+def _barn_available(s: IbyronBase, p: int) -> bool:
+    return s.barn_supply > 0 and s.barns[p] < P["barns_max"]
+
+
+def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """Is this ``visit`` legal now? The same test as ``village_actions``, for one action."""
+    args = action.args
+    space = SPACE_INDEX[str(args[0])]
+    cost = s._village_cost(space)
+    if "mayor" in args:
+        if not s.mayor[p] or s.vbox[p] < cost - 1:
+            return False
+    elif s.vbox[p] < cost:
+        return False
+    return _barn_available(s, p) if "barn" in args else space_usable(s, p, space)
+
+
+def market_open(s: IbyronBase, p: int) -> bool:
+    r = s.res[p]
+    for i, name in enumerate(MARKET_BOXES):
+        if not s.dice_used[i] and r[RES_INDEX[name]] > 0:
+            return True
+    return bool(s.built[p][COURT]) and (r[FOOD] >= 2 or r[GOLD] >= 1)
+
+
+def market_actions(s: IbyronBase, p: int) -> list[Action]:
+    out: list[Action] = []
+    r = s.res[p]
+    if not s.sold:
+        for i, name in enumerate(MARKET_BOXES):
+            have = r[RES_INDEX[name]]
+            if not s.dice_used[i] and have > 0:
+                out.extend(A.SELL[name][1 : min(have, A.MAX_SELL) + 1])
+    if s.built[p][COURT] and not s.traded:
+        if r[FOOD] >= DATA["court_house"]["food"]:
+            out.append(A.TRADE_FOOD)
+        if r[GOLD] >= DATA["court_house"]["gold"]:
+            out.append(A.TRADE_GOLD)
+    out.append(A.DONE)
+    return out
+
+
+def market_has_more(s: IbyronBase, p: int) -> bool:
+    return market_actions(s, p) != [A.DONE]
+
+
+def bonus_actions(s: IbyronBase, p: int) -> list[Action]:
+    out: list[Action] = []
+    if s.back_side:
+        for k, space in enumerate(BACK):
+            if space["cost"] <= s.pending_forfeit:
+                out.append(A.BONUS[space["cost"]])
+                out.extend(A.BONUS_ALT[(k, j)] for j in range(len(space["alt_t"])))
+        return out
+    for k, space in enumerate(FRONT):
+        if s.bonus_taken[k] < 0 and not (s.solo and s.solo_used[k]):
+            out.append(A.BONUS[space["number"]])
+    return out
+
+
+def _turn(s: IbyronBase, p: int) -> list[Action]:
+    return village_actions(s, p) if s.phase[p] == VILLAGE else outside_actions(s, p, True)
+
+
+def _moved(s: IbyronBase, p: int) -> list[Action]:
+    out = outside_actions(s, p, False)
+    out.append(A.END)
+    return out
+
+
+def _oversee(s: IbyronBase, p: int) -> list[Action]:
+    out = [A.OVERSEE[i] for i, c in enumerate(s.new_cells) if c not in s.reserved]
+    out.append(A.DONE)
+    return out
+
+
+def _hire(s: IbyronBase, p: int) -> list[Action]:
+    return A.HIRE[: min(s.rest[p], s.res[p][COINS], A.MAX_HIRE) + 1]
+
+
+def _offer(s: IbyronBase, p: int) -> list[Action]:
+    out = []
+    if s.res[p][COINS] >= START_TILE_PRICE and s._any_anchor():
+        out = [A.BUY[k] for k in sorted(s.tiles)]
+    out.append(A.DECLINE)
+    return out
+
+
+def _place(s: IbyronBase, p: int) -> list[Action]:
+    return [A.PLACE[x][y][r] for x, y in s._legal_anchors() for r in range(4)]
+
+
+# The choices offered at each step (data.S_*), by step.
+BY_STEP: dict[int, Callable[[IbyronBase, int], list[Action]]] = {
+    S_START: lambda s, p: [A.START[b] for b in MAT_BUILDINGS],
+    S_HOME: home_choices,
+    S_TURN: _turn,
+    S_MOVED: _moved,
+    S_OVERSEE: _oversee,
+    S_MARKET: market_actions,
+    S_RETRIEVE: lambda s, p: [A.RETRIEVE[MAT_BUILDINGS[b]] for b in sorted(s.reserve[p])],
+    S_TAKE: lambda s, p: [A.TAKE[k] for k in sorted(s.tiles)],
+    S_BONUS: bonus_actions,
+    S_HIRE: _hire,
+    S_OFFER: _offer,
+    S_PLACE: _place,
+    S_EXTRA: lambda s, p: [A.EXTRA, A.DECLINE],
+}
+
+
+def legal_actions(s: IbyronBase, p: int) -> list[Action]:
+    choices = BY_STEP.get(s.step)
+    return choices(s, p) if choices is not None else []
+
+
+def is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """``action in legal_actions(s, p)``, without listing every move of an Outside turn."""
+    step = s.step
+    if step in (S_TURN, S_MOVED) and s.phase[p] != VILLAGE:
+        kind = action.kind
+        if kind == "move":
+            return step == S_TURN and move_is_legal(s, p, action)
+        if kind == "end":
+            return step == S_MOVED
+        return action in outside_actions(s, p, False)
+    if step == S_TURN:  # in the village
+        return action.kind == "leave" or (action.kind == "visit" and visit_is_legal(s, p, action))
+    if step == S_PLACE and action.kind == "place":
+        x, y, _ = (int(v) for v in action.args)
+        return can_place(x, y, s.height, s._blocked())
+    return action in legal_actions(s, p)
+
