@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.ibyron.data import STEP_NAMES
 from meeple.rl.encoders.base import (
     Encoder,
     Vector,
@@ -35,13 +36,7 @@ PARTS = (
 CAMPS = ("grain", "ore", "stone", "wood")
 MODES = ("standard", "beginner", "solo")
 SIDES = ("front", "back")
-STEPS = (
-    "a starting building (start ...)", "a home field (home N)", "a turn", "an action after moving, or end",
-    "overseers for the new tile (oversee N, or done)", "a sale or trade at the market (sell, trade, or done)",
-    "which reserve stack returns (retrieve ...)", "a land tile from the supply (take N)",
-    "a bonus resource (bonus N)", "how many to hire (hire N)", "the start player's $2 tile (buy N, or decline)",
-    "where to lay the tile (place X Y R)", "an extra tile, or not (extra, or decline)", "nothing: the game is over",
-)  # fmt: skip
+STEPS = STEP_NAMES  # the game's own list, so a renamed step cannot fall into "other"
 DICE = ("wood", "stone", "ore", "gold")
 SPACES = ("stablehand", "shipwright", "market", "library", "farmer", "explorer", "tax")
 BONUS = 6
