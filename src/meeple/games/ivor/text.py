@@ -88,8 +88,7 @@ def _compact_map(obs: dict[str, Any]) -> RenderableType:
         halves.append(table)
     grid = Table.grid(padding=(0, 3))
     grid.add_row(*halves)
-    notes = [f"The railway (towns in bold; ? = a lost-sheep token lies there; {MAIN_A} has the main line to "
-             f"{MAIN_B}, 2 coal)"]
+    notes = [f"bold = town, ? = lost-sheep token; {MAIN_A}: main line to {MAIN_B}, 2 coal"]
     here = obs["players"][obs["current"]]["location"] if not obs["is_over"] else None
     if here is not None:
         notes.append(f"lines from {here} (P{obs['current']}): {', '.join(NEIGHBOURS[here])}")
@@ -188,9 +187,8 @@ def render(obs: dict[str, Any]) -> RenderableType:
     status.append(
         f"\nthe end comes at {obs['sheep_to_end']} sheep"
         + (" — triggered, this round is the last" if obs["end_triggered"] else "")
-        + f"; deck {obs['deck_size']}, discards {len(obs['discard'])}"
-        + f"\nstock: {obs['supply']['gold']} gold, {obs['supply']['coal']} coal, "
-        + f"{obs['supply']['idris']} Sleeping Idris",
+        + f"; deck {obs['deck_size']}, discards {len(obs['discard'])}; stock "
+        + f"{obs['supply']['gold']} gold, {obs['supply']['coal']} coal, {obs['supply']['idris']} Idris",
         style="dim",
     )
     parts: list[RenderableType] = [status, _ByWidth(_map_table(obs), _compact_map(obs)), _players_table(obs)]
