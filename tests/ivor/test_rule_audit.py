@@ -108,3 +108,19 @@ def test_a_refused_action_explains_itself_and_changes_nothing(bad: str) -> None:
         state.apply(bad)
     assert str(refused.value).strip(), "a refusal says what was wrong"
     assert _snapshot(state) == before
+
+
+def test_hand_limit_discards_come_before_the_refill() -> None:
+    # The rulebook's order: take a card (discarding down to the limit), then refill the line.
+    # With deck and discards empty, the only card the refill can draw is the one just discarded.
+    state = placed()
+    cards = list(range(1, HAND_LIMIT + 1))
+    spare = [c for c in range(1, 51) if c not in cards]
+    hand(state, 0, *cards)
+    line(state, *spare[:4])
+    state.deck, state.discard = [], []
+    state._changed()
+    state.apply("end")
+    state.apply(f"take {spare[0]}")
+    state.apply(f"discard {cards[0]}")
+    assert state.line[-1] == cards[0] and state.reshuffled and state.current == 1
