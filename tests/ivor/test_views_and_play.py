@@ -122,3 +122,30 @@ def test_views_offer_both_routes_to_one_place() -> None:
     marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
     assert {"move capel-isaf 1 coal", "move capel-isaf 2 coal"} <= marked, "the board click and a button"
     assert "move capel-isaf 2 coal (1 line(s) besides)" in rendered_text(state, 0)
+
+
+def test_text_view_fits_an_80_by_50_terminal_and_still_hides_other_hands() -> None:
+    # Narrow terminals get the compact view: two columns of locations, one line a card,
+    # so the screen leaves room for the list of moves under it.
+    for players, steps in ((3, 60), (5, 120)):
+        state = INFO.new(players, 4)
+        rng = random.Random(1)
+        for _ in range(steps):
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        assert isinstance(state, IvorState)
+        seat = state.current
+        console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        assert INFO.text_view is not None
+        console.print(INFO.text_view(state.observation(seat)))
+        text = console.export_text()
+        console.file.close()
+        lines = text.splitlines()
+        assert len(lines) <= 42 and max(len(t) for t in lines) <= 80
+        here = state.observation(seat)["players"][seat]["location"]
+        assert "main line to tewyn" in text and f"lines from {here}" in text
+        hidden = [c for s in range(players) if s != seat for c in state.hands[s] if c not in state.known[s]]
+        mine = set(state.hands[seat]) | set(state.line)
+        for card in hidden:
+            if card not in mine:
+                assert f"\n{card:>2}  " not in text and f" {card} (" not in text

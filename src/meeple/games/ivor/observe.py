@@ -1,8 +1,9 @@
 """Ivor the Engine: what each seat sees, and worlds a seat cannot tell from the real one.
 
 Hands are private except the cards every player saw taken from the card line;
-the deck order, the events put back in the box and the numbers on face-down
-lost-sheep tokens are in no observation.
+the deck order and the events put back in the box are in no observation. The
+numbers on face-down lost-sheep tokens are not listed either, though every seat
+saw them at set-up (they have no effect after it); determinize keeps them.
 """
 
 from __future__ import annotations
@@ -93,8 +94,7 @@ def observation(state: IvorState, seat: int | None, phase_name: str) -> dict[str
 
 def redeal(state: IvorState, new: IvorState, seat: int, rng: Random) -> None:
     """Re-deal into ``new`` (a clone of ``state``) what ``seat`` cannot know: the other
-    hands' unseen cards, the deck order, which events went back in the box, and the
-    face-down token numbers.
+    hands' unseen cards, the deck order and which events went back in the box.
 
     Every pool is sorted before it is shuffled, so the result depends only on what
     the seat knows (two worlds it cannot tell apart give the same copy). Cards never
@@ -130,8 +130,5 @@ def redeal(state: IvorState, new: IvorState, seat: int, rng: Random) -> None:
     if not state.reshuffled:
         new.deck += unseen_jobs
         rng.shuffle(new.deck)
-    face_down = [i for i in range(N_LOCS) if state.loc_token[i]]
-    values = sorted(state.loc_token[i] for i in face_down)
-    rng.shuffle(values)
-    for i, v in zip(face_down, values, strict=True):
-        new.loc_token[i] = v
+    # The face-down token numbers are not re-dealt: set-up showed every token face up
+    # (its number is the sheep dealt there) before turning it down, so every seat knows them.

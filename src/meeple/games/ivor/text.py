@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.games.ivor.data import DATA, bonus_text, card_name, card_summary
+from meeple.games.ivor.data import DATA, bonus_text, card_name, card_summary, reward_text
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow")
 NAMES = {loc.id: loc.name for loc in DATA.locations}
@@ -17,6 +19,15 @@ NEIGHBOURS = {
 }
 MAIN_A, MAIN_B = (DATA.locations[i].id for i in DATA.main_line)
 EVENT_BY_ID = {event.id: event for event in DATA.events}
+JOB_BY_ID = {job.id: job for job in DATA.jobs}
+# Below this width the view is drawn compactly, so that a game fits an 80 x 50 terminal.
+WIDE = 120
+SHORT_SPECIAL = {
+    "extra_moves": "+{n} moves",
+    "sleeping_idris": "Sleeping Idris",
+    "runaway_sheep": "runaway sheep (up to {n} lines)",
+    "extra_card": "+{n} card now",
+}
 
 
 def _seat(seat: int | None) -> Text:
@@ -51,10 +62,79 @@ def _map_table(obs: dict[str, Any]) -> Table:
     return table
 
 
+def _sheep_cell(info: dict[str, Any]) -> str:
+    return (str(info["sheep"]) if info["sheep"] else "·") + (" ?" if info["lost_sheep_token"] else "  ")
+
+
+def _here_cell(info: dict[str, Any]) -> Text:
+    cell = _seat(info["wagon"])
+    if info["idris"] is not None:
+        cell += Text(" zZ") + _seat(info["idris"])
+    return cell
+
+
+def _compact_map(obs: dict[str, Any]) -> RenderableType:
+    """The 20 locations in two columns of 10, without their lines; the lines from the
+    wagon of the player to move are listed underneath (the move list says the rest)."""
+    halves = []
+    places = list(zip(DATA.locations, obs["locations"], strict=True))
+    for part in (places[:10], places[10:]):
+        table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+        table.add_column("location", no_wrap=True)
+        table.add_column("sheep", justify="right", no_wrap=True)
+        table.add_column("here", no_wrap=True)
+        for loc, info in part:
+            table.add_row(Text(loc.id, style="bold" if loc.is_town else ""), _sheep_cell(info), _here_cell(info))
+        halves.append(table)
+    grid = Table.grid(padding=(0, 3))
+    grid.add_row(*halves)
+    notes = [f"bold = town, ? = lost-sheep token; {MAIN_A}: main line to {MAIN_B}, 2 coal"]
+    here = obs["players"][obs["current"]]["location"] if not obs["is_over"] else None
+    if here is not None:
+        notes.append(f"lines from {here} (P{obs['current']}): {', '.join(NEIGHBOURS[here])}")
+    return Group(Text(notes[0], style="dim"), grid, *(Text(n, style="dim") for n in notes[1:]))
+
+
+class _ByWidth:
+    """``wide`` on a terminal at least ``WIDE`` columns wide, else ``narrow``."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide, self.narrow = wide, narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
+        yield self.wide if options.max_width >= WIDE else self.narrow
+
+
+def _short_summary(card: int) -> str:
+    job = JOB_BY_ID.get(card)
+    if job is None:
+        return card_summary(card)
+    special = SHORT_SPECIAL[job.special].format(n=job.amount)
+    return f"{DATA.locations[job.location].name}: {reward_text(job)} | or {special}"
+
+
+def _short_cards(title: str, cards: list[tuple[int, str]]) -> Table:
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False,
+                  show_header=False, box=None, padding=(0, 1))
+    table.add_column("card", justify="right", no_wrap=True)
+    table.add_column("what it does")
+    for card, note in cards:
+        table.add_row(str(card), _short_summary(card) + note)
+    if not cards:
+        table.add_row("", "(none)")
+    return table
+
+
+def _card_list(title: str, cards: list[tuple[int, str]]) -> _ByWidth:
+    return _ByWidth(_cards(title, cards), _short_cards(title, cards))
+
+
 def _players_table(obs: dict[str, Any]) -> Table:
-    table = Table(title="Players", title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("seat", "sheep", "gold", "coal", "hand", "jobs", "events", "tokens"):
-        table.add_column(column)
+    table = Table(title="Players", title_justify="left", show_edge=False, pad_edge=False,
+                  box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True)
+    table.add_column("seat", no_wrap=True)
+    for column in ("sheep", "gold", "coal", "hand", "jobs", "events", "tokens"):
+        table.add_column(column, no_wrap=True)
     table.add_column("at", no_wrap=True)
     over = obs["is_over"]
     if over:
@@ -107,20 +187,20 @@ def render(obs: dict[str, Any]) -> RenderableType:
     status.append(
         f"\nthe end comes at {obs['sheep_to_end']} sheep"
         + (" — triggered, this round is the last" if obs["end_triggered"] else "")
-        + f"; deck {obs['deck_size']}, discards {len(obs['discard'])}; stock: "
-        + f"{obs['supply']['gold']} gold, {obs['supply']['coal']} coal, {obs['supply']['idris']} Sleeping Idris",
+        + f"; deck {obs['deck_size']}, discards {len(obs['discard'])}; stock "
+        + f"{obs['supply']['gold']} gold, {obs['supply']['coal']} coal, {obs['supply']['idris']} Idris",
         style="dim",
     )
-    parts: list[RenderableType] = [status, _map_table(obs), _players_table(obs)]
+    parts: list[RenderableType] = [status, _ByWidth(_map_table(obs), _compact_map(obs)), _players_table(obs)]
     main_line = [r for r in obs["routes"] if r["main_line"]]
     if main_line:  # a route that rides the main line costs 2 coal more but keeps free moves
         parts.append(Text("by the main line: " + "; ".join(
             f"{r['action']} ({r['lines']} line(s) besides)" for r in main_line), style="dim"))
     line = [(c["card"], f" [{c['sheep']} sheep on it]" if c["sheep"] else "") for c in obs["line"]]
-    parts.append(_cards("Card line", line))
+    parts.append(_card_list("Card line", line))
     if seat is not None:
         hand = obs["players"][seat]["hand"] or []
-        parts.append(_cards(f"Your hand (P{seat})", [(c, "") for c in hand]))
+        parts.append(_card_list(f"Your hand (P{seat})", [(c, "") for c in hand]))
     for p in obs["players"]:
         # Taken events are face up; their end bonus is what the player is playing for.
         for card in p["events"]:
@@ -129,5 +209,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     for p in obs["players"]:
         if p["seat"] != seat and p["hand_known"]:
             known = ", ".join(f"{c} {card_name(c)}" for c in p["hand_known"])
-            parts.append(Text(f"P{p['seat']} is known to hold card(s) {known}", style="dim"))
+            brief = ", ".join(f"{c} ({DATA.locations[JOB_BY_ID[c].location].name})" for c in p["hand_known"])
+            parts.append(_ByWidth(Text(f"P{p['seat']} is known to hold card(s) {known}", style="dim"),
+                                  Text(f"P{p['seat']} is known to hold {brief}", style="dim")))
     return Group(*parts)
