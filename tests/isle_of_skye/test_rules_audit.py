@@ -9,7 +9,8 @@ import random
 from meeple.games.isle_of_skye import scoring as sc
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PRICE
 from meeple.games.isle_of_skye.data import ROUNDS, TILES, rounds_for
-from tests.isle_of_skye.helpers import CASTLE, finish_hidden_phase, new_state, territory
+from meeple.games.isle_of_skye.territory import connected_whisky_tiles
+from tests.isle_of_skye.helpers import CASTLE, SAMPLE, finish_hidden_phase, new_state, territory
 
 # Tile 13: 2 sheep on one tile (pasture North once turned 90, facing the castle's South).
 TWO_SHEEP = {**CASTLE, (0, 1): (13, 1)}
@@ -109,3 +110,12 @@ def test_two_scrolls_of_one_kind_each_score() -> None:
     state.gold = [0, 0]
     state._final_scoring([territory(p) for p in state.placed])
     assert state.vp == [4, 0]
+
+
+def test_the_whisky_majority_counts_every_whisky_tile_not_only_road_linked_ones() -> None:
+    # Rule: "most tiles with barrels of whisky in their clan territory" (income alone asks
+    # for roads). SAMPLE has whisky on tile 64 (no road to the castle) and tile 70 (joined).
+    sample, one = territory(SAMPLE), territory({**CASTLE, (0, 1): (70, 0)})
+    assert connected_whisky_tiles(SAMPLE) == 1 and sample.tiles_with("whisky") == 2
+    assert sc.score_tile("whisky", [sample, one], [0, 0]) == [5, 2]
+    assert sc.scroll_base("whisky", sample) == 1
