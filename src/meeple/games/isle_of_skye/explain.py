@@ -12,7 +12,9 @@ from meeple.games.isle_of_skye.data import FITS
 if TYPE_CHECKING:
     from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 
-NO_ROOM = "it would leave no room for another of your tiles, and some other placement leaves room for them all"
+# Said when the placement fits but lowers the most received tiles still placeable (building.py);
+# when no order places them all, "more of them" is still exact, "them all" would not be.
+NO_ROOM = "it would leave no room for another of your tiles, and some other placement leaves room for more of them"
 
 
 def explain(state: IsleOfSkyeState, action: Action, seat: int) -> str:
