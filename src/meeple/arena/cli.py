@@ -113,7 +113,9 @@ def _new_config(args: argparse.Namespace, stored_seed: int | None = None) -> Are
     options = _parse_options(args.option)
     try:
         info.new(players, 0, **options)  # checks the player count and the options before any game runs
-        resolved = info.resolve_options(options)
+        # Options left to the rules (None) are stored with their value for this player count;
+        # a per-game draw (Isle of Skye's random scoring tiles) stays a draw: each game makes its own.
+        resolved = info.state_class.resolve_options(players, info.resolve_options(options))
     except ValueError as exc:
         raise _fail(str(exc)) from None
     games = 100 if args.n is None else args.n
