@@ -1,0 +1,92 @@
+"""Bot levels: ``easy``, ``medium`` and ``hard``, defined once per game.
+
+A level is a guided ISMCTS (see ``ismcts.py``) with an iteration budget (what
+makes it reproducible with a seed) and a time cap (what keeps it inside its
+budget on one core: easy 0.3 s a move, medium 1 s, hard 2 s). The iteration
+budgets are set so that a typical move stops on iterations well before the
+cap; only on a slow or loaded machine does the cap cut a move short, and then
+that move may differ from run to run.
+
+``LEVELS`` holds the defaults; ``GAME_LEVELS`` a game's changes to them,
+where a game needs other budgets (its iterations cost more or less) or
+knobs. ``level_descriptions(game)`` is what a lobby shows a player.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level searches.
+
+    ``rollout_limit`` cuts each playout after that many moves (``evaluate()``
+    then judges it); ``epsilon`` is the share of random moves in the guided
+    playouts; ``widening`` turns on progressive widening (``None``: every
+    action is opened); ``prior_weight`` is the share of the iterations given
+    as extra visits to the game's heuristic bot's move (0: no prior).
+    """
+
+    iterations: int
+    seconds: float
+    rollout_limit: int
+    epsilon: float
+    widening: float | None
+    prior_weight: float
+    description: str
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(
+        iterations=60,
+        seconds=0.25,
+        rollout_limit=8,
+        epsilon=0.5,
+        widening=None,
+        prior_weight=0.0,
+        description="Easy: moves quickly and plays sensible moves, but looks only a little ahead "
+        "and often misses the best one. A good first opponent.",
+    ),
+    "medium": Level(
+        iterations=300,
+        seconds=0.9,
+        rollout_limit=16,
+        epsilon=0.2,
+        widening=None,
+        prior_weight=0.1,
+        description="Medium: thinks about a second a move, follows the game's sound habits and "
+        "looks several turns ahead. Beats most new players.",
+    ),
+    "hard": Level(
+        iterations=700,
+        seconds=1.8,
+        rollout_limit=24,
+        epsilon=0.15,
+        widening=2.0,
+        prior_weight=0.1,
+        description="Hard: the strongest bot. Thinks up to two seconds a move, weighing many "
+        "possible futures, and only leaves the game's sound habits when it finds something better.",
+    ),
+}
+
+# Per game, the fields that differ from ``LEVELS`` (measured: benchmarks/bots_ladder.py,
+# benchmarks/bots_timing.py). Iteration budgets follow how long one iteration takes there.
+GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {}
+
+
+def level(game: str | None, name: str) -> Level:
+    """The level ``name`` as ``game`` defines it (the defaults where it changes nothing)."""
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {name!r} (levels: {', '.join(LEVEL_NAMES)})")
+    changes = GAME_LEVELS.get(game or "", {}).get(name, {})
+    return dataclasses.replace(LEVELS[name], **changes)  # type: ignore[arg-type]
+
+
+def level_descriptions(game: str) -> dict[str, str]:
+    """``{"easy": "...", "medium": "...", "hard": "..."}`` in words a player understands,
+    for a lobby to show beside the choice of opponent."""
+    return {name: level(game, name).description for name in LEVEL_NAMES}
