@@ -29,7 +29,6 @@ against the level below.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import statistics
 import time
 from collections import Counter
@@ -38,25 +37,9 @@ from typing import Any
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
-from meeple.bots import heuristic_bot, make_bot
+from bots_common import p95, use_standin_policy
+from meeple.bots import make_bot
 from meeple.cli import wilson_interval
-from meeple.core import Action, State
-from meeple.core.rng import Random
-
-
-def use_standin_policy(game: str) -> None:
-    """Make the game's heuristic bot its rollout policy, in this process only."""
-    info = meeple.GAMES[game]
-    if info.rollout_policy is not None:
-        return
-    bot = heuristic_bot(game, 0)
-    if bot is None:
-        raise SystemExit(f"{info.title} has no heuristic bot to stand in as its rollout policy")
-
-    def policy(state: State, seat: int, rng: Random) -> Action:
-        return bot.choose(state, seat)
-
-    info.state_class.info = dataclasses.replace(info, rollout_policy=policy)
 
 
 def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int]) -> dict[str, Any]:
@@ -79,11 +62,6 @@ def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int]) -> dict
         state.apply(action, seat)
     share = 1 / len(state.winners) if seat_a in state.winners else 0.0
     return {"share": share, "end": state.end_reason or "unset", "moves": state.move_number, "times": times}
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def describe_times(samples: list[tuple[float, float]]) -> str:
@@ -123,7 +101,8 @@ def main() -> None:
     lo, hi = wilson_interval(wins, n)
     ends = Counter(r["end"] for r in results)
     title = meeple.GAMES[args.game].title
-    note = ", stand-in rollout policy (heuristic bot)" if args.standin_policy else ""
+    standin = args.standin_policy and use_standin_policy(args.game)
+    note = ", stand-in rollout policy (heuristic bot)" if standin else ""
     print(f"{title}, {args.players} players, {n} games, seed {args.seed}{note}:")
     print(
         f"  {args.a} won {wins:g} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}) against {args.b}; "

@@ -1,7 +1,7 @@
 """Time per move of each bot level, per game: median and p95, on one core.
 
     PYTHONPATH=src .venv/bin/python benchmarks/bots_timing.py [--games bayon,ivor] [--levels easy,medium,hard]
-        [--positions 12] [--seed 0]
+        [--positions 12] [--seed 0] [--standin-policy]
 
 Positions are taken along games played by the game's heuristic bot (random
 moves where the game has none), every few moves, so early, middle and late
@@ -22,6 +22,7 @@ import time
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
+from bots_common import p95, use_standin_policy
 from meeple.bots import LEVEL_NAMES, RandomBot, heuristic_bot, level, make_bot
 from meeple.core import State
 from meeple.core.rng import Random
@@ -48,11 +49,6 @@ def positions_along(game: str, players: int, count: int, seed: int) -> list[Stat
     return found
 
 
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", default=",".join(sorted(meeple.GAMES)))
@@ -60,11 +56,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=0, help="0: 2 players (Ivor 3)")
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--standin-policy", action="store_true", help="see bots_ladder.py")
     args = parser.parse_args()
     header = f"{'game':<13}{'level':<8}{'n':>4}{'median s':>10}{'p95 s':>8}{'cpu med':>9}"
     print(header + f"{'budget':>8}{'it med':>8}{'capped':>8}")
     for game in args.games.split(","):
         players = args.players or max(2, meeple.GAMES[game].min_players)
+        if args.standin_policy:
+            use_standin_policy(game)
         states = positions_along(game, players, args.positions, args.seed)
         for name in args.levels.split(","):
             wall: list[float] = []

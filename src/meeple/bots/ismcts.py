@@ -131,6 +131,7 @@ class ISMCTS:
         self.prior_weight = prior_weight
         self.rng = Random(seed)
         self.last_iterations = 0
+        self.last_visits: dict[Action, int] = {}  # the root's visits per action, last decision
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -138,6 +139,7 @@ class ISMCTS:
             raise ValueError(f"seat {seat} has no legal action now")
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_visits = {}
             return legal[0]
         hint = self.prior.choose(state, seat) if self.prior is not None else None
         root = _Node(None, None, seat)
@@ -151,6 +153,7 @@ class ISMCTS:
             self._iterate(root, state.determinize(seat, self.rng), seat, hint)
             done += 1
         self.last_iterations = done
+        self.last_visits = {a: c.visits for a, c in root.children.items()}
         return self._final_choice(root, legal, hint, done)
 
     def _final_choice(self, root: _Node, legal: list[Action], hint: Action | None, done: int) -> Action:
