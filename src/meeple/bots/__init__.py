@@ -9,20 +9,29 @@ from meeple.bots.base import Bot
 from meeple.bots.ismcts import ISMCTS
 from meeple.bots.levels import LEVEL_NAMES, LEVELS, Level, level, level_descriptions
 from meeple.bots.random_bot import RandomBot
+from meeple.core import GameInfo
 
 BOT_KINDS = ("random", "ismcts", *LEVEL_NAMES)
 
 
-def game_bots(game: str) -> dict[str, type]:
-    """The game's own bots, by their ``name``, as the game declares them (``GameInfo.bots``)."""
+def game_info(game: str | GameInfo) -> GameInfo:
+    """The game's ``GameInfo`` from its id (or the info itself, e.g. a test game's)."""
+    if isinstance(game, GameInfo):
+        return game
     import meeple
 
     info = meeple.GAMES.get(game)
     if info is None:
         raise ValueError(f"unknown game {game!r} (games: {', '.join(sorted(meeple.GAMES))})")
+    return info
+
+
+def game_bots(game: str | GameInfo) -> dict[str, type]:
+    """The game's own bots, by their ``name``, as the game declares them (``GameInfo.bots``)."""
+    info = game_info(game)
     if info.bots:
         return {str(getattr(bot, "name", bot.__name__)): bot for bot in info.bots}
-    return _scanned_bots(game)
+    return _scanned_bots(info.id)
 
 
 def _scanned_bots(game: str) -> dict[str, type]:
@@ -40,7 +49,7 @@ def _scanned_bots(game: str) -> dict[str, type]:
     return found
 
 
-def heuristic_bot(game: str, seed: int | None) -> Bot | None:
+def heuristic_bot(game: str | GameInfo, seed: int | None) -> Bot | None:
     """The game's first declared bot (its heuristic player), or ``None`` if it has none."""
     bots = list(game_bots(game).values())
     if not bots:
@@ -68,11 +77,11 @@ def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:
         ) from None
 
 
-def level_bot(name: str, game: str, seed: int | None, budget: str = "") -> ISMCTS:
+def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "") -> ISMCTS:
     """The level ``name`` of ``game``; a ``budget`` (``"200"`` or ``"0.5s"``) replaces
     both its iteration budget and its time cap."""
     spec = f"{name}:{budget}" if budget else name
-    settings: Level = level(game, name)
+    settings: Level = level(game_info(game).id, name)
     iterations: int | None = settings.iterations
     seconds: float | None = settings.seconds
     if budget:
@@ -91,7 +100,7 @@ def level_bot(name: str, game: str, seed: int | None, budget: str = "") -> ISMCT
     )
 
 
-def make_bot(spec: str, seed: int | None = None, game: str | None = None) -> Bot:
+def make_bot(spec: str, seed: int | None = None, game: str | GameInfo | None = None) -> Bot:
     """Build a bot from a spec (case and spaces do not matter):
 
     * ``random``;
@@ -129,7 +138,7 @@ def make_bot(spec: str, seed: int | None = None, game: str | None = None) -> Bot
         bot: Bot = own[kind](seed)
         return bot
     known = [*BOT_KINDS, *own]
-    where = f" for {game}" if game is not None else " (a game's own bots need game=...)"
+    where = f" for {game_info(game).id}" if game is not None else " (a game's own bots need game=...)"
     raise ValueError(f"unknown bot {spec!r}{where}; bots: {', '.join(known)}")
 
 
@@ -142,6 +151,7 @@ __all__ = [
     "Level",
     "RandomBot",
     "game_bots",
+    "game_info",
     "heuristic_bot",
     "level",
     "level_bot",
