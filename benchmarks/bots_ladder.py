@@ -13,8 +13,10 @@ the share of games each end reason closed (``safety_cap`` is a designed
 safeguard, not the rulebook's end), the mean number of moves, and each
 side's time per move (median and p95, wall clock; CPU beside it).
 
-``--jobs`` runs games in parallel processes: at most one per free core, or
-the time-capped levels get less than a core each and play weaker.
+``--jobs`` runs games in parallel processes. Time caps are measured in CPU
+time of the bot's thread by default (``--clock cpu``), so a level gets its
+budget on one core however loaded the machine is (a game then takes longer
+in wall time); ``--clock wall`` measures what a player would wait.
 
 ``--standin-policy``: for a game that declares a heuristic bot but no
 ``rollout_policy`` yet, use the heuristic bot's move as the rollout policy
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -38,13 +41,13 @@ from typing import Any
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from bots_common import p95, use_standin_policy
-from meeple.bots import make_bot
+from meeple.bots import ISMCTS, make_bot
 from meeple.cli import wilson_interval
 
 
-def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int]) -> dict[str, Any]:
+def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str]) -> dict[str, Any]:
     """One game; A's win share, why it ended, move count and each side's seconds per move."""
-    game, index, players, spec_a, spec_b, options, standin, seed = job
+    game, index, players, spec_a, spec_b, options, standin, seed, clock = job
     if standin:
         use_standin_policy(game)
     state = meeple.new_game(game, players=players, seed=seed * 100_000 + index, **options)
@@ -53,6 +56,10 @@ def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int]) -> dict
         s: make_bot(spec_a if s == seat_a else spec_b, seed=seed * 1000 + index * 10 + s, game=game)
         for s in range(players)
     }
+    if clock == "cpu":
+        for bot in bots.values():
+            if isinstance(bot, ISMCTS):
+                bot.clock = time.thread_time
     times: dict[str, list[tuple[float, float]]] = {"A": [], "B": []}
     while not state.is_over:
         seat = state.to_move[0]
@@ -86,16 +93,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--standin-policy", action="store_true")
+    parser.add_argument(
+        "--clock", choices=["cpu", "wall"], default="cpu", help="what time caps measure (default: CPU time of one core)"
+    )
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
     for spec in (args.a, args.b):
         make_bot(spec, game=args.game)  # a bad spec fails here, not in a worker
     started = time.perf_counter()
     jobs = [
-        (args.game, i, args.players, args.a, args.b, options, args.standin_policy, args.seed) for i in range(args.n)
+        (args.game, i, args.players, args.a, args.b, options, args.standin_policy, args.seed, args.clock)
+        for i in range(args.n)
     ]
+    results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(play, jobs))
+        for result in pool.map(play, jobs):
+            results.append(result)
+            done = sum(r["share"] for r in results)
+            print(f"  game {len(results)}/{args.n}: {args.a} {done:g} wins so far", file=sys.stderr, flush=True)
     n = len(results)
     wins = sum(r["share"] for r in results)
     lo, hi = wilson_interval(wins, n)
@@ -103,7 +118,7 @@ def main() -> None:
     title = meeple.GAMES[args.game].title
     standin = args.standin_policy and use_standin_policy(args.game)
     note = ", stand-in rollout policy (heuristic bot)" if standin else ""
-    print(f"{title}, {args.players} players, {n} games, seed {args.seed}{note}:")
+    print(f"{title}, {args.players} players, {n} games, seed {args.seed}, time caps on {args.clock} time{note}:")
     print(
         f"  {args.a} won {wins:g} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}) against {args.b}; "
         f"fair share {1 / args.players:.1%}"

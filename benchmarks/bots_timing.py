@@ -1,7 +1,7 @@
 """Time per move of each bot level, per game: median and p95, on one core.
 
     PYTHONPATH=src .venv/bin/python benchmarks/bots_timing.py [--games bayon,ivor] [--levels easy,medium,hard]
-        [--positions 12] [--seed 0] [--standin-policy]
+        [--positions 12] [--seed 0] [--standin-policy] [--clock cpu|wall]
 
 Positions are taken along games played by the game's heuristic bot (random
 moves where the game has none), every few moves, so early, middle and late
@@ -11,7 +11,8 @@ the CPU seconds of this process beside it (the machine is shared: a wall
 figure far above the CPU one means other load), the median iterations a
 move, and the share of moves the time cap cut short (iterations below the
 level's budget: those moves are not reproducible). Budgets: easy 0.3 s,
-medium 1 s, hard 2 s.
+medium 1 s, hard 2 s. Caps are measured in CPU time of one core by default
+(``--clock cpu``, fair on a shared machine); ``--clock wall`` as a player waits.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import time
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from bots_common import p95, use_standin_policy
-from meeple.bots import LEVEL_NAMES, RandomBot, heuristic_bot, level, make_bot
+from meeple.bots import ISMCTS, LEVEL_NAMES, RandomBot, heuristic_bot, level, make_bot
 from meeple.core import State
 from meeple.core.rng import Random
 
@@ -57,6 +58,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--standin-policy", action="store_true", help="see bots_ladder.py")
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="what time caps measure")
     args = parser.parse_args()
     header = f"{'game':<13}{'level':<8}{'n':>4}{'median s':>10}{'p95 s':>8}{'cpu med':>9}"
     print(header + f"{'budget':>8}{'it med':>8}{'capped':>8}")
@@ -73,6 +75,8 @@ def main() -> None:
             budget_iterations = level(game, name).iterations
             for i, state in enumerate(states):
                 bot = make_bot(name, seed=args.seed + i, game=game)
+                if args.clock == "cpu" and isinstance(bot, ISMCTS):
+                    bot.clock = time.thread_time
                 seat = state.to_move[0]
                 w, c = time.perf_counter(), time.process_time()
                 bot.choose(state, seat)

@@ -93,6 +93,9 @@ class ISMCTS:
     (``GameInfo.rollout_limit``, no cap for most games). Give ``0`` for
     uncapped playouts whatever the game says. ``guided=False`` ignores the
     game's rollout policy (uniformly random playouts, the old behaviour).
+    ``clock`` measures ``seconds``: the wall clock by default (what a player
+    waits); a benchmark on a shared machine passes ``time.thread_time`` so a
+    budget means that much time on one core whatever else runs.
     """
 
     def __init__(
@@ -108,6 +111,7 @@ class ISMCTS:
         prior: Bot | None = None,
         prior_weight: float = 0.0,
         name: str = "ismcts",
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -129,6 +133,7 @@ class ISMCTS:
         self.widening = widening
         self.prior = prior
         self.prior_weight = prior_weight
+        self.clock = clock  # what ``seconds`` is measured on: wall clock (what a player waits)
         self.rng = Random(seed)
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}  # the root's visits per action, last decision
@@ -143,12 +148,13 @@ class ISMCTS:
             return legal[0]
         hint = self.prior.choose(state, seat) if self.prior is not None else None
         root = _Node(None, None, seat)
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        clock = self.clock
+        deadline = clock() + self.seconds if self.seconds is not None else math.inf
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if done and time.perf_counter() >= deadline:
+            if done and clock() >= deadline:
                 break
             self._iterate(root, state.determinize(seat, self.rng), seat, hint)
             done += 1

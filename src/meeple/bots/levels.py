@@ -52,7 +52,7 @@ LEVELS: dict[str, Level] = {
         "and often misses the best one. A good first opponent.",
     ),
     "medium": Level(
-        iterations=300,
+        iterations=400,
         seconds=0.9,
         rollout_limit=16,
         epsilon=0.2,
@@ -62,7 +62,7 @@ LEVELS: dict[str, Level] = {
         "looks several turns ahead. Beats most new players.",
     ),
     "hard": Level(
-        iterations=700,
+        iterations=1200,
         seconds=1.8,
         rollout_limit=24,
         epsilon=0.15,
