@@ -37,7 +37,9 @@ def test_levels_are_built_from_the_games_table(game: str, name: str) -> None:
     settings = level(game, name)
     assert isinstance(bot, ISMCTS) and bot.name == name
     assert (bot.iterations, bot.seconds) == (settings.iterations, settings.seconds)
-    assert bot.rollout_limit == settings.rollout_limit and bot.epsilon == settings.epsilon
+    judged = meeple.GAMES[game].evaluator is not None
+    assert bot.rollout_limit == (settings.rollout_limit if judged else None)
+    assert bot.epsilon == settings.epsilon
     has_heuristic = bool(game_bots(game))
     assert (bot.prior is not None) == (has_heuristic and settings.prior_weight > 0)
 
@@ -112,3 +114,14 @@ def test_a_game_bot_takes_no_budget_and_a_spec_must_be_text() -> None:
 def test_unknown_level_names_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown level 'expert'"):
         level("bayon", "expert")
+
+
+def test_levels_cut_playouts_only_where_the_game_judges_the_cut() -> None:
+    from tests.bots.smallgames import pile
+
+    judged = pile(10, evaluator=lambda state: (0.5, 0.5)).info
+    bot = make_bot("hard", game=judged)
+    assert isinstance(bot, ISMCTS) and bot.rollout_limit == level(None, "hard").rollout_limit
+    unjudged = pile(10).info
+    bot = make_bot("hard", game=unjudged)
+    assert isinstance(bot, ISMCTS) and bot.rollout_limit is None  # the game's own default

@@ -87,11 +87,14 @@ def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "
     if budget:
         iterations, seconds = _budget(spec, budget)
     prior = heuristic_bot(game, seed) if settings.prior_weight > 0 else None
+    # Cutting playouts short only pays when the game judges the cut position
+    # itself; without an evaluator the playouts run as the game says.
+    judged = game_info(game).evaluator is not None
     return ISMCTS(
         iterations=iterations,
         seconds=seconds,
         seed=seed,
-        rollout_limit=settings.rollout_limit,
+        rollout_limit=settings.rollout_limit if judged else None,
         epsilon=settings.epsilon,
         widening=settings.widening,
         prior=prior,

@@ -25,7 +25,8 @@ class Level:
     """How one level searches.
 
     ``rollout_limit`` cuts each playout after that many moves (``evaluate()``
-    then judges it); ``epsilon`` is the share of random moves in the guided
+    then judges it) in a game that declares an evaluator (in one that does
+    not, the game's own ``GameInfo.rollout_limit`` applies); ``epsilon`` is the share of random moves in the guided
     playouts; ``widening`` turns on progressive widening (``None``: every
     action is opened); ``prior_weight`` is the share of the iterations given
     as extra visits to the game's heuristic bot's move (0: no prior).
