@@ -41,6 +41,11 @@ class Level:
     description: str
 
 
+# Measured (benchmarks/bots_ladder.py, CPU-time caps, with the game branches' policies and
+# evaluators of 1 Dec 2026, small n): Bayon medium beat easy 10/10 but hard beat medium only
+# 3/10 (a longer search with the same guidance is not yet stronger there: to be re-tuned
+# with more games); hard beat the heuristic bot 4/10 in Bayon, 3/4 in Ibyron, 6/6 in Isle of
+# Skye; in Ivor hard won 3/6 against two heuristic bots.
 LEVELS: dict[str, Level] = {
     "easy": Level(
         iterations=60,
