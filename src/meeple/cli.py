@@ -83,7 +83,7 @@ class TerminalGame:
         bots: dict[int, Bot],
         console: Console,
         read: Callable[[str], str] | None = None,
-        hint_seconds: float = 1.0,
+        hint_seconds: float | None = None,
         save_path: Path | None = None,
     ) -> None:
         self.state = state
@@ -163,14 +163,14 @@ class TerminalGame:
                 return False
             if word == "help":
                 self.console.print(
-                    "Type the number of a move or its notation. [bold]hint[/bold] asks the search bot, "
+                    "Type the number of a move or its notation. [bold]hint[/bold] asks the hard bot, "
                     "[bold]save [FILE][/bold] writes the record, [bold]quit[/bold] saves and stops."
                 )
                 continue
             if word == "hint":
-                from meeple.bots import ISMCTS
-
-                bot = ISMCTS(seconds=self.hint_seconds, seed=self.state.move_number)
+                # The hint is the ``hard`` level's move (``hint_seconds`` shortens it, for tests).
+                budget = f":{self.hint_seconds}s" if self.hint_seconds is not None else ""
+                bot = make_bot(f"hard{budget}", seed=self.state.move_number, game=self.state.info)
                 self.console.print(f"hint: [bold]{bot.choose(self.state, seat)}[/bold]")
                 continue
             if word == "save" or word.startswith("save "):

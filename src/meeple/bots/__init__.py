@@ -1,55 +1,145 @@
-"""Bots: ``random``, ``ismcts`` and a parser for bot specs such as ``ismcts:0.5s``."""
+"""Bots: ``random``, ``ismcts``, the levels ``easy``/``medium``/``hard``, each game's
+own bots, and ``make_bot``, which reads a bot spec such as ``hard`` or ``ismcts:0.5s``."""
 
 from __future__ import annotations
 
-import importlib
 
 from meeple.bots.base import Bot
 from meeple.bots.ismcts import ISMCTS
+from meeple.bots.levels import LEVEL_NAMES, LEVELS, Level, level, level_descriptions
 from meeple.bots.random_bot import RandomBot
+from meeple.core import GameInfo
 
-BOT_KINDS = ("random", "ismcts")
+BOT_KINDS = ("random", "ismcts", *LEVEL_NAMES)
 
 
-def game_bots(game: str) -> dict[str, type]:
-    """The game's own bots (``games/<game>/bot.py``), by their ``name``."""
+def game_info(game: str | GameInfo) -> GameInfo:
+    """The game's ``GameInfo`` from its id (or the info itself, e.g. a test game's)."""
+    if isinstance(game, GameInfo):
+        return game
+    import meeple
+
+    info = meeple.GAMES.get(game)
+    if info is None:
+        raise ValueError(f"unknown game {game!r} (games: {', '.join(sorted(meeple.GAMES))})")
+    return info
+
+
+def game_bots(game: str | GameInfo) -> dict[str, type]:
+    """The game's own bots, by their ``name``, as the game declares them (``GameInfo.bots``)."""
+    info = game_info(game)
+    return {str(getattr(bot, "name", bot.__name__)): bot for bot in info.bots}
+
+
+def heuristic_bot(game: str | GameInfo, seed: int | None) -> Bot | None:
+    """The game's first declared bot (its heuristic player), or ``None`` if it has none."""
+    bots = list(game_bots(game).values())
+    if not bots:
+        return None
+    bot: Bot = bots[0](seed)
+    return bot
+
+
+def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:
+    """``"2000"`` -> 2000 iterations; ``"0.5s"`` -> 0.5 seconds."""
     try:
-        module = importlib.import_module(f"meeple.games.{game}.bot")
-    except ModuleNotFoundError:
-        return {}
-    found: dict[str, type] = {}
-    for value in vars(module).values():
-        name = getattr(value, "name", None)
-        if isinstance(value, type) and isinstance(name, str) and callable(getattr(value, "choose", None)):
-            found[name] = value
-    return found
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not seconds > 0 or seconds == float("inf"):
+                raise ValueError
+            return None, seconds
+        iterations = int(budget)
+        if iterations < 1:
+            raise ValueError
+        return iterations, None
+    except ValueError:
+        kind = spec.partition(":")[0]
+        raise ValueError(
+            f"bad budget {budget!r} in {spec!r}: give iterations or seconds, e.g. {kind}:2000 or {kind}:0.5s"
+        ) from None
 
 
-def make_bot(spec: str, seed: int | None = None, game: str | None = None) -> Bot:
-    """Build a bot from a spec: ``random``, ``ismcts`` (1 s a move), ``ismcts:2000``
-    (2000 iterations a move), ``ismcts:0.2s`` (0.2 seconds a move), or the name
-    of one of ``game``'s own bots (``greedy``)."""
-    kind, _, budget = spec.strip().lower().partition(":")
-    if game is not None and kind not in BOT_KINDS:
-        own = game_bots(game)
-        if kind in own and not budget:
-            bot: Bot = own[kind](seed)
-            return bot
+def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "") -> ISMCTS:
+    """The level ``name`` of ``game``; a ``budget`` (``"200"`` or ``"0.5s"``) replaces
+    both its iteration budget and its time cap."""
+    spec = f"{name}:{budget}" if budget else name
+    settings: Level = level(game_info(game).id, name)
+    iterations: int | None = settings.iterations
+    seconds: float | None = settings.seconds
+    if budget:
+        iterations, seconds = _budget(spec, budget)
+    prior = heuristic_bot(game, seed) if settings.prior_weight > 0 else None
+    # Cutting playouts short only pays when the game judges the cut position
+    # itself; without an evaluator the playouts run as the game says.
+    judged = game_info(game).evaluator is not None
+    return ISMCTS(
+        iterations=iterations,
+        seconds=seconds,
+        seed=seed,
+        rollout_limit=settings.rollout_limit if judged else None,
+        epsilon=settings.epsilon,
+        widening=settings.widening,
+        prior=prior,
+        prior_weight=settings.prior_weight,
+        name=name,
+    )
+
+
+def make_bot(spec: str, seed: int | None = None, game: str | GameInfo | None = None) -> Bot:
+    """Build a bot from a spec (case and spaces do not matter):
+
+    * ``random``;
+    * ``ismcts`` (1 s a move), ``ismcts:2000`` (2000 iterations a move),
+      ``ismcts:0.2s`` (0.2 seconds a move);
+    * ``easy``, ``medium``, ``hard`` (needs ``game``; levels are defined per
+      game), or ``hard:200`` / ``hard:0.5s`` for a level with another budget;
+    * the name of one of ``game``'s own bots (e.g. ``greedy``).
+
+    The same spec, seed and position give the same move whenever the budget is
+    in iterations. A bad spec raises ``ValueError`` saying what is allowed.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot spec is text such as 'hard' or 'ismcts:0.5s', got {type(spec).__name__}")
+    text = spec.strip().lower()
+    kind, _, budget = text.partition(":")
+    kind, budget = kind.strip(), budget.strip()
+    own = game_bots(game) if game is not None else {}
     if kind == "random":
         if budget:
-            raise ValueError("the random bot takes no budget")
+            raise ValueError(f"the random bot takes no budget (got {spec!r}); write just 'random'")
         return RandomBot(seed)
     if kind == "ismcts":
         if not budget:
             return ISMCTS(seconds=1.0, seed=seed)
-        try:
-            if budget.endswith("s"):
-                return ISMCTS(seconds=float(budget[:-1]), seed=seed)
-            return ISMCTS(iterations=int(budget), seed=seed)
-        except ValueError:
-            raise ValueError(f"bad ismcts budget {budget!r}: use e.g. ismcts:2000 or ismcts:0.5s") from None
-    known = [*BOT_KINDS, *(game_bots(game) if game else ())]
-    raise ValueError(f"unknown bot {spec!r} (bots: {', '.join(known)})")
+        iterations, seconds = _budget(text, budget)
+        return ISMCTS(iterations=iterations, seconds=seconds, seed=seed)
+    if kind in LEVELS:
+        if game is None:
+            raise ValueError(f"level {kind!r} is defined per game: say which, e.g. make_bot({kind!r}, game='bayon')")
+        return level_bot(kind, game, seed, budget)
+    if kind in own:
+        if budget:
+            raise ValueError(f"the {kind!r} bot takes no budget (got {spec!r}); write just {kind!r}")
+        bot: Bot = own[kind](seed)
+        return bot
+    known = [*BOT_KINDS, *own]
+    where = f" for {game_info(game).id}" if game is not None else " (a game's own bots need game=...)"
+    raise ValueError(f"unknown bot {spec!r}{where}; bots: {', '.join(known)}")
 
 
-__all__ = ["BOT_KINDS", "ISMCTS", "Bot", "RandomBot", "game_bots", "make_bot"]
+__all__ = [
+    "BOT_KINDS",
+    "ISMCTS",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "Bot",
+    "Level",
+    "RandomBot",
+    "game_bots",
+    "game_info",
+    "heuristic_bot",
+    "level",
+    "level_bot",
+    "level_descriptions",
+    "make_bot",
+]

@@ -372,7 +372,13 @@ class GreedyBot:
         return heuristic_choice(state, seat)
 
 
-BOTS: tuple[type, ...] = (GreedyBot,)
+class HeuristicBot(GreedyBot):
+    """The same player under the name every game's heuristic bot answers to (``--bots heuristic``)."""
+
+    name = "heuristic"
+
+
+BOTS: tuple[type, ...] = (HeuristicBot, GreedyBot)
 
 # ------------------------------------------------------------- rollout policy
 ROLLOUT_EPSILON = 0.1  # share of random moves in a guided playout

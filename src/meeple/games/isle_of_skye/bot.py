@@ -346,7 +346,7 @@ class GreedyBot(HeuristicBot):
     name = "greedy"
 
 
-BOTS: tuple[type, ...] = (HeuristicBot,)
+BOTS: tuple[type, ...] = (HeuristicBot, GreedyBot)
 
 
 # ------------------------------------------------------------------ rollouts

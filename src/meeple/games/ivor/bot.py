@@ -332,7 +332,7 @@ class HeuristicBot:
     """Plays each small action of a turn by the rules above (deterministic; the seed is unused
     but accepted, as every game bot takes one)."""
 
-    name = "greedy"
+    name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -385,4 +385,10 @@ def rollout_policy(state: State, seat: int, rng: Random) -> Action:
     return heuristic_choice(state, seat, legal)
 
 
-BOTS = (HeuristicBot,)
+class GreedyBot(HeuristicBot):
+    """The same player under the name the other games' heuristic bots also answer to (``--bots greedy``)."""
+
+    name = "greedy"
+
+
+BOTS = (HeuristicBot, GreedyBot)

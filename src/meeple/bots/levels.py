@@ -1,0 +1,105 @@
+"""Bot levels: ``easy``, ``medium`` and ``hard``, defined once per game.
+
+A level is a guided ISMCTS (see ``ismcts.py``) with an iteration budget (what
+makes it reproducible with a seed) and a time cap (what keeps it inside its
+budget on one core: easy 0.3 s a move, medium 1 s, hard 2 s). The iteration
+budgets are set so that a typical move stops on iterations well before the
+cap; only on a slow or loaded machine does the cap cut a move short, and then
+that move may differ from run to run.
+
+``LEVELS`` holds the defaults; ``GAME_LEVELS`` a game's changes to them,
+where a game needs other budgets (its iterations cost more or less) or
+knobs. ``level_descriptions(game)`` is what a lobby shows a player.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level searches.
+
+    ``rollout_limit`` cuts each playout after that many moves (``evaluate()``
+    then judges it) in a game that declares an evaluator (in one that does
+    not, the game's own ``GameInfo.rollout_limit`` applies); ``epsilon`` is the share of random moves in the guided
+    playouts; ``widening`` turns on progressive widening (``None``: every
+    action is opened); ``prior_weight`` is the share of the iterations given
+    as extra visits to the game's heuristic bot's move (0: no prior).
+    """
+
+    iterations: int
+    seconds: float
+    rollout_limit: int
+    epsilon: float
+    widening: float | None
+    prior_weight: float
+    description: str
+
+
+# Measured (benchmarks/bots_ladder.py, CPU-time caps, with the game branches' policies and
+# evaluators of 1 Dec 2026, small n): Bayon medium beat easy 10/10 but hard beat medium only
+# 3/10 (a longer search with the same guidance is not yet stronger there: to be re-tuned
+# with more games); hard beat the heuristic bot 4/10 in Bayon, 3/4 in Ibyron, 6/6 in Isle of
+# Skye; in Ivor hard won 3/6 against two heuristic bots.
+LEVELS: dict[str, Level] = {
+    "easy": Level(
+        iterations=60,
+        seconds=0.25,
+        rollout_limit=8,
+        epsilon=0.5,
+        widening=None,
+        prior_weight=0.0,
+        description="Easy: moves quickly and plays sensible moves, but looks only a little ahead "
+        "and often misses the best one. A good first opponent.",
+    ),
+    "medium": Level(
+        iterations=400,
+        seconds=0.9,
+        rollout_limit=16,
+        epsilon=0.2,
+        widening=None,
+        prior_weight=0.1,
+        description="Medium: thinks about a second a move, follows the game's sound habits and "
+        "looks several turns ahead. Beats most new players.",
+    ),
+    "hard": Level(
+        iterations=1200,
+        seconds=1.8,
+        rollout_limit=24,
+        epsilon=0.15,
+        widening=None,
+        prior_weight=0.1,
+        description="Hard: the strongest bot. Thinks up to two seconds a move, weighing many "
+        "possible futures, and only leaves the game's sound habits when it finds something better.",
+    ),
+}
+
+# Progressive widening (``widening=2.0``) lost to no widening in Bayon, 4 of 10 against 6
+# of 10 games on the same deals against the heuristic bot, so no level turns it on by default;
+# a game with long action lists can turn it on here once a measurement shows it helps.
+# Per game, the fields that differ from ``LEVELS`` (measured: benchmarks/bots_ladder.py,
+# benchmarks/bots_timing.py). Iteration budgets follow how long one iteration takes there.
+GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
+    # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
+    # with the game's heuristic policy: 1200 would come too close to the cap.
+    "ibyron": {"hard": {"iterations": 800}},
+}
+
+
+def level(game: str | None, name: str) -> Level:
+    """The level ``name`` as ``game`` defines it (the defaults where it changes nothing)."""
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {name!r} (levels: {', '.join(LEVEL_NAMES)})")
+    changes = GAME_LEVELS.get(game or "", {}).get(name, {})
+    return dataclasses.replace(LEVELS[name], **changes)  # type: ignore[arg-type]
+
+
+def level_descriptions(game: str) -> dict[str, str]:
+    """``{"easy": "...", "medium": "...", "hard": "..."}`` in words a player understands,
+    for a lobby to show beside the choice of opponent."""
+    return {name: level(game, name).description for name in LEVEL_NAMES}

@@ -1,0 +1,127 @@
+"""``make_bot`` specs, their errors, and the level table."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from meeple.bots import (
+    ISMCTS,
+    LEVEL_NAMES,
+    RandomBot,
+    game_bots,
+    level,
+    level_descriptions,
+    make_bot,
+)
+from meeple.bots.levels import GAME_LEVELS, LEVELS
+
+GAMES = sorted(meeple.GAMES)
+
+
+def test_random_and_ismcts_specs() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot(" Random "), RandomBot)
+    bot = make_bot("ismcts:300")
+    assert isinstance(bot, ISMCTS) and bot.iterations == 300 and bot.seconds is None
+    bot = make_bot("ismcts:0.5s")
+    assert isinstance(bot, ISMCTS) and bot.seconds == 0.5 and bot.iterations is None
+    bot = make_bot("ismcts")
+    assert isinstance(bot, ISMCTS) and bot.seconds == 1.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", LEVEL_NAMES)
+def test_levels_are_built_from_the_games_table(game: str, name: str) -> None:
+    bot = make_bot(name, seed=1, game=game)
+    settings = level(game, name)
+    assert isinstance(bot, ISMCTS) and bot.name == name
+    assert (bot.iterations, bot.seconds) == (settings.iterations, settings.seconds)
+    judged = meeple.GAMES[game].evaluator is not None
+    assert bot.rollout_limit == (settings.rollout_limit if judged else None)
+    assert bot.epsilon == settings.epsilon
+    has_heuristic = bool(game_bots(game))
+    assert (bot.prior is not None) == (has_heuristic and settings.prior_weight > 0)
+
+
+def test_a_level_takes_another_budget() -> None:
+    bot = make_bot("hard:200", seed=1, game="bayon")
+    assert isinstance(bot, ISMCTS) and (bot.iterations, bot.seconds) == (200, None)
+    assert bot.widening == level("bayon", "hard").widening
+    bot = make_bot("easy:0.1s", seed=1, game="bayon")
+    assert isinstance(bot, ISMCTS) and (bot.iterations, bot.seconds) == (None, 0.1)
+
+
+def test_budgets_fit_the_levels_time_limits() -> None:
+    """Easy at most 0.3 s a move, medium 1 s, hard 2 s, in every game."""
+    limits = {"easy": 0.3, "medium": 1.0, "hard": 2.0}
+    for game in GAMES:
+        for name in LEVEL_NAMES:
+            assert 0 < level(game, name).seconds <= limits[name]
+
+
+def test_game_tables_change_only_known_fields() -> None:
+    fields = set(LEVELS["easy"].__dataclass_fields__)
+    for game, changes in GAME_LEVELS.items():
+        assert game in meeple.GAMES
+        for name, values in changes.items():
+            assert name in LEVELS and set(values) <= fields
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_level_descriptions_say_each_level_in_words(game: str) -> None:
+    descriptions = level_descriptions(game)
+    assert list(descriptions) == list(LEVEL_NAMES)
+    for name, text in descriptions.items():
+        assert text.lower().startswith(name) and len(text) > 40
+        assert "ismcts" not in text.lower() and "iteration" not in text.lower()
+
+
+def test_a_games_own_bots_by_name() -> None:
+    for game in GAMES:
+        for name, cls in game_bots(game).items():
+            bot = make_bot(name, seed=3, game=game)
+            assert isinstance(bot, cls) and bot.name == name
+
+
+@pytest.mark.parametrize(
+    ("spec", "game", "message"),
+    [
+        ("alphazero", "bayon", r"unknown bot 'alphazero' for bayon; bots: random, ismcts, easy, medium, hard"),
+        ("greedy", None, r"unknown bot 'greedy' \(a game's own bots need game=...\)"),
+        ("hard", None, r"level 'hard' is defined per game"),
+        ("ismcts:fast", None, r"bad budget 'fast' in 'ismcts:fast'.*ismcts:2000 or ismcts:0.5s"),
+        ("ismcts:0", None, r"bad budget '0'"),
+        ("ismcts:-1s", None, r"bad budget '-1s'"),
+        ("hard:soon", "ivor", r"bad budget 'soon' in 'hard:soon'.*hard:2000 or hard:0.5s"),
+        ("random:3", None, r"the random bot takes no budget"),
+        ("easy", "chess", r"unknown game 'chess'"),
+    ],
+)
+def test_bad_specs_say_what_is_allowed(spec: str, game: str | None, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec, game=game)
+
+
+def test_a_game_bot_takes_no_budget_and_a_spec_must_be_text() -> None:
+    game, name = next((g, n) for g in GAMES for n in game_bots(g))
+    with pytest.raises(ValueError, match=f"the '{name}' bot takes no budget"):
+        make_bot(f"{name}:100", game=game)
+    with pytest.raises(ValueError, match="a bot spec is text"):
+        make_bot(3)  # type: ignore[arg-type]
+
+
+def test_unknown_level_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        level("bayon", "expert")
+
+
+def test_levels_cut_playouts_only_where_the_game_judges_the_cut() -> None:
+    from tests.bots.smallgames import pile
+
+    judged = pile(10, evaluator=lambda state: (0.5, 0.5)).info
+    bot = make_bot("hard", game=judged)
+    assert isinstance(bot, ISMCTS) and bot.rollout_limit == level(None, "hard").rollout_limit
+    unjudged = pile(10).info
+    bot = make_bot("hard", game=unjudged)
+    assert isinstance(bot, ISMCTS) and bot.rollout_limit is None  # the game's own default
