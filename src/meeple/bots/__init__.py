@@ -3,7 +3,6 @@ own bots, and ``make_bot``, which reads a bot spec such as ``hard`` or ``ismcts:
 
 from __future__ import annotations
 
-
 from meeple.bots.base import Bot
 from meeple.bots.ismcts import ISMCTS
 from meeple.bots.levels import LEVEL_NAMES, LEVELS, Level, level, level_descriptions
