@@ -70,7 +70,7 @@ def test_resume_can_extend_an_arena_and_keeps_its_settings(tmp_path: Path) -> No
         (["bayon", "--bots", "random,genius"], "unknown bot 'genius'"),
         (["bayon", "--bots", "random,,greedy"], "empty spec"),
         (["bayon", "--bots", "random,random"], r"list each bot once \(repeated: random\)"),
-        (["bayon", "--bots", "ismcts:lots"], "bad ismcts budget"),
+        (["bayon", "--bots", "ismcts:lots"], "bad budget .lots. in .ismcts:lots."),
         (["bayon", "--bots", "random", "--players", "9"], "2 to 4 players, not 9"),
         (["bayon", "--bots", "random", "--option", "colour=red"], "no option 'colour'"),
         (["bayon", "--bots", "random", "--option", "target"], "an option is NAME=VALUE"),

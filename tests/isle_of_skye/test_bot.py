@@ -12,6 +12,7 @@ from meeple.games.isle_of_skye.actions import BUY, PRICE
 from meeple.games.isle_of_skye.bot import (
     BOTS,
     GOLD_VALUE,
+    GreedyBot,
     HeuristicBot,
     Outlook,
     evaluate,
@@ -41,7 +42,7 @@ def test_the_heuristic_bot_plays_a_five_player_game_to_the_end() -> None:
 
 
 def test_bots_are_declared_and_greedy_names_the_heuristic_bot() -> None:
-    assert INFO.bots == BOTS == (HeuristicBot,)
+    assert INFO.bots == BOTS == (HeuristicBot, GreedyBot)
     from meeple.bots import make_bot
 
     assert isinstance(make_bot("greedy", seed=1, game="isle_of_skye"), HeuristicBot)
