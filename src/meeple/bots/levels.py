@@ -65,7 +65,7 @@ LEVELS: dict[str, Level] = {
         widening=None,
         prior_weight=0.1,
         description="Medium: thinks about a second a move, follows the game's sound habits and "
-        "looks several turns ahead. Beats most new players.",
+        "looks several turns ahead.",
     ),
     "hard": Level(
         iterations=1200,
@@ -74,8 +74,8 @@ LEVELS: dict[str, Level] = {
         epsilon=0.15,
         widening=None,
         prior_weight=0.1,
-        description="Hard: the strongest bot. Thinks up to two seconds a move, weighing many "
-        "possible futures, and only leaves the game's sound habits when it finds something better.",
+        description="Hard: thinks longest, up to two seconds a move, weighing many possible "
+        "futures, and only leaves the game's sound habits when it finds something better.",
     ),
 }
 

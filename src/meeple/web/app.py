@@ -219,7 +219,7 @@ class Api:
         return JSONResponse(
             {
                 "games": [game_summary(info) for info in self.hub.games.values()],
-                "bots": [{"level": level, "label": label} for level, (_spec, label) in BOT_LEVELS.items()],
+                "bots": [{"level": level, "label": label} for level, label in BOT_LEVELS.items()],
             }
         )
 

@@ -19,15 +19,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import meeple
-from meeple.bots import make_bot
+from meeple.bots import LEVELS, make_bot
 from meeple.core import State
 
-# A level is what the lobby offers; the spec is what ``meeple.bots.make_bot`` reads.
-BOT_LEVELS: dict[str, tuple[str, str]] = {
-    "random": ("random", "Random: picks any legal move"),
-    "easy": ("ismcts:100", "Easy: ISMCTS, 100 iterations a move"),
-    "medium": ("ismcts:0.5s", "Medium: ISMCTS, half a second a move"),
-    "hard": ("ismcts:2s", "Hard: ISMCTS, two seconds a move"),
+# What the lobby offers, with the words it shows; each is a spec ``meeple.bots.make_bot``
+# reads, so the levels are the same ones the terminal and the arena play.
+BOT_LEVELS: dict[str, str] = {
+    "random": "Random: picks any legal move, a baseline to learn the rules against",
+    **{name: spec.description for name, spec in LEVELS.items()},
 }
 # Levels cheap enough to run beside the server's own work, never queued behind thinkers.
 QUICK_LEVELS = frozenset({"random"})
@@ -104,11 +103,10 @@ def choose_move(job: BotJob) -> str:
     copy = rebuild(job)
     if copy is None:
         return NEED_ALL_MOVES
-    spec = BOT_LEVELS[job.level][0]
     # Each move gets its own seed drawn from the seat's bot seed, so a resumed
     # game plays on exactly as it would have; the game's own seed is never used.
     seed = random.Random(f"{job.bot_seed}:{job.match_id}:{job.count}").getrandbits(63)
-    bot = make_bot(spec, seed)
+    bot = make_bot(job.level, seed, game=copy.state.info)
     action = bot.choose(copy.state, job.seat)
     _put_cached(job.match_id, copy)
     return str(action)

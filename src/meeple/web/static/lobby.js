@@ -44,7 +44,10 @@ function optionInput(option) {
 function seatRow(number) {
   const kind = el("select", { id: `seat-${number}-kind`, "aria-label": `seat ${number + 1} player` });
   kind.append(el("option", { value: "human", text: "Human" }));
-  for (const bot of catalogue.bots) kind.append(el("option", { value: `bot:${bot.level}`, text: `Bot — ${bot.label}` }));
+  // The menu shows the level's name; the full description stands under the seats (a menu cuts long text).
+  for (const bot of catalogue.bots) {
+    kind.append(el("option", { value: `bot:${bot.level}`, text: `Bot — ${bot.label.split(":")[0]}`, title: bot.label }));
+  }
   kind.value = number === 0 ? "human" : "bot:easy";
   const name = el("input", { type: "text", id: `seat-${number}-name`, maxlength: 40, placeholder: `Seat ${number}` });
   return el("div", { class: "seat-row" }, el("span", { text: `Seat ${number}` }), name, kind);
@@ -70,6 +73,9 @@ function showSeats() {
   const seats = $("seats");
   seats.replaceChildren(el("legend", { text: "Seats" }));
   for (let n = 0; n < Number($("players").value); n++) seats.append(seatRow(n));
+  const levels = el("ul", { class: "muted bot-levels" });
+  for (const bot of catalogue.bots) levels.append(el("li", { text: bot.label }));
+  seats.append(levels);
 }
 
 function readOptions() {
