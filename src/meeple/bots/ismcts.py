@@ -61,12 +61,8 @@ class _Node:
 
 
 def outcome(state: State) -> list[float]:
-    """Reward per seat: the winners share 1; a game cut short (rollout limit)
-    is judged by the game's ``evaluate()``."""
-    if state.is_over:
-        winners = state.winners
-        share = 1.0 / len(winners) if winners else 0.0
-        return [share if s in winners else 0.0 for s in range(state.players)]
+    """Reward per seat: ``State.evaluate()``, which gives a finished game's
+    winners a share of 1 each and judges a game cut short (rollout limit)."""
     return list(state.evaluate())
 
 
