@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from meeple.core.actions import Action
     from meeple.core.rng import Random
     from meeple.core.state import State
+    from meeple.core.words import EndSummary, LogLine
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,15 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    # How the option reads to a person (lobby, CLI help): a short ``label``
+    # ("Winning wealth", not ``target``), one name per entry of ``choices``,
+    # and for a text option made of several picks from a named list (Isle of
+    # Skye's scoring tiles) the ``(id, name)`` list and how many to pick; the
+    # value is then the ids joined by commas.
+    label: str = ""
+    choice_labels: tuple[str, ...] | None = None
+    pick_from: tuple[tuple[str, str], ...] | None = None
+    pick_count: int = 0
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise ``ValueError`` saying why."""
@@ -49,6 +59,10 @@ class Option:
         if self.maximum is not None and number is not None and number > self.maximum:
             raise ValueError(f"option {self.name!r} must be at most {self.maximum}, got {value!r}")
         return value
+
+
+# narrator(before, action, seat, after, names) -> the move's consequences in words.
+Narrator = Callable[["State", "Action", int, "State", "Sequence[str] | None"], "Sequence[LogLine]"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +90,18 @@ class GameInfo:
     for guided search playouts, and ``evaluator(state)`` its judgement of a
     running position (what ``State.evaluate()`` returns; both usually live in
     the game's ``bot.py``, so ``rules.py`` need not import them).
+
+    The words a person reads come from the game's ``words.py`` (see
+    ``meeple.core.words``): ``labeler(state, action, seat)`` is a legal
+    action in words for the seat about to make it (``State.action_label``);
+    ``narrator(before, action, seat, after, names)`` lists the automatic
+    consequences of a move as ``LogLine``s, each naming who may read it;
+    ``summarizer(state, names)`` is the finished game's ``EndSummary`` (why
+    it ended, each seat's breakdown); ``undo_barrier(before, action, seat,
+    after)`` is true when a move revealed something to anyone, so that no
+    seat may take it back (a draw from the generator is always a barrier; a
+    game where one seat moves again after its turn ends, as in a solo game,
+    also marks the move that ends the turn).
     """
 
     id: str
@@ -94,6 +120,10 @@ class GameInfo:
     bots: tuple[type, ...] = field(default=(), compare=False)
     rollout_policy: Callable[[State, int, Random], Action] | None = field(default=None, compare=False)
     evaluator: Callable[[State], tuple[float, ...]] | None = field(default=None, compare=False)
+    labeler: Callable[[State, Action, int], str] | None = field(default=None, compare=False)
+    narrator: Narrator | None = field(default=None, compare=False)
+    summarizer: Callable[[State, Sequence[str] | None], EndSummary] | None = field(default=None, compare=False)
+    undo_barrier: Callable[[State, Action, int, State], bool] | None = field(default=None, compare=False)
     text_view: Callable[..., Any] | None = field(default=None, compare=False)
     svg_view: Callable[..., str] | None = field(default=None, compare=False)
 

@@ -29,6 +29,7 @@ class Record:
     version: str = ""
     rules_version: int = 1
     format: int = RECORD_FORMAT
+    names: list[str] | None = None  # the players' names, seat by seat, where known
 
     def to_json(self, indent: int | None = None) -> str:
         """The record as JSON; with ``indent``, one move a line (easy to read and diff)."""
@@ -41,6 +42,8 @@ class Record:
             "options": self.options,
             "seed": self.seed,
         }
+        if self.names is not None:
+            head["names"] = list(self.names)
         moves = [[seat, text] for seat, text in self.moves]
         if indent is None:
             return json.dumps({**head, "moves": moves})
@@ -94,6 +97,13 @@ class Record:
         rules_version = data.get("rules_version", 1)
         if not isinstance(rules_version, int) or isinstance(rules_version, bool) or rules_version < 1:
             raise ValueError(f"'rules_version' must be a whole number of at least 1, got {rules_version!r}")
+        names = data.get("names")
+        if names is not None and (
+            not isinstance(names, list)
+            or len(names) != players
+            or not all(isinstance(n, str) and len(n) <= 100 for n in names)
+        ):
+            raise ValueError("'names' must list one name (at most 100 characters) per seat")
         return cls(
             game=game,
             players=players,
@@ -103,6 +113,7 @@ class Record:
             version=str(version),
             rules_version=rules_version,
             format=RECORD_FORMAT,
+            names=list(names) if names is not None else None,
         )
 
 

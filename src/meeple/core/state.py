@@ -17,12 +17,14 @@ history and records, and stable action indices.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action, normalize_notation
 from meeple.core.errors import IllegalAction
 from meeple.core.record import Record
 from meeple.core.rng import Random, make_rng
+from meeple.core.words import EndSummary, SeatResult, default_reason
 
 if TYPE_CHECKING:
     from meeple.core.info import GameInfo
@@ -329,6 +331,49 @@ class State(ABC):
         overrides it and returns a neutral text, or ``None`` to leave it out.
         """
         return str(self.history[index][1])
+
+    def action_label(self, action: Action | str, seat: int | None = None) -> str:
+        """``action`` in words for ``seat`` (default: the one seat to move), as a
+        button or a log reads it: "Hire #9 Cliff Hanger from the basecamp (5 gold)".
+
+        Written from the seat's view of this position, before the action; the
+        notation (``str(action)``) stays what is typed and recorded. A game
+        without words of its own reads as its notation.
+        """
+        seat = self._resolve_seat(seat)
+        if isinstance(action, str):
+            action = self.parse_action(action, seat)
+        if self.info.labeler is None:
+            return str(action)
+        return self.info.labeler(self, action, seat)
+
+    def labelled_actions(self, seat: int | None = None) -> list[tuple[str, str]]:
+        """The legal actions of ``seat`` as ``(notation, label)`` pairs, in order."""
+        actions = self.legal_actions(seat)
+        if not actions:
+            return []
+        who = self._resolve_seat(seat)
+        labeler = self.info.labeler
+        if labeler is None:
+            return [(str(a), str(a)) for a in actions]
+        return [(str(a), labeler(self, a, who)) for a in actions]
+
+    def end_summary(self, names: Sequence[str] | None = None) -> EndSummary | None:
+        """Why the finished game ended and each seat's breakdown; ``None`` while it runs.
+
+        ``names`` are the players' names for the sentences ("Alice reached
+        250 wealth"); without them seats read "Seat N".
+        """
+        if not self.is_over:
+            return None
+        if self.info.summarizer is not None:
+            return self.info.summarizer(self, names)
+        winners = tuple(self.winners)
+        return EndSummary(
+            reason=default_reason(self.end_reason, winners, names),
+            seats=tuple(SeatResult(seat=s, total=v) for s, v in enumerate(self.scores)),
+            winners=winners,
+        )
 
     def base_observation(self, seat: int | None) -> dict[str, Any]:
         """The fields every observation starts with."""
