@@ -317,9 +317,18 @@ def _boards() -> list[str]:
     return boards
 
 
+COVERED = (  # a board whose left target lies under a label: the check must say so
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">'
+    '<g class="clickable" data-action="under"><rect x="0" y="0" width="90" height="90"/></g>'
+    '<g class="clickable" data-action="free"><rect x="100" y="0" width="90" height="90"/></g>'
+    '<text x="45" y="50" font-size="40" text-anchor="middle">label</text></svg>'
+)
+
+
 @pytest.mark.slow
 def test_every_click_target_is_reachable_in_chromium() -> None:
     boards = _boards()
     assert len(boards) > 40
     with chromium_page() as page:
+        assert covered_targets(page, [COVERED]) == [(0, "under")]
         assert covered_targets(page, boards) == []
