@@ -16,7 +16,7 @@ from meeple.games.ivor import INFO
 from meeple.games.ivor.data import card_name
 from meeple.games.ivor.rules import IvorState
 from meeple.games.ivor.svg import render as svg_render
-from meeple.games.ivor.words import breakdown, narrate, summarize, undo_barrier
+from meeple.games.ivor.words import _before_refill, breakdown, narrate, summarize, undo_barrier
 from tests.bayon.clickcheck import chromium_page, covered_targets
 from tests.ivor.helpers import event_card, hand, job_card, line, loc, main_line_example, placed, restart
 
@@ -215,13 +215,13 @@ CARD_NAMES = sorted({card_name(c) for c in range(1, 62)}, key=len, reverse=True)
 CARD_NAME = re.compile("|".join(re.escape(name) for name in CARD_NAMES))
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_the_replayed_refill_is_the_real_one_and_names_only_cards_on_the_table(seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (4, 2), (3, 7)])
+def test_the_replayed_refill_is_the_real_one_and_names_only_cards_on_the_table(players: int, seed: int) -> None:
     """The log replays each refill on a copy: it must come out where the game did, and
     every card a line names must lie face up (never one still hidden in a hand)."""
     rng = random.Random(seed)
-    state = INFO.new(4, seed)
-    events_told = 0
+    state = INFO.new(players, seed)
+    events_told = refills = 0
     for _ in range(900):
         if state.is_over:
             break
@@ -231,25 +231,9 @@ def test_the_replayed_refill_is_the_real_one_and_names_only_cards_on_the_table(s
         state.apply(action)
         for text in (told.text for told in narrate(before, action, seat, state, None)):
             events_told += text.startswith("Event ")
-            named = {name for name in CARD_NAME.findall(text)}
+            named = set(CARD_NAME.findall(text))
             visible = {card_name(c) for c in _public_cards(state) | _public_cards(before)}
             assert named <= visible, (str(action), text)
-    assert events_told > 3
-
-
-def test_turn_ending_narration_matches_the_game() -> None:
-    from meeple.games.ivor.words import _before_refill
-
-    rng = random.Random(7)
-    state = INFO.new(3, 7)
-    checked = 0
-    for _ in range(600):
-        if state.is_over:
-            break
-        seat = state.to_move[0]
-        action = rng.choice(state.legal_actions())
-        before = state.clone()
-        state.apply(action)
         if action.kind in ("take", "discard", "end") and state.current != before.current and not state.is_over:
             pre = _before_refill(before, action, seat)
             pre.refill()
@@ -259,8 +243,8 @@ def test_turn_ending_narration_matches_the_game() -> None:
                 state.discard,
                 state.deck,
             )
-            checked += 1
-    assert checked > 20
+            refills += 1
+    assert events_told > 3 and refills > 20
 
 
 # ------------------------------------------------------------------- summary
@@ -356,8 +340,32 @@ def test_long_names_keep_the_terminal_view_within_80_by_50() -> None:
     for _ in range(150):
         state.apply(rng.choice(state.legal_actions()))
     names = ["Bartholomew", "Guinevere the Great", "Cadwaladr", "Dafydd ap Gruffydd", "Eluned"]
-    lines = text_of(state, state.to_move[0], 80, names).splitlines()
+    for seat in range(5):
+        state.pos[seat] = loc(
+            ("post-office-crossing", "dinwiddys-gold-mine", "gwynaudalion-halt", "tewyn", "llaniog")[seat]
+        )
+    text = text_of(state, state.to_move[0], 80, names)
+    lines = text.splitlines()
     assert len(lines) <= 42 and max(len(line) for line in lines) <= 80
+    assert "Bartholo*" in text and "post-office-crossing" in text and "…" not in text  # nothing cut short
+
+
+@pytest.mark.slow
+def test_the_narrow_view_fits_80_by_50_through_whole_games_with_long_names() -> None:
+    """42 lines at most (the move list gets the rest of a 50-line screen), game over included."""
+    names = ["Bartholomew", "Guinevere", "Cadwaladr", "Dafydd", "Eluned"]
+    worst = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = INFO.new(5, seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            if rng.random() < 0.05 or state.is_over:
+                seat = state.to_move[0] if state.to_move else 0
+                lines = text_of(state, seat, 80, names).splitlines()
+                worst = max(worst, len(lines))
+                assert max(len(line) for line in lines) <= 80
+    assert worst <= 42
 
 
 def test_the_board_has_a_legend_and_hover_help() -> None:

@@ -112,10 +112,27 @@ class _ByWidth:
         yield self.wide if options.max_width >= WIDE else self.narrow
 
 
+SHORT_BONUS = {
+    "flat": "+{n} sheep",
+    "per_job_at": "{n} a job at {loc}",
+    "per_job": "{n} a job",
+    "per_gold": "{n} a gold",
+    "per_lost_sheep_token": "{n} a token",
+    "per_six_sheep": "{n} per 6 sheep",
+}
+
+
+def _short_bonus(card: int) -> str:
+    """An event's end bonus in a few words, for the compact view."""
+    event = EVENT_BY_ID[card]
+    where = DATA.locations[event.bonus_location].name if event.bonus_location >= 0 else ""
+    return SHORT_BONUS[event.bonus].format(n=event.bonus_amount, loc=where)
+
+
 def _short_summary(card: int) -> str:
     job = JOB_BY_ID.get(card)
-    if job is None:
-        return card_summary(card)
+    if job is None:  # an event acted when it was drawn: what is left to take is its end bonus
+        return f"event {card_name(card)}: end bonus {_short_bonus(card)}"
     special = SHORT_SPECIAL[job.special].format(n=job.amount)
     return f"{DATA.locations[job.location].name}: {reward_text(job)} | or {special}"
 
@@ -137,19 +154,19 @@ def _card_list(title: str, cards: list[tuple[int, str]]) -> _ByWidth:
 
 
 def _players_table(obs: dict[str, Any], names: Names) -> Table:
-    table = Table(title="Players", title_justify="left", show_edge=False, pad_edge=False,
+    # The seat column stays as narrow as it was with "P0 (Ivor) ◀", so that an 80-column
+    # screen keeps the longest location names whole: a name is cut to 8 letters, Ivor is "*".
+    table = Table(title="Players (* holds Ivor and plays first)", title_justify="left", show_edge=False, pad_edge=False,
                   box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True)
     table.add_column("seat", no_wrap=True)
     for column in ("sheep", "gold", "coal", "hand", "jobs", "events", "tokens"):
         table.add_column(column, no_wrap=True)
-    table.add_column("at", no_wrap=True)
     over = obs["is_over"]
-    if over:
-        table.add_column("final")
+    table.add_column("final" if over else "at", no_wrap=True)  # once over, the score matters, not the wagon
     for p in obs["players"]:
-        seat = _seat(p["seat"], names, 10)
+        seat = _seat(p["seat"], names, 8)
         if p["seat"] == obs["ivor"]:
-            seat.append(" (Ivor)")
+            seat.append("*")
         if p["seat"] == obs["current"] and not over:
             seat.append(" ◀")
         row = [
@@ -161,10 +178,8 @@ def _players_table(obs: dict[str, Any], names: Names) -> Table:
             str(len(p["completed"])),
             ", ".join(map(str, p["events"])) or "-",
             str(p["lost_sheep_tokens"]),
-            p["location"] or "-",
+            str(p["final_score"]) if over else p["location"] or "-",
         ]
-        if over:
-            row.append(str(p["final_score"]))
         table.add_row(*row)
     return table
 
@@ -212,13 +227,16 @@ def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Names 
         parts.append(_card_list(f"Your hand ({seat_name(names, seat)})", [(c, "") for c in hand]))
     for p in obs["players"]:
         # Taken events are face up; their end bonus is what the player is playing for.
-        for card in p["events"]:
-            parts.append(Text(f"{seat_name(names, p['seat'])} holds event {card} {card_name(card)} "
-                              f"(end bonus: {bonus_text(EVENT_BY_ID[card])})", style="dim"))
+        if p["events"]:
+            who = seat_name(names, p["seat"])
+            wide = [Text(f"{who} holds event {card} {card_name(card)} "
+                         f"(end bonus: {bonus_text(EVENT_BY_ID[card])})", style="dim") for card in p["events"]]
+            brief = ", ".join(f"{card} ({_short_bonus(card)})" for card in p["events"])
+            parts.append(_ByWidth(Group(*wide), Text(f"{who}'s events, end bonus: {brief}", style="dim")))
     for p in obs["players"]:
         if p["seat"] != seat and p["hand_known"]:
             known = ", ".join(f"{c} {card_name(c)}" for c in p["hand_known"])
-            brief = ", ".join(f"{c} ({DATA.locations[JOB_BY_ID[c].location].name})" for c in p["hand_known"])
+            brief = "jobs at " + ", ".join(DATA.locations[JOB_BY_ID[c].location].name for c in p["hand_known"])
             who = seat_name(names, p["seat"])
             parts.append(_ByWidth(Text(f"{who} is known to hold card(s) {known}", style="dim"),
                                   Text(f"{who} is known to hold {brief}", style="dim")))
