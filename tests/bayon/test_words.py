@@ -229,6 +229,9 @@ def test_the_summary_breaks_wealth_into_gold_and_sites() -> None:
     assert rows[0] == [("Gold", 205), ("Acropolis (Europe)", 20)]
     assert rows[2] == [("Gold", 15), ("Pyramids (Africa)", 45)]
     assert [r.total for r in summary.seats] == list(state.scores)
+    board = svg_render(state.observation(1), None, names=NAMES)
+    assert "Alice won: a player reached the target" in board
+    assert "Alice: wealth 225 = 205 gold + 20 in sites" in board
 
 
 def test_the_round_limit_reason_and_a_shared_win() -> None:

@@ -263,6 +263,13 @@ def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequen
                 "#d8f0e0",
             )
         )
+    if over:  # the standings: each seat's wealth, gold plus sites
+        winners = " and ".join(seat_name(names, w) for w in obs["winners"])
+        canvas.add(text(sx + 12, by + 48, f"{winners} won: {END_TEXT.get(obs['end_reason'] or '', '')}", 13, "#fffbe8"))
+        for i, seat in enumerate(sorted(obs["seats"], key=lambda q: -q["wealth"])):
+            worth = seat["wealth"] - seat["gold"]
+            line = f"{seat_name(names, seat['seat'])}: wealth {seat['wealth']} = {seat['gold']} gold + {worth} in sites"
+            canvas.add(text(sx + 12, by + 70 + i * 18, line, 12, "#d8f0e0"))
     if step == "main" and not over:
         notes = []
         if turn["may_take_gold"]:
