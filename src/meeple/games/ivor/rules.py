@@ -411,7 +411,7 @@ class IvorState(State):
         self.pos[seat] = dest
 
     def _do_take(self, card: Any, seat: int) -> None:
-        self._take_card(card)
+        self.take_card(card)
         if self.phase == EXTRA_CARD:
             self.phase = MOVE
         else:
@@ -509,7 +509,9 @@ class IvorState(State):
         else:
             self.phase = EXTRA_CARD
 
-    def _take_card(self, card: int) -> None:
+    def take_card(self, card: int) -> None:
+        """The seat to move takes ``card`` from the line: a job into the hand, an event
+        (for 1 gold) in front of them with the sheep on it."""
         seat = self.current
         i = self.line.index(card)
         del self.line[i]

@@ -251,7 +251,7 @@ def _before_refill(old: IvorState, action: Action, seat: int) -> IvorState:
     pre = old.clone()
     card = int(str(action[1])) if len(action) > 1 else 0
     if action.kind == "take":
-        pre._take_card(card)
+        pre.take_card(card)
     elif action.kind == "discard":
         pre.discard_card(seat, card)
     return pre
