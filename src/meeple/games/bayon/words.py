@@ -14,25 +14,8 @@ from typing import TYPE_CHECKING
 
 from meeple.core import Action
 from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
-from meeple.games.bayon.actions import (
-    DECODE,
-    OP_END,
-    OP_EXPEDITION,
-    OP_GIVEUP,
-    OP_GOLD,
-    OP_HIRE,
-    OP_HIRE_STACK,
-    OP_INTERPRETER,
-    OP_LOSE,
-    OP_PAY_GOLD,
-    OP_PAY_SITE,
-    OP_TEAM,
-    OP_TEAM_DONE,
-    OP_TRAVEL,
-    OP_WITHDRAW,
-    PAY,
-    TEAM,
-)
+from meeple.games.bayon import actions
+from meeple.games.bayon.actions import DECODE, PAY, TEAM
 from meeple.games.bayon.data import COSTS, DATA, EXPLORERS, SITE_VALUE, SITES, continent_title
 from meeple.games.bayon.observe import PUBLIC
 from meeple.games.bayon.teams import team_meets
@@ -167,20 +150,20 @@ def _label_lose(game: BayonState, seat: int, explorer: int, c: int) -> str:
 
 
 _LABELS = {
-    OP_GOLD: _label_gold,
-    OP_END: _label_end,
-    OP_HIRE_STACK: _label_hire_stack,
-    OP_HIRE: _label_hire,
-    OP_GIVEUP: _label_giveup,
-    OP_TRAVEL: _label_travel,
-    OP_INTERPRETER: _label_interpreter,
-    OP_EXPEDITION: _label_expedition,
-    OP_PAY_GOLD: _label_pay_gold,
-    OP_PAY_SITE: _label_pay_site,
-    OP_TEAM: _label_team,
-    OP_TEAM_DONE: _label_team_done,
-    OP_WITHDRAW: _label_withdraw,
-    OP_LOSE: _label_lose,
+    actions.OP_GOLD: _label_gold,
+    actions.OP_END: _label_end,
+    actions.OP_HIRE_STACK: _label_hire_stack,
+    actions.OP_HIRE: _label_hire,
+    actions.OP_GIVEUP: _label_giveup,
+    actions.OP_TRAVEL: _label_travel,
+    actions.OP_INTERPRETER: _label_interpreter,
+    actions.OP_EXPEDITION: _label_expedition,
+    actions.OP_PAY_GOLD: _label_pay_gold,
+    actions.OP_PAY_SITE: _label_pay_site,
+    actions.OP_TEAM: _label_team,
+    actions.OP_TEAM_DONE: _label_team_done,
+    actions.OP_WITHDRAW: _label_withdraw,
+    actions.OP_LOSE: _label_lose,
 }
 
 
@@ -197,7 +180,7 @@ def narrate(before: State, action: Action, seat: int, after: State, names: Seque
     lines += _payment_lines(old, new, seat, op, who)
     lines += _dig_lines(old, new, seat, op, who)
     lines += _explorers_back(old, new, seat)
-    if new.interpreter != old.interpreter and op != OP_INTERPRETER:
+    if new.interpreter != old.interpreter and op != actions.OP_INTERPRETER:
         lines.append(LogLine(f"The interpreter moves to {continent_title(new.interpreter)}."))
     lines += _turn_lines(old, new, names)
     return [LogLine(capitalized(line.text), line.seats) for line in lines]
@@ -205,7 +188,7 @@ def narrate(before: State, action: Action, seat: int, after: State, names: Seque
 
 def _peek_lines(old: BayonState, new: BayonState, seat: int, op: int, c: int) -> list[LogLine]:
     """What a traveller saw: for the traveller's eyes only."""
-    if op != OP_TRAVEL:
+    if op != actions.OP_TRAVEL:
         return []
     depth = old.travelled[c]
     site = new.stacks[c][depth]
@@ -216,16 +199,16 @@ def _peek_lines(old: BayonState, new: BayonState, seat: int, op: int, c: int) ->
 def _hire_lines(
     old: BayonState, new: BayonState, seat: int, op: int, explorer: int, names: Sequence[str] | None
 ) -> list[LogLine]:
-    if op not in (OP_HIRE, OP_HIRE_STACK):
+    if op not in (actions.OP_HIRE, actions.OP_HIRE_STACK):
         return []
     lines: list[LogLine] = []
-    if op == OP_HIRE_STACK:
+    if op == actions.OP_HIRE_STACK:
         got = new.hands[seat][-1]
         lines.append(LogLine(f"The hired explorer is {explorer_words(got)}."))
     turned = [e for e in new.faceup if e not in old.faceup]
     for e in turned:
         lines.append(LogLine(f"{explorer_words(e)} turns face up in the basecamp."))
-    owner = old.owner_of(explorer) if op == OP_HIRE else -1
+    owner = old.owner_of(explorer) if op == actions.OP_HIRE else -1
     if owner >= 0 and owner != seat:
         lines.append(LogLine(f"{seat_name(names, owner)} receives {DATA.hire_from_player} gold."))
     if len(new.hands[seat]) > DATA.max_explorers and not new.is_over:
@@ -235,15 +218,15 @@ def _hire_lines(
 
 def _payment_lines(old: BayonState, new: BayonState, seat: int, op: int, who: str) -> list[LogLine]:
     """Gold the rules paid by themselves, and the site that was dug up."""
-    if op not in (OP_EXPEDITION, OP_PAY_SITE, OP_PAY_GOLD):
+    if op not in (actions.OP_EXPEDITION, actions.OP_PAY_SITE, actions.OP_PAY_GOLD):
         return []
     lines: list[LogLine] = []
     paid = old.gold[seat] - new.gold[seat]
-    if paid > 0 and op != OP_PAY_GOLD:
+    if paid > 0 and op != actions.OP_PAY_GOLD:
         lines.append(LogLine(f"{who} pays {paid} gold."))
-    elif op == OP_EXPEDITION and new.phase == PAY:
+    elif op == actions.OP_EXPEDITION and new.phase == PAY:
         lines.append(LogLine(f"{who} owes {new.owed}: pay with gold or with sites won before."))
-    if op == OP_PAY_SITE:
+    if op == actions.OP_PAY_SITE:
         lines.append(LogLine("The site goes under its continent's stack, face up for all to see."))
     if new.phase == TEAM and old.phase != TEAM:
         lines.append(LogLine(f"The dig reveals {site_words(new.revealed)}."))
@@ -252,10 +235,10 @@ def _payment_lines(old: BayonState, new: BayonState, seat: int, op: int, who: st
 
 def _dig_lines(old: BayonState, new: BayonState, seat: int, op: int, who: str) -> list[LogLine]:
     """Success or failure of the expedition."""
-    if op == OP_TEAM and new.revealed == 0:
+    if op == actions.OP_TEAM and new.revealed == 0:
         site = old.revealed
         return [LogLine(f"The expedition succeeds: {who} wins {SITES[site].name} (worth {SITE_VALUE[site]}).")]
-    if op == OP_TEAM_DONE:
+    if op == actions.OP_TEAM_DONE:
         site = old.revealed
         name = continent_title(old.expedition)
         return [
@@ -319,7 +302,7 @@ def undo_barrier(before: State, action: Action, seat: int, after: State) -> bool
     old: BayonState = before  # type: ignore[assignment]
     new: BayonState = after  # type: ignore[assignment]
     op, _, c = DECODE[action]
-    if op == OP_TRAVEL:
+    if op == actions.OP_TRAVEL:
         site = new.stacks[c][old.travelled[c]]
         return not old.known[site] >> seat & 1  # the traveller saw a card new to them
     if new.camp_hidden != old.camp_hidden:  # a face-down explorer turned up
