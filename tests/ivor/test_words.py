@@ -64,9 +64,7 @@ def test_buy_end_and_special_labels() -> None:
     assert said(state, "end") == "Stop moving and playing: take a card from the line"
     extra = job_card(special="extra_moves", amount=3)
     hand(state, 0, extra)
-    assert said(state, f"special {extra}") == (
-        f"Use the special action of {card_name(extra)} — 3 extra moves this turn (the card is discarded)"
-    )
+    assert said(state, f"special {extra}") == f"Play {card_name(extra)} for 3 extra moves"
     line(state, CHOIR)
     state.gold[0] = 0
     state._changed()
@@ -105,7 +103,10 @@ def test_take_and_discard_labels() -> None:
     job = job_card(location="llaniog")
     line(state, job, CHOIR)
     state.apply("end")
-    assert said(state, f"take {job}").startswith(f"Take the job {card_name(job)} (at Llaniog: ")
+    assert (
+        said(state, f"take {job}")
+        == f"Take the job {card_name(job)}: 2 sheep + 1 coal, or a runaway sheep from up to 2 lines away"
+    )
     assert said(state, f"take {CHOIR}") == (
         "Take the event Choir Practice for 1 gold (end bonus: 1 sheep per job you completed; 1 sheep on it)"
     )

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from meeple.core import Action
 from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
 from meeple.games.ivor.actions import MoveAction
-from meeple.games.ivor.data import DATA, bonus_text, card_name, effect_text, reward_text
+from meeple.games.ivor.data import DATA, Job, bonus_text, card_name, effect_text, reward_text
 from meeple.games.ivor.events import BONUSES, EVENTS, LAST_BONUS
 
 if TYPE_CHECKING:
@@ -64,6 +64,20 @@ def what_is_there(state: IvorState, index: int) -> str:
     if state.loc_token[index]:
         parts.append("a lost-sheep token")
     return f" — {', '.join(parts)}" if parts else ""
+
+
+# A job's special action as the object of "play the card for ...".
+SPECIAL_WORDS = {
+    "extra_moves": "{n} extra moves",
+    "sleeping_idris": "Sleeping Idris (blocks a place)",
+    "runaway_sheep": "a runaway sheep from up to {n} lines away",
+    "extra_card": "{n} more card from the line",
+}
+
+
+def special_words(job: Job) -> str:
+    """'2 extra moves', 'a runaway sheep from up to 2 lines away'."""
+    return SPECIAL_WORDS[job.special].format(n=job.amount)
 
 
 def card_words(card: int) -> str:
@@ -115,7 +129,7 @@ def _label_job(game: IvorState, seat: int, card: object) -> str:
 
 def _label_special(game: IvorState, seat: int, card: object) -> str:
     job = JOBS[int(str(card))]
-    return f"Use the special action of {job.name} — {job.special_text()} (the card is discarded)"
+    return f"Play {job.name} for {special_words(job)}"
 
 
 def _label_idris(game: IvorState, seat: int, where: object) -> str:
@@ -134,7 +148,7 @@ def _label_take(game: IvorState, seat: int, card: object) -> str:
     number = int(str(card))
     if number in JOBS:
         job = JOBS[number]
-        return f"Take the job {job.name} (at {LOCS[job.location].name}: {reward_text(job)}; or {job.special_text()})"
+        return f"Take the job {_job_with_place(number)}: {reward_text(job)}, or {special_words(job)}"
     event = EVENTS[number]
     on_card = game.line_sheep[game.line.index(number)] if number in game.line else 0
     extra = f"; {plural(on_card, 'sheep')} on it" if on_card else ""
