@@ -34,14 +34,17 @@ GAMES: tuple[tuple[int, int, dict[str, Any]], ...] = (
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
 
 
-def positions(every: int = 40, limit: int = 700) -> Iterator[tuple[str, dict[str, Any], list[str]]]:
+def positions(every: int = 40, limit: int = 700,
+              per_game: bool = True) -> Iterator[tuple[str, dict[str, Any], list[str]]]:
     """(label, observation of the seat to move, its legal actions) along seeded random games of 1-3 players:
-    every ``every`` moves, and wherever the seat faces a kind of decision not yet seen in that game (so
-    explore, place, oversee, hire, the market... all appear)."""
+    every ``every`` moves, and wherever the seat faces a kind of decision not yet seen in that game (or, with
+    ``per_game`` false, in any game so far), so explore, place, oversee, hire, the market... all appear."""
+    seen: set[str] = set()
     for players, seed, options in GAMES:
         state = ib.INFO.new(players, seed, **options)
         rng = random.Random(seed)
-        seen: set[str] = set()
+        if per_game:
+            seen = set()
         for move in range(limit):
             if state.is_over:
                 yield f"{players}p seed {seed} {options} over", state.observation(0), []
