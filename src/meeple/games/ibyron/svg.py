@@ -90,7 +90,7 @@ def _explore_choices(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float,
     if not options or seat is None:
         return "", y
     tile = obs["players_info"][seat]["held_tile"]
-    out = [k.text(x, y + 12, f"Explore: lay tile {tile} — the dot is where your leader stands", 11, "#111",
+    out = [k.text(x, y + 12, f"Explore: lay tile {tile} — the pawn marks your leader's space", 11, "#111",
                   weight="bold")]
     bx, by = x, y + 18
     for a in options:
@@ -133,7 +133,9 @@ def svg_view(obs: dict[str, Any], legal: Sequence[str] | None = None, *, names: 
     left_w = max(iw, 420)
     rx = 14 + left_w + 26
     body: list[str] = [island]
-    legend, ly = _legend(obs, who_names, 14, 44 + ih + 14)
+    explore, ey = _explore_choices(obs, clicks, 14, 44 + ih + 10, left_w)
+    body.append(explore)
+    legend, ly = _legend(obs, who_names, 14, ey + 4 if explore else 44 + ih + 14)
     body.append(legend)
     part, y = draw_village(obs, clicks, rx, 40)
     body.append(part)
@@ -151,8 +153,6 @@ def svg_view(obs: dict[str, Any], legal: Sequence[str] | None = None, *, names: 
         mx = 14 + (i % 2) * (MAT_W + 12)
         body.append(draw_mat(obs, p, clicks, who_names, mx, y + (i // 2) * (MAT_H + 10)))
     y += ((len(obs["players_info"]) + 1) // 2) * (MAT_H + 10)
-    explore, y = _explore_choices(obs, clicks, 14, y, width - 28)
-    body.append(explore)
     buttons, y = _buttons(obs, clicks, 14, y, width - 28)
     body.append(buttons)
     height = y + 10

@@ -24,10 +24,12 @@ LEVEL_NAMES = ("", "level 1", "level 2", "level 3", "level 4", "level 5")
 class Island:
     """Where each space is drawn and what stands on it, read once from the observation."""
 
-    def __init__(self, obs: dict[str, Any], x0: float, y0: float) -> None:
+    def __init__(self, obs: dict[str, Any], x0: float, y0: float, anchors: list[tuple[int, int]]) -> None:
         self.obs = obs
         self.cells = {(c["x"], c["y"]): c for c in obs["cells"]}
-        self.coast = [tuple(c) for c in obs["coast"]]
+        # the sea drawn: the coast, and any space a new tile's top-left corner may go on
+        sea = [(int(x), int(y)) for x, y in obs["coast"]] + anchors
+        self.coast = [spot for spot in dict.fromkeys(sea) if spot not in self.cells]
         spots = list(self.cells) + self.coast
         self.minx = min(x for x, _ in spots)
         self.miny = min(y for _, y in spots)
@@ -159,8 +161,8 @@ def _horse_chips(px: float, py: float, moves: list[str], clicks: k.Clicks) -> st
         horses = int(move.split()[3])
         cx = px + CELL - 12 * (len(extra) - i) - 2
         click = clicks.claim(move)
-        inner = k.rect(cx, py + 3, 11, 11, "#e67e22", "#7e3c00", 1, 2) + k.text(cx + 5.5, py + 12, str(horses), 8.5,
-                                                                                 "#fff", "middle", "bold")
+        inner = k.rect(cx, py + 3, 11, 11, "#fff3e0", "#e67e22", 1.2, 2) + k.text(cx + 5.5, py + 12, str(horses),
+                                                                                   8.5, "#a04000", "middle", "bold")
         out.append(k.group(inner, click, f"Move here using {horses} horse{'s' if horses > 1 else ''}"))
     return "".join(out)
 
@@ -235,10 +237,10 @@ def _place_chip(obs: dict[str, Any], px: float, py: float, rotation: int, action
 def draw_island(obs: dict[str, Any], clicks: k.Clicks, names: list[str] | None, x0: float,
                 y0: float) -> tuple[str, float, float]:
     """The island at (x0, y0); returns the markup, its width and height."""
-    isl = Island(obs, x0, y0)
+    places = _places(clicks)
+    isl = Island(obs, x0, y0, list(places))
     moves = _horse_moves(clicks)
     actions = _space_actions(obs, clicks, moves)
-    places = _places(clicks)
     pieces = _pieces(obs)
     out = [k.rect(x0 - 4, y0 - 4, isl.width + 8, isl.height + 8, "#eef6fb", "#9cc3dc", 1, 6)]
     for x, y in isl.coast:

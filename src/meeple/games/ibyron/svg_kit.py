@@ -131,9 +131,8 @@ def mini_tile(terrain: str, x: float, y: float, s: float, marked: int | None = N
         cx, cy = x + dx * half, y + dy * half
         out.append(rect(cx, cy, half, half, TERRAIN_BASE[kind], "#555", 0.8))
         out.append(terrain_glyph(kind, cx, cy, half))
-        if marked == i:
-            out.append(f'<circle cx="{cx + half / 2:.1f}" cy="{cy + half / 2:.1f}" r="{half / 4:.1f}" fill="#111" '
-                       'fill-opacity="0.55" pointer-events="none"/>')
+        if marked == i:  # where the leader stands: a black pawn
+            out.append(k_pawn(cx + half / 2, cy + half * .9, half / 24))
     return "".join(out)
 
 
@@ -169,6 +168,10 @@ def cylinder(x: float, y: float, fill: str, w: float = 5, h: float = 6) -> str:
             f'stroke-width="0.8"/><ellipse cx="{x:.1f}" cy="{y - h:.1f}" rx="{w}" ry="{w * .45:.1f}" fill="{fill}" '
             f'stroke="#333" stroke-width="0.8"/><ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{w}" ry="{w * .45:.1f}" '
             f'fill="{fill}" stroke="#333" stroke-width="0.8"/>')
+
+
+def k_pawn(x: float, y: float, size: float) -> str:
+    return pawn(x, y, "#111", size).replace('stroke="#000"', 'stroke="#fff"')
 
 
 def cube(x: float, y: float, fill: str, s: float = 8) -> str:

@@ -16,7 +16,7 @@ from meeple.games.ibyron.data import DATA
 from meeple.games.ibyron.svg_words import MAT_EFFECTS, MAT_NAMES, building_name, tile_terrain, tile_words, who
 
 MAT_W = 540
-MAT_H = 180
+MAT_H = 188
 TRACKS = (("lumber", "Lumber Mill", "wood"), ("refinery", "Refinery", "ore"), ("taxing", "Taxing", "$"))
 GATHER = [(lv["foremen"], lv["yield"]) for lv in DATA["tech"]["gather"]]
 TAX = DATA["tech"]["tax_per_level"]
@@ -34,7 +34,7 @@ def _level_text(track: str, level: int) -> str:
 
 def _tracks(p: dict[str, Any], x: float, y: float) -> str:
     """Three tracks of four levels; the marker shows the level reached, black cubes lock the levels above."""
-    out = [k.text(x, y + 9, "Tech (foremen:yield)", 9, "#333", weight="bold")]
+    out = [k.text(x, y + 9, f"Tech (foremen:yield) · free tech cubes {p['tech_cubes']}", 9, "#333", weight="bold")]
     for row, (key, name, _) in enumerate(TRACKS):
         ry = y + 14 + row * 19
         level = p["tech"][key]
@@ -51,7 +51,6 @@ def _tracks(p: dict[str, Any], x: float, y: float) -> str:
             tip = f"{name} level {lv}: " + (f"${TAX * lv} a visit" if key == "taxing" else
                                            "{} foremen for {} {}".format(*GATHER[lv - 1], TRACKS[row][2]))
             out.append(k.group(box + mark + cube, tip=f"{tip} — {state}"))
-    out.append(k.text(x, y + 82, f"free tech cubes: {p['tech_cubes']}", 9, "#333"))
     return "".join(out)
 
 
@@ -178,10 +177,14 @@ def draw_mat(obs: dict[str, Any], p: dict[str, Any], clicks: k.Clicks, names: li
     out.append(_tracks(p, x + 172, y + 24))
     out.append(_ship(p, clicks, x + 398, y + 38))
     out.append(_held_tile(obs, p, x + 466, y + 38))
-    out.append(_resources(p, x + 8, y + 92))
-    out.append(_stores(obs, p, x + 276, y + 97))
-    out.append(_discs(obs, p, x + 8, y + 128))
-    forfeited = f"forfeited {p['forfeited']}" if p["forfeited"] else ""
-    out.append(k.text(x + 300, y + 143, forfeited, 9, "#555"))
-    out.append(_goal(obs, p, x + 8, y + 160))
+    out.append(_resources(p, x + 8, y + 98))
+    out.append(_stores(obs, p, x + 276, y + 103))
+    out.append(_discs(obs, p, x + 8, y + 134))
+    notes = [f"leader: {p['stride']} space{'s' if p['stride'] > 1 else ''} a move point"]
+    if p["leader"] is None and p["home"] is not None:
+        notes.append("off the island")
+    if p["forfeited"]:
+        notes.append(f"forfeited {p['forfeited']}")
+    out.append(k.text(x + 296, y + 149, " · ".join(notes), 9, "#444"))
+    out.append(_goal(obs, p, x + 8, y + 168))
     return "".join(out)

@@ -178,12 +178,12 @@ def draw_tiles(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tup
         tx += 50
     if obs["pending_tile"] >= 0:
         terrain = tile_terrain(obs, obs["pending_tile"])
-        out.append(k.group(k.rect(tx + 10, y + 18, 96, 56, "#fdebd0", "#e67e22", 1.5, 4)
+        out.append(k.group(k.rect(tx + 10, y + 18, 140, 56, "#fdebd0", "#e67e22", 1.5, 4)
                            + k.mini_tile(terrain, tx + 14, y + 22, 36)
                            + k.text(tx + 54, y + 36, "being laid:", 8, "#111")
                            + k.text(tx + 54, y + 48, f"tile {obs['pending_tile']}", 9, "#111", weight="bold")
-                           + k.text(tx + 54, y + 60, "pick a turn", 8, "#111")
-                           + k.text(tx + 54, y + 70, "on the island", 8, "#111"),
+                           + k.text(tx + 54, y + 60, "click a turned copy", 8, "#111")
+                           + k.text(tx + 54, y + 70, "where its top-left goes", 8, "#111"),
                            tip=f"Tile {obs['pending_tile']} is being laid: {tile_words(terrain)}"))
     return "".join(out), y + 80
 
