@@ -248,3 +248,28 @@ def test_views_are_the_same_in_every_process() -> None:
                               check=True)
         digests.add(done.stdout.strip())
     assert len(digests) == 1
+
+
+def test_every_target_says_in_words_what_a_click_does() -> None:
+    for label, obs, legal in positions(every=10_000, per_game=False):
+        root = ET.fromstring(svg_view(obs, legal))
+        for el in root.iter():
+            action = el.get("data-action")
+            if action is None:
+                continue
+            tip = el.findtext(f"{SVG}title") or ""
+            # words, not notation: no "move 7 2 0" in the help (a one-word notation may be a plain word)
+            assert tip and tip != action and (" " not in action or action not in tip), (label, action, tip)
+
+
+def test_choice_words_for_camps_bonus_and_hiring() -> None:
+    from meeple.games.ibyron.svg_words import choice
+
+    obs = start(bonus_side="back").observation(0)
+    assert choice(obs, "camp ore 1") == "Send 1 ore miner here"
+    assert choice(obs, "camp wood 3") == "Send 3 woodcutters here"
+    assert choice(obs, "camp grain") == "Plant a grain field here"
+    assert choice(obs, "bonus 2 wood+ore") == "Take the 2-disc bonus as 1 wood + 1 ore"
+    assert choice(obs, "bonus 4") == "Take the 4-disc bonus: 1 gold"
+    assert choice(obs, "hire 1") == "Hire 1 worker ($1)"
+    assert choice(start().observation(0), "bonus 6") == "Take bonus 6: $3"

@@ -137,7 +137,7 @@ def svg_view(obs: dict[str, Any], legal: Sequence[str] | None = None, *, names: 
     body.append(explore)
     legend, ly = _legend(obs, who_names, 14, ey + 4 if explore else 44 + ih + 14)
     body.append(legend)
-    part, y = draw_village(obs, clicks, rx, 40)
+    part, y = draw_village(obs, clicks, who_names, rx, 40)
     body.append(part)
     part, y = draw_market(obs, rx, y + 6)
     body.append(part)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.ibyron import svg_kit as k
-from meeple.games.ibyron.svg_words import CAMP_NAMES, building_name, building_tip, tile_terrain, tile_words, who
+from meeple.games.ibyron.svg_words import CAMP_NAMES, board_name, building_tip, tile_terrain, tile_words, who
 
 CELL = 58
 CAMP_SHORT = {"wood": "wood", "ore": "ore", "stone": "stone", "gold": "gold", "grain": "grain"}
@@ -127,8 +127,7 @@ def _gather_action(obs: dict[str, Any], camp: dict[str, Any], clicks: k.Clicks) 
 
 def _building(b: dict[str, Any], names: list[str] | None, px: float, py: float) -> str:
     colour = k.colour_of(b["owner"])
-    parts = [building_name(p) for p in b["parts"]]
-    label = "Castle" if b["parts"][0] == "castle_gate" else parts[0]
+    label = board_name(b["parts"])
     tip = "; ".join(building_tip(p) for p in b["parts"]) + f" — {who(names, b['owner'])}"
     inner = (k.disc_stack(px + 17, py + CELL - 8, b["discs"], colour)
              + k.text(px + 17, py + CELL - 13 - 3.5 * b["discs"], label, 8.5, "#111", "middle", "bold"))

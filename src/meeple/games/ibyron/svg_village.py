@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.core.words import seat_name
 from meeple.games.ibyron import svg_kit as k
 from meeple.games.ibyron.data import BUILDINGS
 from meeple.games.ibyron.svg_words import (
@@ -38,7 +39,8 @@ def _chip(x: float, y: float, w: float, label: str, action: str, clicks: k.Click
     return k.group(inner, click, tip)
 
 
-def _space(obs: dict[str, Any], space: str, stacks: list[list[int]], clicks: k.Clicks, x: float, y: float) -> str:
+def _space(obs: dict[str, Any], space: str, stacks: list[list[int]], clicks: k.Clicks, names: list[str] | None,
+           x: float, y: float) -> str:
     cost = obs["village_costs"][space]
     beginner = obs["mode"] != "standard" and space == "library"
     click = clicks.claim(f"visit {space}")
@@ -64,7 +66,7 @@ def _space(obs: dict[str, Any], space: str, stacks: list[list[int]], clicks: k.C
     elif space == "stablehand":
         inner.append(k.text(x + SPACE_W / 2, y + 100, f"{obs['supplies']['horses']} horses left", 7.5, "#555",
                             "middle"))
-    stacks_tip = ", ".join(str(h) for _, h in stacks) or "none"
+    stacks_tip = ", ".join(f"{seat_name(names, owner)} {h}" for owner, h in stacks) or "none"
     tip = (f"{SPACE_NAMES[space]}: {effect}. Next visit costs {cost} disc{'s' if cost > 1 else ''}"
            f" (stacks here: {stacks_tip})") + (" — click to visit" if click else "")
     out = [k.group("".join(inner), click, tip)]
@@ -83,13 +85,14 @@ def _space(obs: dict[str, Any], space: str, stacks: list[list[int]], clicks: k.C
     return "".join(out)
 
 
-def draw_village(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tuple[str, float]:
+def draw_village(obs: dict[str, Any], clicks: k.Clicks, names: list[str] | None, x: float,
+                 y: float) -> tuple[str, float]:
     cap = obs["village_cap"]
     out = [k.text(x, y + 12, "Village", 13, "#111", weight="bold"),
            k.text(x + 60, y + 12, f"a visit costs 1 disc more than the tallest stack there, at most {cap}", 9,
                   "#444")]
     for i, (space, stacks) in enumerate(obs["village"].items()):
-        out.append(_space(obs, space, stacks, clicks, x + i * (SPACE_W + 4), y + 20))
+        out.append(_space(obs, space, stacks, clicks, names, x + i * (SPACE_W + 4), y + 20))
     return "".join(out), y + 20 + SPACE_H + 22
 
 

@@ -52,6 +52,14 @@ def step_words(step: str) -> str:
     return STEP_WORDS[STEP_NAMES.index(step)] if step in STEP_NAMES else ""
 
 
+BOARD_NAMES = {"lumber_mill": "Mill", "court_house": "Court H.", "castle_gate": "Castle", "farm": "Farm"}
+
+
+def board_name(parts: Sequence[str]) -> str:
+    """The short name written on a building stack on the island (a castle is named once, whatever its height)."""
+    return BOARD_NAMES.get(parts[0], building_name(parts[0]))
+
+
 def building_name(part: str) -> str:
     return "Farm" if part == "farm" else BUILDING[part].name if part in BUILDING else part
 
@@ -87,6 +95,20 @@ def tile_words(terrain: str) -> str:
     return f"{t[0]}, {t[1]} / {t[3]}, {t[2]}"
 
 
+CAMP_WORKERS = {"wood": ("woodcutter", "woodcutters"), "ore": ("ore miner", "ore miners"),
+                "stone": ("quarryman", "quarrymen")}
+
+
+def _camp_choice(args: list[str]) -> str:
+    if args[0] == "gold":
+        return "Found a gold mine here (4 discs, 2 wood, 6 ore)"
+    if args[0] == "grain":
+        return "Plant a grain field here"
+    n = int(args[1])
+    one, many = CAMP_WORKERS[args[0]]
+    return f"Send {n} {one if n == 1 else many} here"
+
+
 def _bonus_choice(obs: dict[str, Any], args: list[str]) -> str:
     """"Take bonus 3: 2 wood"; on the back side a space is a number of discs, an alternative names its gain."""
     spaces = obs["bonus"]
@@ -119,8 +141,7 @@ def choice(obs: dict[str, Any], action: str) -> str:
     if kind == "explore":
         return f"Explore: lay your tile turned {90 * int(args[1])}°"
     if kind == "camp":
-        n = f" with {args[1]} discs" if len(args) > 1 else ""
-        return f"Found a {CAMP_NAMES.get(args[0], args[0])} here{n}"
+        return _camp_choice(args)
     if kind == "gather":
         extra = " + a horse for 1 more wood" if len(args) > 2 else ""
         return f"Gather from camp {int(args[0]) + 1} at tech level {args[1]}{extra}"

@@ -162,7 +162,7 @@ def mats(obs: dict[str, Any], names: Sequence[str] | None = None) -> Group:
         leader = "on the island" if p["leader"] is not None else "off the island (on the resource track)"
         body.append(f"horses {p['horses']}  barns {p['barns']}  {permits}  |  leader {leader}, moves "
                     f"{p['stride']} space{'s' if p['stride'] > 1 else ''} a point\n")
-        body.append(f"Tech: {_tracks(p)}  (free tech cubes {p['tech_cubes']})\n")
+        body.append(f"Tech: {_tracks(p)}  free cubes {p['tech_cubes']}\n")
         body.append(f"Workers: supply {p['supply']}  village box {p['village_box']}  rest {p['rest']}  "
                     f"reserve {reserve}  Mayor {'ready' if p['mayor'] else 'used'}  forfeited {p['forfeited']}\n")
         body.append(f"Starting buildings: {_starting(p)}\n")
