@@ -56,8 +56,10 @@ BOARD_NAMES = {"lumber_mill": "Mill", "court_house": "Court H.", "castle_gate": 
 
 
 def board_name(parts: Sequence[str]) -> str:
-    """The short name written on a building stack on the island (a castle is named once, whatever its height)."""
-    return BOARD_NAMES.get(parts[0], building_name(parts[0]))
+    """The short name written on a building stack on the island: a castle is named once, whatever its
+    height; a Harbour built on the home farm is named, the farm under it is in the hover help."""
+    part = parts[0] if parts[0] == "castle_gate" else parts[-1]
+    return BOARD_NAMES.get(part, building_name(part))
 
 
 def building_name(part: str) -> str:
