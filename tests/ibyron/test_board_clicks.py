@@ -8,18 +8,14 @@ games of 1, 2 and 3 players (standard, beginner and the bonus mat's back).
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from test_board_views import NAMES, positions
+from tests.web.test_browser import browser  # noqa: F401 - the fixture, shared with the web suite
 
 from meeple.games.ibyron.svg import svg_view
-
-CHROMIUM = "/usr/bin/chromium"
-playwright_api = pytest.importorskip("playwright.sync_api")
 
 # For each target: is the element at its centre inside it (and no other target), and is the centre on screen?
 CHECK = """
@@ -42,18 +38,11 @@ CHECK = """
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-    if executable is None:
-        message = "Chromium is not installed (apt-get install chromium); .ci/run installs it"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    args = ["--disable-dev-shm-usage"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=args)
-        yield browser.new_page()
-        browser.close()
+def page(browser: Any) -> Iterator[Any]:  # noqa: F811 - pytest passes the imported fixture
+    """A page of the web suite's Chromium (its ``browser`` fixture: Debian's Chromium, skipped only outside CI)."""
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
 
 
 def show(page: Any, svg: str) -> None:

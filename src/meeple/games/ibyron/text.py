@@ -65,7 +65,8 @@ def _pieces(obs: dict[str, Any]) -> dict[tuple[int, int], Text]:
 
     for b in obs["buildings"]:
         parts = b["parts"]
-        name = SHORT.get(parts[0], parts[0])
+        top = parts[0] if parts[0] == "castle_gate" else parts[-1]  # a Harbour stands on the home farm
+        name = SHORT.get(top, top)
         size = f"x{len(parts)}" if parts[0] == "castle_gate" else ""
         add((b["x"], b["y"]), f"{name}{b['owner']}{size}", _seat(b["owner"]))
     for c in obs["camps"]:
