@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.ibyron import svg_kit as k
-from meeple.games.ibyron.svg_words import CAMP_NAMES, board_name, building_tip, tile_terrain, tile_words, who
+from meeple.games.ibyron.svg_words import CAMP_NAMES, board_name, building_tip, initial, tile_terrain, tile_words, who
 
 CELL = 58
 CAMP_SHORT = {"wood": "wood", "ore": "ore", "stone": "stone", "gold": "gold", "grain": "grain"}
@@ -144,9 +144,9 @@ def _camp(obs: dict[str, Any], c: dict[str, Any], names: list[str] | None, px: f
     inner.append(k.disc_stack(px + 15, py + CELL - 7, c["discs"], colour, rx=7, step=3))
     inner.append(k.text(px + 15, py + CELL - 12 - 3 * c["discs"], f"{CAMP_SHORT[c['kind']]} {c['discs']}", 7.5,
                         "#111", "middle", "bold"))
-    inner.append(k.overseer(px + 25, py + CELL - 16, colour))
+    inner.append(k.overseer(px + 25, py + CELL - 2, colour))
     if c["kind"] == "gold":
-        inner.append(k.cylinder(px + 25, py + CELL - 4, "#f1c40f", 3, 4))
+        inner.append(k.cylinder(px + 5, py + CELL - 3, "#f1c40f", 3, 4))
     tip = (f"{CAMP_NAMES[c['kind']].capitalize()} of {who(names, c['owner'])}: {c['discs']} discs at work"
            + (" — click to gather" if click else ""))
     return k.group("".join(inner), click, tip)
@@ -200,7 +200,10 @@ def _space(isl: Island, x: int, y: int, c: dict[str, Any] | None, here: dict[str
         out.append(k.group(k.overseer(px + CELL - 17, py + 28, k.colour_of(seat)),
                            tip=f"Overseer of {who(names, seat)} holds this space"))
     for i, seat in enumerate(here["leaders"]):
-        out.append(k.group(k.pawn(px + CELL - 9 - 12 * i, py + CELL - 3, k.colour_of(seat), 0.9),
+        lx = px + CELL - 9 - 12 * i
+        out.append(k.group(k.pawn(lx, py + CELL - 3, k.colour_of(seat), 0.9)
+                           + k.text(lx, py + CELL - 4.5, initial(names, seat, obs["players"]), 7, "#fff", "middle",
+                                    "bold"),
                            tip=f"Leader of {who(names, seat)}"))
     for rotation, place in places:
         out.append(_place_chip(obs, px, py, rotation, place, clicks))

@@ -163,7 +163,10 @@ def draw_tiles(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tup
     label = f"Land tiles ({pile} left)" if not up else "Land tiles"
     out = [k.text(x, y + 12, label, 12, "#111", weight="bold")]
     tx = x
-    if not up:
+    if not up and not pile:
+        out.append(k.text(x, y + 34, "every tile is on the island", 10, "#555"))
+        tx += 150
+    elif not up:
         out.append(k.group(k.rect(tx, y + 18, 44, 44, "#8d6e63", "#4e342e", 1.5, 4)
                            + k.text(tx + 22, y + 44, f"{pile}", 12, "#fff", "middle", "bold"),
                            tip=f"Face-down pile: {pile} tiles"))

@@ -47,6 +47,15 @@ def who(names: Sequence[str] | None, seat: int) -> str:
     return f"{seat_name(names, seat)} ({COLOUR_WORDS[seat % len(COLOUR_WORDS)]})"
 
 
+def initial(names: Sequence[str] | None, seat: int, players: int) -> str:
+    """The letter on a seat's leader, so it is told apart without colour: the name's first letter when no
+    other player's name shares it, else the seat number."""
+    letters = [seat_name(names, s)[:1].upper() for s in range(players)]
+    if names is not None and letters.count(letters[seat]) == 1:
+        return letters[seat]
+    return str(seat)
+
+
 def step_words(step: str) -> str:
     """What the seat to move is deciding, for a person (the observation carries the rules' own wording)."""
     return STEP_WORDS[STEP_NAMES.index(step)] if step in STEP_NAMES else ""
