@@ -19,11 +19,7 @@ from meeple.games.ibyron import svg_kit as k
 from meeple.games.ibyron.svg_island import CELL, draw_island
 from meeple.games.ibyron.svg_mats import MAT_H, MAT_W, draw_mat
 from meeple.games.ibyron.svg_village import PANEL_W, draw_bonus, draw_costs, draw_market, draw_tiles, draw_village
-from meeple.games.ibyron.svg_words import choice, step_words, tile_terrain, tile_words, who
-
-MODES = {"standard": "Standard game", "beginner": "Beginner game", "solo": "Solo game"}
-END_WORDS = {"workers": "housed all but 3 workers", "rounds": "the last round is over",
-             "safety_cap": "the round limit decided it"}
+from meeple.games.ibyron.svg_words import END_WORDS, MODES, choice, step_words, tile_terrain, tile_words, who
 
 
 def _header(obs: dict[str, Any], names: list[str] | None, width: float) -> str:

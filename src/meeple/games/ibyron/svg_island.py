@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.ibyron import svg_kit as k
+from meeple.games.ibyron.data import TILE_ROLES
 from meeple.games.ibyron.svg_words import CAMP_NAMES, board_name, building_tip, initial, tile_terrain, tile_words, who
 
 CELL = 58
@@ -75,8 +76,7 @@ def _space_actions(obs: dict[str, Any], clicks: k.Clicks,
 
 
 def _anchor(role: str) -> tuple[int, int]:
-    from meeple.games.ibyron.data import TILE_ROLES
-
+    """The top-left space of a set-up tile (``center`` or ``seatN``), from the game data."""
     ax, ay = TILE_ROLES[role]["anchor"]
     return int(ax), int(ay)
 

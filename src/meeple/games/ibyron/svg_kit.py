@@ -132,7 +132,7 @@ def mini_tile(terrain: str, x: float, y: float, s: float, marked: int | None = N
         out.append(rect(cx, cy, half, half, TERRAIN_BASE[kind], "#555", 0.8))
         out.append(terrain_glyph(kind, cx, cy, half))
         if marked == i:  # where the leader stands: a black pawn
-            out.append(k_pawn(cx + half / 2, cy + half * .9, half / 24))
+            out.append(leader_mark(cx + half / 2, cy + half * .9, half / 24))
     return "".join(out)
 
 
@@ -170,7 +170,8 @@ def cylinder(x: float, y: float, fill: str, w: float = 5, h: float = 6) -> str:
             f'fill="{fill}" stroke="#333" stroke-width="0.8"/>')
 
 
-def k_pawn(x: float, y: float, size: float) -> str:
+def leader_mark(x: float, y: float, size: float) -> str:
+    """The leader's space on a small tile: a black pawn, white-edged so it shows on any terrain."""
     return pawn(x, y, "#111", size).replace('stroke="#000"', 'stroke="#fff"')
 
 

@@ -12,17 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.ibyron import svg_kit as k
-from meeple.games.ibyron.data import DATA
-from meeple.games.ibyron.svg_words import MAT_EFFECTS, MAT_NAMES, building_name, tile_terrain, tile_words, who
+from meeple.games.ibyron.svg_words import (
+    GATHER,
+    MAT_EFFECTS,
+    MAT_NAMES,
+    PHASES,
+    TAX,
+    TRACKS,
+    building_name,
+    tile_terrain,
+    tile_words,
+    who,
+)
 
 MAT_W = 540
 MAT_H = 188
-TRACKS = (("lumber", "Lumber Mill", "wood"), ("refinery", "Refinery", "ore"), ("taxing", "Taxing", "$"))
-GATHER = [(lv["foremen"], lv["yield"]) for lv in DATA["tech"]["gather"]]
-TAX = DATA["tech"]["tax_per_level"]
 RESOURCES = (("coins", "coins", "#f5d76e"), ("wood", "wood", "#a0522d"), ("ore", "ore", "#566573"),
              ("stone", "stone", "#bfc9ca"), ("gold", "gold", "#f1c40f"), ("food", "food", "#82c341"))
-PHASES = {"outside": "Outside", "village": "In the village", "done": "Done this round"}
 
 
 def _level_text(track: str, level: int) -> str:

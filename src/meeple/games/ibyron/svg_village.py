@@ -13,7 +13,6 @@ from meeple.core.words import seat_name
 from meeple.games.ibyron import svg_kit as k
 from meeple.games.ibyron.data import BUILDINGS
 from meeple.games.ibyron.svg_words import (
-    COST_WORDS,
     EFFECT_WORDS,
     SITE_WORDS,
     SPACE_EFFECTS,
@@ -223,4 +222,4 @@ def draw_costs(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tup
     return "".join(out), ry + 4
 
 
-__all__ = ["COST_WORDS", "draw_bonus", "draw_costs", "draw_market", "draw_tiles", "draw_village"]
+__all__ = ["draw_bonus", "draw_costs", "draw_market", "draw_tiles", "draw_village"]

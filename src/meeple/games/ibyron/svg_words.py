@@ -13,6 +13,13 @@ from meeple.core.words import seat_name
 from meeple.games.ibyron.data import BUILDINGS, DATA, STEP_NAMES
 
 COLOUR_WORDS = ("purple", "green", "blue", "yellow")
+MODES = {"standard": "Standard game", "beginner": "Beginner game", "solo": "Solo game"}
+PHASES = {"outside": "Outside", "village": "In the village", "done": "Done this round"}
+END_WORDS = {"workers": "housed all but 3 workers", "rounds": "the last round is over",
+             "safety_cap": "the round limit decided it"}
+TRACKS = (("lumber", "Lumber Mill", "wood"), ("refinery", "Refinery", "ore"), ("taxing", "Taxing", "$"))
+GATHER = [(lv["foremen"], lv["yield"]) for lv in DATA["tech"]["gather"]]  # (foremen, yield) by level - 1
+TAX = DATA["tech"]["tax_per_level"]
 MAT_NAMES = {"bank": "Bank", "garden": "Garden", "foundry": "Foundry"}
 MAT_EFFECTS = {"bank": "+$5 now; keep $5 between rounds", "garden": "+1 food now",
                "foundry": "pay 2 stone + 1 ore instead of 4 stone"}
@@ -185,6 +192,3 @@ def choice(obs: dict[str, Any], action: str) -> str:
              "leave": "Leave the village (take a bonus)", "decline": "No, thanks",
              "extra": "Lay an extra tile (+$3, one round less)", "ship": "Build a ship (4 discs, 4 wood)"}
     return fixed.get(kind, action)
-
-
-__all__ = ["DATA", "choice", "who"]

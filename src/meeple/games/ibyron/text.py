@@ -20,14 +20,20 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.words import seat_name
-from meeple.games.ibyron.data import BUILDINGS, DATA
+from meeple.games.ibyron.data import BUILDINGS
 from meeple.games.ibyron.svg_words import (
     EFFECT_WORDS,
+    END_WORDS,
+    GATHER,
     MAT_EFFECTS,
     MAT_NAMES,
+    MODES,
+    PHASES,
     SITE_WORDS,
     SPACE_EFFECTS,
     SPACE_NAMES,
+    TAX,
+    TRACKS,
     building_name,
     choice,
     cost_words,
@@ -42,12 +48,6 @@ TERRAIN = {"forest": ("For", "green"), "field": ("Fld", "yellow"), "mountain": (
 LETTER_TERRAIN = {"F": "For", "A": "Fld", "M": "Mtn"}
 SHORT = {"lumber_mill": "Mill", "refinery": "Refin", "harbour": "Harbour", "stable": "Stable", "church": "Church",
          "court_house": "Court", "guild_hall": "Guild", "castle_gate": "Castle", "farm": "Farm"}
-TRACKS = (("lumber", "Lumber Mill", "wood"), ("refinery", "Refinery", "ore"), ("taxing", "Taxing", "$"))
-GATHER = [(lv["foremen"], lv["yield"]) for lv in DATA["tech"]["gather"]]
-MODES = {"standard": "Standard game", "beginner": "Beginner game", "solo": "Solo game"}
-PHASES = {"outside": "Outside", "village": "in the village", "done": "done this round"}
-END_WORDS = {"workers": "housed all but 3 workers", "rounds": "the last round is over",
-             "safety_cap": "the round limit decided it"}
 
 
 def _seat(p: int) -> str:
@@ -123,7 +123,7 @@ def _tracks(p: dict[str, Any]) -> str:
     for key, name, res in TRACKS:
         level = p["tech"][key]
         if key == "taxing":
-            gives = f"${DATA['tech']['tax_per_level'] * level} a visit"
+            gives = f"${TAX * level} a visit"
         else:
             foremen, gain = GATHER[level - 1]
             gives = f"{foremen} foreman for {gain} {res}" if foremen == 1 else f"{foremen} foremen for {gain} {res}"
