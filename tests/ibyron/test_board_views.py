@@ -273,3 +273,19 @@ def test_choice_words_for_camps_bonus_and_hiring() -> None:
     assert choice(obs, "bonus 4") == "Take the 4-disc bonus: 1 gold"
     assert choice(obs, "hire 1") == "Hire 1 worker ($1)"
     assert choice(start().observation(0), "bonus 6") == "Take bonus 6: $3"
+
+
+def test_choice_words_for_moves_gathering_and_sales(game: IbyronState) -> None:
+    from meeple.games.ibyron.svg_words import choice
+
+    s = game
+    s.camps[6 * 14 + 5] = (0, 0, 3)  # woodcutters of seat 0's first overseer
+    s.overseer[0][0] = 6 * 14 + 5
+    s.dice[0] = 4  # the wood die
+    obs = s.observation(0)
+    terrain = next(c["terrain"] for c in obs["cells"] if (c["x"], c["y"]) == (6, 6))
+    assert choice(obs, "move 6 6 1") == f"Move your leader to the {terrain} at (6,6) using 1 horse"
+    assert choice(obs, "gather 0 1") == "Gather 1 wood from your woodcutters (1 foreman)"
+    assert choice(obs, "gather 0 2 horse") == "Gather 3 wood from your woodcutters (2 foremen and a horse)"
+    assert choice(obs, "hurry 0") == "Speed up: clear your woodcutters at once (a horse)"
+    assert choice(obs, "sell wood 3") == "Sell 3 wood for $12"

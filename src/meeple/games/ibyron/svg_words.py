@@ -127,6 +127,38 @@ def _camp_choice(args: list[str]) -> str:
     return f"Send {n} {one if n == 1 else many} here"
 
 
+def _space_words(obs: dict[str, Any], x: int, y: int) -> str:
+    """"the forest at (5,6)" / "the sea at (3,4)"."""
+    terrain = next((c["terrain"] for c in obs["cells"] if c["x"] == x and c["y"] == y), "sea")
+    return f"the {terrain} at ({x},{y})"
+
+
+def _camp_kind(obs: dict[str, Any], overseer: int) -> str | None:
+    """What the camp of the seat's overseer ``overseer`` gathers (None if it holds no camp)."""
+    seat = obs["seat"]
+    if seat is None:
+        return None
+    spot = obs["players_info"][seat]["overseers"][overseer]
+    return next((c["kind"] for c in obs["camps"] if spot == [c["x"], c["y"]]), None)
+
+
+def _camp_of(obs: dict[str, Any], overseer: int) -> str:
+    kind = _camp_kind(obs, overseer)
+    return CAMP_NAMES[kind] if kind else f"camp {overseer + 1}"
+
+
+def _gather_choice(obs: dict[str, Any], args: list[str]) -> str:
+    """"Gather 2 wood from your woodcutters (2 foremen)": the yield of the tech level chosen."""
+    kind = _camp_kind(obs, int(args[0]))
+    level = int(args[1])
+    foremen, gain = GATHER[level - 1] if kind in ("wood", "ore") else (1, 1)
+    horse = len(args) > 2
+    resource = "food" if kind == "grain" else (kind or "resources")
+    extra = " and a horse" if horse else ""
+    return (f"Gather {gain + horse} {resource} from your {_camp_of(obs, int(args[0]))} "
+            f"({foremen} {'foreman' if foremen == 1 else 'foremen'}{extra})")
+
+
 def _bonus_choice(obs: dict[str, Any], args: list[str]) -> str:
     """"Take bonus 3: 2 wood"; on the back side a space is a number of discs, an alternative names its gain."""
     spaces = obs["bonus"]
@@ -153,7 +185,7 @@ def choice(obs: dict[str, Any], action: str) -> str:
     if kind == "move":
         horses = int(args[2])
         by = f" using {horses} horse{'s' if horses > 1 else ''}" if horses else ""
-        return f"Move your leader to ({args[0]},{args[1]}){by}"
+        return f"Move your leader to {_space_words(obs, int(args[0]), int(args[1]))}{by}"
     if kind == "place":
         return f"Lay the tile with its top-left at ({args[0]},{args[1]}), turned {90 * int(args[2])}°"
     if kind == "explore":
@@ -161,10 +193,9 @@ def choice(obs: dict[str, Any], action: str) -> str:
     if kind == "camp":
         return _camp_choice(args)
     if kind == "gather":
-        extra = " + a horse for 1 more wood" if len(args) > 2 else ""
-        return f"Gather from camp {int(args[0]) + 1} at tech level {args[1]}{extra}"
+        return _gather_choice(obs, args)
     if kind == "hurry":
-        return f"Speed up: clear camp {int(args[0]) + 1} at once (a horse)"
+        return f"Speed up: clear your {_camp_of(obs, int(args[0]))} at once (a horse)"
     if kind == "build":
         b = BUILDING[args[0]]
         return f"Build a {b.name}{' (Foundry: 2 stone + 1 ore for 4 stone)' if len(args) > 1 else ''}"
@@ -174,7 +205,8 @@ def choice(obs: dict[str, Any], action: str) -> str:
             return f"Farmer: take a barn{' with your Mayor' if 'mayor' in args else ''}"
         return f"Visit the {space}{' with your Mayor' if 'mayor' in args else ''}"
     if kind == "sell":
-        return f"Sell {args[1]} {args[0]}"
+        price = next((d["value"] for d in obs["dice"] if d["resource"] == args[0]), 0)
+        return f"Sell {args[1]} {args[0]} for ${price * int(args[1])}"
     if kind == "trade":
         return "Trade 2 food for 1 gold" if args[0] == "food" else "Trade 1 gold for 2 food"
     if kind in ("take", "buy"):
