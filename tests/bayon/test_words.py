@@ -3,11 +3,13 @@ secrecy, the end summary, undo barriers, names and help on the boards."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
 import pytest
 
+import meeple
 from meeple.core import IllegalAction
 from meeple.core.log import GameLog
 from meeple.games.bayon import INFO
@@ -335,3 +337,21 @@ def test_every_click_target_is_reachable_in_chromium() -> None:
     with chromium_page() as page:
         assert covered_targets(page, [COVERED]) == [(0, "under")]
         assert covered_targets(page, boards) == []
+
+
+def test_the_terminal_prompt_offers_only_what_is_still_allowed() -> None:
+    from rich.console import Console
+
+    from meeple.games.bayon.text import render
+
+    state = meeple.new_game("bayon", players=2, seed=3)
+
+    def prompt() -> str:
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(render(state.observation(0), [str(a) for a in state.legal_actions(0)]))
+        return next(line for line in console.export_text().splitlines() if "Now:" in line)
+
+    assert "take gold, hire, act with an explorer, or end the turn" in prompt()
+    state.apply(next(a for a in state.legal_actions() if str(a).startswith("hire")))
+    assert not any(str(a) == "gold" or str(a).startswith("hire") for a in state.legal_actions())
+    assert "choose: act with an explorer, or end the turn" in prompt()

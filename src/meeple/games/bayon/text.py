@@ -20,7 +20,6 @@ from meeple.games.bayon.teams import minimal_completion
 
 SEAT_COLOURS = ("bright_cyan", "bright_magenta", "bright_green", "bright_yellow")
 STEP_TEXT = {
-    "main": "choose: take gold, hire, act with an explorer, or end the turn",
     "giveup": "five explorers: give one up",
     "pay": "pay for the expedition",
     "team": "assemble the team one explorer at a time; it succeeds as soon as it reaches all three "
@@ -29,6 +28,13 @@ STEP_TEXT = {
     "lose": "failure: choose the participant to lose",
     "over": "the game is over",
 }
+
+
+def main_step_text(turn: dict[str, Any]) -> str:
+    """What the seat may still do in the main step: gold only as the whole turn,
+    one hire a turn, then explorers' actions and the end of the turn."""
+    choices = (["take gold"] if turn["may_take_gold"] else []) + ([] if turn["hired"] else ["hire"])
+    return "choose: " + ", ".join([*choices, "act with an explorer"]) + ", or end the turn"
 
 
 # Why a game ended, as the views say it (keys: the game's end reasons).
@@ -161,7 +167,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequen
         seats.add_row(player, str(s["gold"]), str(s["wealth"]), explorers, sites)
 
     step = Text("Now: " if viewer == current else f"{name_of(names, current)} is to move: ", style="bold")
-    step.append(STEP_TEXT[turn["step"]])
+    step.append(main_step_text(turn) if turn["step"] == "main" else STEP_TEXT[turn["step"]])
     if not obs["is_over"]:
         if turn["may_take_gold"]:
             step.append("  (taking 5 gold is the whole turn)", style="dim")
