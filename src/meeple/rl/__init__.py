@@ -71,10 +71,14 @@ def encode_observation(game: str, players: int, options: dict[str, Any], obs: di
 
 
 def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
-    """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`)."""
+    """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`).
+
+    It equals ``encoder(...).encode(state.observation(seat))``; games with a fast encoder write it
+    straight from the fields that observation is built from (see ``Encoder.encode_state``).
+    """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"a seat is an integer from 0 to {state.players - 1}, got {seat!r}")
-    return encoder_for(state).encode(state.observation(seat))
+    return encoder_for(state).encode_state(state, seat)
 
 
 def legal_mask(state: State, seat: int | None = None) -> npt.NDArray[np.int8]:

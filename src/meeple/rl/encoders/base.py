@@ -153,6 +153,17 @@ class Encoder:
     (keeping the offsets they need) and write them in ``fill``, reading only
     the keys they know, with defaults, so a new key in an observation changes
     nothing.
+
+    Two ways in, giving the same vector:
+
+    * :meth:`encode` reads an observation dict: the reference, for callers
+      that hold only the dict.
+    * :meth:`encode_state` is the fast path the environments use. A game that
+      defines ``fill_state`` writes the vector straight from the state, reading
+      only the fields its ``observation(seat)`` is built from; the RL tests
+      check it equals ``encode(state.observation(seat))`` over many positions
+      of every game and set-up, so it can expose nothing the dict does not. A
+      game without ``fill_state`` goes through the dict.
     """
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
@@ -168,6 +179,11 @@ class Encoder:
     def shape(self) -> tuple[int]:
         return (self.layout.size,)
 
+    @property
+    def direct(self) -> bool:
+        """Whether :meth:`encode_state` writes from the state (else it goes through the dict)."""
+        return type(self).fill_state is not Encoder.fill_state
+
     def encode(self, obs: dict[str, Any]) -> Vector:
         """The vector of one observation (of the seat it names; a spectator's reads as seat 0)."""
         v = new_vector(self.layout)
@@ -180,6 +196,47 @@ class Encoder:
         self.fill(v, obs, me)
         return v
 
+    def encode_state(self, state: Any, seat: int) -> Vector:
+        """The vector of ``encode(state.observation(seat))``, written without building the dict when the
+        game has a ``fill_state``."""
+        if not self.direct:
+            return self.encode(state.observation(seat))
+        v = new_vector(self.layout)
+        p = self.players
+        for s in state.to_move:  # the fields of base_observation: to_move, is_over, winners
+            v[(s - seat) % p] = 1.0
+        if state.is_over:
+            v[p] = 1.0
+            for s in state.winners:
+                v[p + 1 + (s - seat) % p] = 1.0
+        self.fill_state(v, state, seat)
+        return v
+
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         """Write the game's own slices (everything after the common ones) for observer ``me``."""
         raise NotImplementedError
+
+    def fill_state(self, v: Vector, state: Any, me: int) -> None:
+        """Write what :meth:`fill` writes, from the state fields ``observation(me)`` shows (optional)."""
+        raise NotImplementedError
+
+
+def set_hot(v: Vector, hot: list[int]) -> None:
+    """Set ``v[i] = 1`` for every index gathered in ``hot`` (one numpy call, not one per index)."""
+    if hot:
+        v[hot] = 1.0
+
+
+def clip01(x: float) -> float:
+    """``x`` clipped into ``[0, 1]`` (for a number already divided by its ceiling)."""
+    return 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
+
+
+def set_bits(x: int) -> list[int]:
+    """The positions of the 1 bits of ``x``, lowest first (a game's bit set as a list)."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out

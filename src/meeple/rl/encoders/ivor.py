@@ -10,16 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.ivor import rules as game_rules
 from meeple.rl.encoders.base import (
     Encoder,
     Vector,
     by_relative_seat,
     category,
+    clip01,
     flag,
     many_hot,
     one_hot,
     relative,
     scaled,
+    set_bits,
+    set_hot,
 )
 
 CARDS = 61
@@ -65,6 +69,7 @@ class IvorEncoder(Encoder):
         self.at_deck = add("deck", 2 + CARDS, "[deck size / 61, events removed / 5], discard pile (61)")
         self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
+        self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_rules.PHASE_NAMES]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -116,3 +121,56 @@ class IvorEncoder(Encoder):
         v[self.at_supply + 2] = scaled(supply.get("idris"), 5)
         jobs = [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations]
         many_hot(v, self.at_jobs, LOCATIONS, jobs)
+
+    def fill_state(self, v: Vector, state: Any, me: int) -> None:
+        """What :meth:`fill` writes, read from the fields ``ivor.observe.observation`` shows ``me``
+        (of the other seats' hands, only their size and the cards all saw go in)."""
+        p = self.players
+        hot = [self.at_current + (state.current - me) % p, self.at_phase + self.phase_slot[state.phase]]
+        v[self.at_round] = clip01(state.round / 30)
+        v[self.at_end] = clip01(state.target / SHEEP_CEILING)
+        if state.end_triggered:
+            hot.append(self.at_end + 1)
+        v[self.at_end + 2] = clip01(state.moves_left / 5)
+        final = state.final
+        for q in range(p):
+            at = self.at_seats + ((q - me) % p) * self.per_seat
+            v[at] = clip01(state.sheep[q] / SHEEP_CEILING)
+            v[at + 1] = clip01(state.gold[q] / 5)
+            v[at + 2] = clip01(state.coal[q] / 5)
+            v[at + 3] = clip01(len(state.hands[q]) / 5)
+            v[at + 4] = clip01(state.tokens[q] / 5)
+            if final is not None:
+                v[at + 5] = clip01(final[q] / SCORE_CEILING)
+            pos = state.pos[q]
+            if 0 <= pos < LOCATIONS:
+                hot += (at + 6, at + 7 + pos)
+            at += 6 + LOCATIONS  # card slots start at at + 1, for card 1
+            if q == me:
+                hot.extend([at + c for c in state.hands[q]])
+            hot.extend([at + CARDS + c for c in state.known[q]])
+            hot.extend([at + 2 * CARDS + c for c in state.completed[q]])
+            hot.extend([at + 3 * CARDS + c for c in state.events_taken[q]])
+        per_loc = 2 + 2 * (p + 1)
+        sheep, token, wagon, idris = state.loc_sheep, state.loc_token, state.wagon_at, state.idris_at
+        for i in range(min(LOCATIONS, len(sheep))):
+            at = self.at_locs + i * per_loc
+            v[at] = clip01(sheep[i] / 8)
+            if token[i] > 0:
+                hot.append(at + 1)
+            hot.append(at + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
+            hot.append(at + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
+        for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
+            at = self.at_line + i * (CARDS + 1)
+            if isinstance(card, int) and 0 < card <= CARDS:
+                hot.append(at + card - 1)
+            if on:
+                hot.append(at + CARDS)
+        v[self.at_deck] = clip01(len(state.deck) / CARDS)
+        v[self.at_deck + 1] = clip01(len(state.removed) / 5)
+        hot.extend([self.at_deck + 1 + c for c in state.discard])
+        v[self.at_supply] = clip01(state.supply_gold / 12)
+        v[self.at_supply + 1] = clip01(state.supply_coal / 12)
+        v[self.at_supply + 2] = clip01(state.idris_free / 5)
+        hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
+        set_hot(v, hot)
