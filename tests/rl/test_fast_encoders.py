@@ -20,7 +20,9 @@ import meeple.rl as rl
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
-OPTION_IDS = [f"{game}-{players}p-" + ",".join(f"{k}={v}" for k, v in opts.items()) for game, players, opts in OPTION_SETUPS]
+OPTION_IDS = [
+    f"{game}-{players}p-" + ",".join(f"{k}={v}" for k, v in opts.items()) for game, players, opts in OPTION_SETUPS
+]
 
 
 def _check(game: str, players: int, seeds: range, every: int, **options: Any) -> int:
@@ -34,7 +36,8 @@ def _check(game: str, players: int, seeds: range, every: int, **options: Any) ->
                 fast = enc.encode_state(state, seat)
                 slow = enc.encode(state.observation(seat))
                 if not np.array_equal(fast, slow):
-                    wrong = [name for name, start, stop, _ in enc.layout.table() if not np.array_equal(fast[start:stop], slow[start:stop])]
+                    table = enc.layout.table()
+                    wrong = [name for name, a, b, _ in table if not np.array_equal(fast[a:b], slow[a:b])]
                     raise AssertionError(f"seed {seed} move {n} seat {seat}: slices {wrong} differ")
                 checked += 1
     return checked

@@ -9,7 +9,7 @@ computed twice; a new move (or a new state) starts afresh.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -20,7 +20,7 @@ from meeple.rl import encoder_for
 from meeple.rl.encoders import Encoder
 
 
-@lru_cache(maxsize=None)
+@cache
 def action_indices(game: str) -> dict[Action, int]:
     """Every action of ``game`` to its stable index (built once per game)."""
     return {a: i for i, a in enumerate(meeple.GAMES[game].action_space)}
