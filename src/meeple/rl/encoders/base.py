@@ -210,6 +210,9 @@ class Encoder:
             for s in state.winners:
                 v[p + 1 + (s - seat) % p] = 1.0
         self.fill_state(v, state, seat)
+        # fill_state writes numbers already divided by their ceilings; one clip for all of them
+        np.minimum(v, 1.0, out=v)
+        np.maximum(v, 0.0, out=v)
         return v
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
@@ -217,7 +220,11 @@ class Encoder:
         raise NotImplementedError
 
     def fill_state(self, v: Vector, state: Any, me: int) -> None:
-        """Write what :meth:`fill` writes, from the state fields ``observation(me)`` shows (optional)."""
+        """Write what :meth:`fill` writes, from the state fields ``observation(me)`` shows (optional).
+
+        Numbers are written divided by their ceiling and left unclipped: :meth:`encode_state` clips
+        the whole vector into ``[0, 1]`` once afterwards, as :func:`scaled` would each value.
+        """
         raise NotImplementedError
 
 
@@ -225,11 +232,6 @@ def set_hot(v: Vector, hot: list[int]) -> None:
     """Set ``v[i] = 1`` for every index gathered in ``hot`` (one numpy call, not one per index)."""
     if hot:
         v[hot] = 1.0
-
-
-def clip01(x: float) -> float:
-    """``x`` clipped into ``[0, 1]`` (for a number already divided by its ceiling)."""
-    return 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
 
 
 def set_bits(x: int) -> list[int]:

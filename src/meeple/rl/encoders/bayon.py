@@ -18,7 +18,6 @@ from meeple.rl.encoders.base import (
     Vector,
     by_relative_seat,
     category,
-    clip01,
     flag,
     many_hot,
     one_hot,
@@ -76,6 +75,12 @@ class BayonEncoder(Encoder):
         # the game's continent and step numbers -> this encoder's slots, by name (unknown -> "other")
         self.continent_slot = [_slot(CONTINENTS, name) for name in game_data.CONTINENTS]
         self.step_slot = [_slot(STEPS, name) for name in game_actions.PHASE_NAMES]
+        # per observer and per "who knows this card" mask (seat bits + PUBLIC): the offsets a known card
+        # lights from its run's start, without its site: [someone knows it, the seats that know it]
+        self.known_offsets = [
+            [[0] + [1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1] for mask in range(2 * PUBLIC)]
+            for me in range(p)
+        ]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -129,32 +134,32 @@ class BayonEncoder(Encoder):
         p = self.players
         hot: list[int] = []
         hot.append(self.at_current + (state.current - me) % p)
-        v[self.at_round] = clip01(state.round / (float(state.max_rounds or 1) or 1.0))
-        v[self.at_bank] = clip01(state.bank / BANK_CEILING)
+        v[self.at_round] = state.round / (float(state.max_rounds or 1) or 1.0)
+        v[self.at_bank] = state.bank / BANK_CEILING
         hot.append(self.at_interpreter + self.continent_slot[state.interpreter])
         target = float(state.target or 1) or 1.0
         gold, worth = state.gold, state.worth
         for q in range(p):
             r = (q - me) % p
-            v[self.at_wealth + r] = clip01((gold[q] + worth[q]) / target)
-            v[self.at_gold + r] = clip01(gold[q] / GOLD_CEILING)
+            v[self.at_wealth + r] = (gold[q] + worth[q]) / target
+            v[self.at_gold + r] = gold[q] / GOLD_CEILING
             at = self.at_explorers + r * EXPLORERS - 1
             hot.extend([at + e for e in state.hands[q]])
             at = self.at_sites + r * SITES - 1
             hot.extend([at + site for site in state.owned[q]])
         hot.extend([self.at_face_up - 1 + e for e in state.faceup])
         camp, hidden = state.camp, state.camp_hidden
-        v[self.at_camp_size] = clip01(len(camp) / EXPLORERS)
-        v[self.at_camp_unseen] = clip01(hidden / EXPLORERS)
+        v[self.at_camp_size] = len(camp) / EXPLORERS
+        v[self.at_camp_unseen] = hidden / EXPLORERS
         hot.extend([self.at_camp_bottom - 1 + e for e in camp[hidden:]])
         self._continents(v, hot, state, me)
         self._turn(v, hot, state)
         set_hot(v, hot)
 
     def _continents(self, v: Vector, hot: list[int], state: Any, me: int) -> None:
-        p, known, bit = self.players, state.known, 1 << me
+        known, bit, offsets = state.known, 1 << me, self.known_offsets[me]
         for c, stack in enumerate(state.stacks[: len(CONTINENTS)]):
-            v[self.at_stack_size + c] = clip01(len(stack) / DEPTH)
+            v[self.at_stack_size + c] = len(stack) / DEPTH
             if c == state.interpreter:
                 hot.append(self.at_blocked + c)
             for depth, site in enumerate(stack[:DEPTH]):
@@ -162,10 +167,9 @@ class BayonEncoder(Encoder):
                 if not mask:
                     continue
                 at = self.at_known + (c * DEPTH + depth) * self.per_card
-                hot.append(at)
+                hot += [at + k for k in offsets[mask]]
                 if mask & PUBLIC or mask & bit:
                     hot.append(at + site)  # the site slots start at at + 1, for site 1
-                hot.extend([at + 1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1])
 
     def _turn(self, v: Vector, hot: list[int], state: Any) -> None:
         phase = state.phase
@@ -181,10 +185,10 @@ class BayonEncoder(Encoder):
             hot.extend([self.at_won - 1 + s for s in set_bits(won) if s in game_data.SITE_IDS])
         for c, n in enumerate(state.travelled):
             if n:
-                v[self.at_travelled + self.continent_slot[c]] = clip01(n / 4)
+                v[self.at_travelled + self.continent_slot[c]] = n / 4
         if state.expedition >= 0:
             hot.append(self.at_expedition + self.continent_slot[state.expedition])
-        v[self.at_owed] = clip01(state.owed / GOLD_CEILING)
+        v[self.at_owed] = state.owed / GOLD_CEILING
         if state.revealed:
             hot.append(self.at_revealed - 1 + state.revealed)
         hot.extend([self.at_team - 1 + e for e in state.team])

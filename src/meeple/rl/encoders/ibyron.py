@@ -19,7 +19,6 @@ from meeple.rl.encoders.base import (
     Vector,
     by_relative_seat,
     category,
-    clip01,
     flag,
     many_hot,
     one_hot,
@@ -289,7 +288,7 @@ class IbyronEncoder(Encoder):
         val += (
             scaled(s.round, float(limit) if isinstance(limit, int) and limit > 0 else 30.0),
             scaled(limit, 30),
-            clip01(s.cap / 4),
+            (s.cap / 4),
         )
         for k, seat in enumerate((s.start_player, s.current)):
             r = relative(seat, me, p)
@@ -306,13 +305,13 @@ class IbyronEncoder(Encoder):
             at.append(self.at_tiles + TILES + pending)
             val.append(1.0)
         at += (self.at_tiles + 2 * TILES, self.at_tiles + 2 * TILES + 1)
-        val += (clip01(len(s.tiles) / TILES), 1.0 if pending >= 0 else 0.0)
+        val += ((len(s.tiles) / TILES), 1.0 if pending >= 0 else 0.0)
         for i, slot in enumerate(self.dice_slot):
             if slot is not None:
                 at += (self.at_dice + 2 * slot, self.at_dice + 2 * slot + 1)
-                val += (clip01(s.dice[i] / 6), 1.0 if s.dice_used[i] else 0.0)
+                val += ((s.dice[i] / 6), 1.0 if s.dice_used[i] else 0.0)
         at += (self.at_supplies, self.at_supplies + 1, self.at_supplies + 2)
-        val += (clip01(s.horse_supply / 20), clip01(s.barn_supply / 12), clip01(s.permit_supply / 10))
+        val += ((s.horse_supply / 20), (s.barn_supply / 12), (s.permit_supply / 10))
         self._village_state(at, val, s, me)
         self._bonus_state(at, val, s, me)
         for q in range(p):
@@ -334,9 +333,9 @@ class IbyronEncoder(Encoder):
                 counts[r] += 1
                 paid[r] += cost
             at += (base, base + 1)
-            val += (clip01(len(stack) / 9), clip01(s._village_cost(game_k) / 4))
+            val += ((len(stack) / 9), (s._village_cost(game_k) / 4))
             at += range(base + 2, base + 2 + 2 * p)
-            val += [clip01(c / 4) for c in counts] + [clip01(c / 12) for c in paid]
+            val += [(c / 4) for c in counts] + [(c / 12) for c in paid]
 
     def _bonus_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
         p = self.players
@@ -358,14 +357,14 @@ class IbyronEncoder(Encoder):
             val.append(1.0)
         b = base + len(SEAT_PHASES)
         at += range(b, b + len(RESOURCES) + 3)
-        val += [clip01(x / CEILING) for x in s.res[q][: len(RESOURCES)]]
-        val += (clip01(s.horses[q] / CEILING), clip01(s.barns[q] / CEILING), clip01(s.permits[q] / CEILING))
+        val += [(x / CEILING) for x in s.res[q][: len(RESOURCES)]]
+        val += ((s.horses[q] / CEILING), (s.barns[q] / CEILING), (s.permits[q] / CEILING))
         b += len(RESOURCES) + 3
         tech = s.tech[q]
         at += range(b, b + len(TECH) + 4)
-        val += (clip01(tech[game_data.LUMBER] / 4), clip01(tech[game_data.REFINERY] / 4))
-        val += (clip01(tech[game_data.TAXING] / 4), clip01(s.cubes[q] / CEILING))
-        val += (clip01(s.supply[q] / CEILING), clip01(s.vbox[q] / CEILING), clip01(s.rest[q] / CEILING))
+        val += ((tech[game_data.LUMBER] / 4), (tech[game_data.REFINERY] / 4))
+        val += ((tech[game_data.TAXING] / 4), (s.cubes[q] / CEILING))
+        val += ((s.supply[q] / CEILING), (s.vbox[q] / CEILING), (s.rest[q] / CEILING))
         b += len(TECH) + 4
         for m in s.reserve[q]:
             if self.mat_slot[m] is not None:
@@ -378,7 +377,7 @@ class IbyronEncoder(Encoder):
         b += 2 * len(MAT)
         held = s.held[q]
         at += (b, b + 1, b + 2, b + 3)
-        val += (1.0 if s.mayor[q] else 0.0, clip01(s.forfeit[q] / CEILING), clip01(s.ship[q] / 4))
+        val += (1.0 if s.mayor[q] else 0.0, (s.forfeit[q] / CEILING), (s.ship[q] / 4))
         val.append(1.0 if held >= 0 else 0.0)
         if 0 <= held < TILES:
             at.append(b + 4 + held)
@@ -387,12 +386,12 @@ class IbyronEncoder(Encoder):
         built = s.built[q]
         for slot, index in self.built_of:
             at.append(b + slot)
-            val.append(clip01(built[index] / 3))
+            val.append(built[index] / 3)
         b += len(BUILT)
         discs = s.in_buildings[q]
         at += range(b, b + 5)
-        val += (clip01(discs / CEILING), clip01(loose_discs(discs) / CEILING))
-        val += (shifted(s.victory_points(q), *VP_RANGE), clip01(s._coins_kept(q) / CEILING), clip01(s._stride(q) / 3))
+        val += ((discs / CEILING), (loose_discs(discs) / CEILING))
+        val += (shifted(s.victory_points(q), *VP_RANGE), (s._coins_kept(q) / CEILING), (s._stride(q) / 3))
 
     def _board_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
         p, board, per = self.players, self.at_board, self.per_cell
@@ -420,7 +419,7 @@ class IbyronEncoder(Encoder):
             at += [base + p + self.part_slot[b] for b in parts if b in self.part_slot]
             val += [1.0] * (len(at) - len(val))
             at.append(base + p + len(PARTS))
-            val.append(clip01(sum(self.part_discs[b] for b in parts) / 4))
+            val.append(sum(self.part_discs[b] for b in parts) / 4)
         for c, (owner, kind, discs) in s.camps.items():
             base = board + c * per + camp_at
             r = relative(owner, me, p)
@@ -432,7 +431,7 @@ class IbyronEncoder(Encoder):
                 at.append(base + p + slot)
                 val.append(1.0)
             at.append(base + p + len(CAMPS))
-            val.append(clip01(discs / 4))
+            val.append(discs / 4)
         for c, owner in s.reserved.items():
             r = relative(owner, me, p)
             if r is not None:

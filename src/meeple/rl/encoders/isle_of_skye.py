@@ -18,7 +18,6 @@ from meeple.rl.encoders.base import (
     Vector,
     by_relative_seat,
     category,
-    clip01,
     flag,
     many_hot,
     one_hot,
@@ -152,7 +151,7 @@ class IsleOfSkyeEncoder(Encoder):
         at: list[int] = []  # indices and their values, written in one numpy call at the end
         val: list[float] = []
         at += (self.at_round, self.at_round + 1, self.at_phase + self.phase_slot[phase])
-        val += (clip01(state.round / ROUNDS), clip01(len(state.rounds) / ROUNDS), 1.0)
+        val += ((state.round / ROUNDS), (len(state.rounds) / ROUNDS), 1.0)
         buyer = (state.start + state.buy_step) % p if phase == game_actions.BUY else None
         builder = state.builder if phase == game_actions.BUILD else None
         for k, seat in enumerate((state.start, buyer, builder)):
@@ -160,7 +159,7 @@ class IsleOfSkyeEncoder(Encoder):
             at.append(self.at_roles + k * (p + 1) + (p if r is None else r))
         val += (1.0, 1.0, 1.0)
         at.append(self.at_bag)
-        val.append(clip01(len(state.bag) / TILES))
+        val.append(len(state.bag) / TILES)
         for i, tid in enumerate(state.scoring[: len(LETTERS)]):
             if tid in SCORING:
                 at.append(self.at_scoring + i * len(SCORING) + SCORING.index(tid))
@@ -172,7 +171,7 @@ class IsleOfSkyeEncoder(Encoder):
                     at.append(base + LETTERS.index(letter))
                     val.append(1.0)
             at.append(base + len(LETTERS))
-            val.append(clip01(entry.gold_per_player_ahead / 5))
+            val.append(entry.gold_per_player_ahead / 5)
         for q in range(p):
             self._seat_state(at, val, state, q, me, hidden_phase)
         if state.pick_tile >= 0:
@@ -181,7 +180,7 @@ class IsleOfSkyeEncoder(Encoder):
         spot = state.pick_spot
         if spot is not None and len(spot) == 2:
             at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
-            val += (1.0, clip01((spot[0] + REACH) / (2 * REACH)), clip01((spot[1] + REACH) / (2 * REACH)))
+            val += (1.0, ((spot[0] + REACH) / (2 * REACH)), ((spot[1] + REACH) / (2 * REACH)))
         v[at] = val
 
     def _seat_state(self, at: list[int], val: list[float], state: Any, q: int, me: int, hidden_phase: bool) -> None:
@@ -193,9 +192,9 @@ class IsleOfSkyeEncoder(Encoder):
         gold = state.gold[q]
         at += (base, base + 1, base + 2, base + 3)
         val += (
-            clip01(state.vp[q] / VP_CEILING),
-            0.0 if hidden_phase and not mine else clip01(gold / GOLD_CEILING),
-            clip01((gold + sum(prices)) / GOLD_CEILING),
+            (state.vp[q] / VP_CEILING),
+            0.0 if hidden_phase and not mine else (gold / GOLD_CEILING),
+            ((gold + sum(prices)) / GOLD_CEILING),
             1.0 if (state.done[q] if hidden_phase else True) else 0.0,
         )
         sold_to = state.sold_to[q]
@@ -212,7 +211,7 @@ class IsleOfSkyeEncoder(Encoder):
                 val.append(1.0)
             else:
                 at += (base + TILES, base + TILES + 1)
-                val += (clip01(prices[k] / PRICE_CEILING), 1.0)
+                val += ((prices[k] / PRICE_CEILING), 1.0)
             b = relative(sold_to[k], me, p)
             if b is not None:
                 at += (base + TILES + 4, base + TILES + 5 + b)
@@ -227,7 +226,7 @@ class IsleOfSkyeEncoder(Encoder):
                 continue
             base = self.at_tiles + tid * self.per_tile
             at += (base, base + 1, base + 2, base + owner)
-            val += (1.0, clip01((x + REACH) / (2 * REACH)), clip01((y + REACH) / (2 * REACH)), 1.0)
+            val += (1.0, ((x + REACH) / (2 * REACH)), ((y + REACH) / (2 * REACH)), 1.0)
             if 0 <= rot < len(ROTATIONS):
                 at.append(base + 3 + p + rot)
                 val.append(1.0)

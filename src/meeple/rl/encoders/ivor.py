@@ -16,7 +16,6 @@ from meeple.rl.encoders.base import (
     Vector,
     by_relative_seat,
     category,
-    clip01,
     flag,
     many_hot,
     one_hot,
@@ -127,21 +126,21 @@ class IvorEncoder(Encoder):
         (of the other seats' hands, only their size and the cards all saw go in)."""
         p = self.players
         hot = [self.at_current + (state.current - me) % p, self.at_phase + self.phase_slot[state.phase]]
-        v[self.at_round] = clip01(state.round / 30)
-        v[self.at_end] = clip01(state.target / SHEEP_CEILING)
+        v[self.at_round] = state.round / 30
+        v[self.at_end] = state.target / SHEEP_CEILING
         if state.end_triggered:
             hot.append(self.at_end + 1)
-        v[self.at_end + 2] = clip01(state.moves_left / 5)
+        v[self.at_end + 2] = state.moves_left / 5
         final = state.final
         for q in range(p):
             at = self.at_seats + ((q - me) % p) * self.per_seat
-            v[at] = clip01(state.sheep[q] / SHEEP_CEILING)
-            v[at + 1] = clip01(state.gold[q] / 5)
-            v[at + 2] = clip01(state.coal[q] / 5)
-            v[at + 3] = clip01(len(state.hands[q]) / 5)
-            v[at + 4] = clip01(state.tokens[q] / 5)
+            v[at] = state.sheep[q] / SHEEP_CEILING
+            v[at + 1] = state.gold[q] / 5
+            v[at + 2] = state.coal[q] / 5
+            v[at + 3] = len(state.hands[q]) / 5
+            v[at + 4] = state.tokens[q] / 5
             if final is not None:
-                v[at + 5] = clip01(final[q] / SCORE_CEILING)
+                v[at + 5] = final[q] / SCORE_CEILING
             pos = state.pos[q]
             if 0 <= pos < LOCATIONS:
                 hot += (at + 6, at + 7 + pos)
@@ -155,7 +154,7 @@ class IvorEncoder(Encoder):
         sheep, token, wagon, idris = state.loc_sheep, state.loc_token, state.wagon_at, state.idris_at
         for i in range(min(LOCATIONS, len(sheep))):
             at = self.at_locs + i * per_loc
-            v[at] = clip01(sheep[i] / 8)
+            v[at] = sheep[i] / 8
             if token[i] > 0:
                 hot.append(at + 1)
             hot.append(at + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
@@ -166,11 +165,11 @@ class IvorEncoder(Encoder):
                 hot.append(at + card - 1)
             if on:
                 hot.append(at + CARDS)
-        v[self.at_deck] = clip01(len(state.deck) / CARDS)
-        v[self.at_deck + 1] = clip01(len(state.removed) / 5)
+        v[self.at_deck] = len(state.deck) / CARDS
+        v[self.at_deck + 1] = len(state.removed) / 5
         hot.extend([self.at_deck + 1 + c for c in state.discard])
-        v[self.at_supply] = clip01(state.supply_gold / 12)
-        v[self.at_supply + 1] = clip01(state.supply_coal / 12)
-        v[self.at_supply + 2] = clip01(state.idris_free / 5)
+        v[self.at_supply] = state.supply_gold / 12
+        v[self.at_supply + 1] = state.supply_coal / 12
+        v[self.at_supply + 2] = state.idris_free / 5
         hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
         set_hot(v, hot)
