@@ -13,10 +13,16 @@ For every game at its default player count, in one process and one run:
   ``last()`` (tensor observation + int8 mask) and ``step`` of a random masked action;
 * ``gymnasium``: ``gymnasium.make("meeple/...-v0")`` against random bots, each step a
   random masked action (the bots' moves happen inside it);
-* baseline: ``connect_four_v3`` driven by the very same loop as ``pettingzoo``.
+* baseline: ``connect_four_v3`` driven by the very same loop as ``pettingzoo``;
+* floor: an environment that does nothing (a fixed observation and mask), inside the
+  same three PettingZoo wrappers and driven by the same loop: no wrapped environment
+  can be faster than this, whatever its game and its encoding cost.
 
 Each figure is the median of R runs of N steps (process CPU time); ratios are to
 connect_four_v3 measured in the same run (target: our PettingZoo env >= 3x it).
+The ``tensor`` column is the CPU time of one ``observation_tensor`` call (median
+over the positions of one random game), the ``dict`` column that of
+``encode(observation(seat))``, the path the tensors took before the fast encoders.
 """
 
 from __future__ import annotations
@@ -33,8 +39,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import gymnasium
 import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import meeple
+import meeple.rl as rl
 import meeple.rl.gymnasium as mg
 from meeple.rl import pettingzoo as mpz
 
@@ -100,6 +110,79 @@ def raw_loop(game: str, observe: bool = False) -> Callable[[int], int]:
     return run
 
 
+class DoNothingAEC(AECEnv):  # type: ignore[misc]
+    """Two agents taking turns; the same observation and mask every step; over after 50 steps."""
+
+    metadata = {"render_modes": [], "name": "do_nothing", "is_parallelizable": False}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        space = spaces.Dict(
+            {"observation": spaces.Box(0, 1, (64,), np.float32), "action_mask": spaces.Box(0, 1, (8,), np.int8)}
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: spaces.Discrete(8) for a in self.possible_agents}
+        self._obs = {"observation": np.zeros(64, np.float32), "action_mask": np.ones(8, np.int8)}
+
+    def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:  # type: ignore[type-arg]
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self.moves = 0
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._obs
+
+    def step(self, action: int) -> None:
+        self.moves += 1
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self.agent_selection = self.possible_agents[self.moves % 2]
+        if self.moves >= 50:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+
+def wrapped_do_nothing() -> AECEnv:
+    env: AECEnv = wrappers.TerminateIllegalWrapper(DoNothingAEC(), illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def tensor_micros(game: str) -> tuple[float, float]:
+    """Median CPU microseconds of one fast tensor and of one tensor through the observation dict."""
+    positions = []
+    state = meeple.new_game(game, seed=1)
+    pick = random.Random(1)
+    while not state.is_over and len(positions) < 300:
+        seat = state.to_move[0]
+        positions.append((state.clone(), seat))
+        actions = state.legal_actions(seat)
+        state.apply(actions[pick.randrange(len(actions))], seat)
+    enc = rl.encoder(game)
+
+    def per_call(encode: Callable[[meeple.State, int], object]) -> float:
+        times = []
+        for _ in range(5):
+            start = time.process_time()
+            for st, seat in positions:
+                encode(st, seat)
+            times.append((time.process_time() - start) / len(positions) * 1e6)
+        return statistics.median(times)
+
+    return per_call(enc.encode_state), per_call(lambda st, seat: enc.encode(st.observation(seat)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=3000)
@@ -108,6 +191,7 @@ def main() -> None:
     import pettingzoo
 
     if hasattr(pettingzoo, "make"):  # 1.27+: the registry
+
         def connect_four() -> object:
             return pettingzoo.make("aec", "classic/connect_four-v3")
     else:
@@ -116,8 +200,13 @@ def main() -> None:
         connect_four = module.env
     base = cpu_rate(aec_loop(connect_four), args.steps, args.repeats)
     print(f"connect_four_v3 (same loop): {base:,.0f} steps/s  (median of {args.repeats} x {args.steps} steps)")
-    header = ("game", "players", "raw", "+obs", "raw_env", "pettingzoo", "x c4", "gymnasium", "x c4", "raw / pz")
-    print("{:14} {:>7} {:>9} {:>8} {:>8} {:>10} {:>6} {:>9} {:>6} {:>9}".format(*header))
+    floor = cpu_rate(aec_loop(wrapped_do_nothing), args.steps, args.repeats)
+    print(f"floor, a do-nothing env in the same wrappers: {floor:,.0f} steps/s = {floor / base:.2f}x connect_four")
+    header = (
+        "game", "players", "raw", "+obs", "raw_env", "x c4", "pettingzoo", "x c4", "gymnasium", "x c4",
+        "raw / pz", "tensor us", "dict us",
+    )  # fmt: skip
+    print("{:14} {:>7} {:>9} {:>8} {:>8} {:>6} {:>10} {:>6} {:>9} {:>6} {:>9} {:>9} {:>8}".format(*header))
     for game, env_id in mg.IDS.items():
         players = meeple.GAMES[game].default_players
         raw = cpu_rate(raw_loop(game), args.steps, args.repeats)
@@ -125,9 +214,10 @@ def main() -> None:
         bare = cpu_rate(aec_loop(lambda g=game: mpz.raw_env(g)), args.steps, args.repeats)
         pz = cpu_rate(aec_loop(lambda g=game: mpz.env(g)), args.steps, args.repeats)
         gy = cpu_rate(gym_loop(env_id), args.steps, args.repeats)
+        fast, slow = tensor_micros(game)
         print(
-            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {pz:>10,.0f} {pz / base:>6.2f} "
-            f"{gy:>9,.0f} {gy / base:>6.2f} {raw / pz:>8.1f}x"
+            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {bare / base:>6.2f} {pz:>10,.0f} "
+            f"{pz / base:>6.2f} {gy:>9,.0f} {gy / base:>6.2f} {raw / pz:>8.1f}x {fast:>9.1f} {slow:>8.1f}"
         )
 
 

@@ -163,8 +163,9 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         return self._views.tensor(self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        mask = self._views.mask(self.state, self.seat)
-        return {"seat": self.seat, "action_mask": mask if not self._done else np.zeros_like(mask)}
+        if self._done:
+            return {"seat": self.seat, "action_mask": np.zeros(self.num_actions, dtype=np.int8)}
+        return {"seat": self.seat, "action_mask": self._views.mask(self.state, self.seat)}
 
 
 def register() -> None:

@@ -4,7 +4,10 @@ PettingZoo calls ``observe`` for an agent whenever it likes (``last()``, the
 illegal-move wrapper, a user's loop), and Gymnasium's env asks for its mask
 both in ``info`` and in ``action_masks()``. :class:`SeatViews` keeps, for the
 current move of the current state, each seat's tensor and mask, so none is
-computed twice; a new move (or a new state) starts afresh.
+computed twice; a new move (or a new state) starts afresh. Every call hands out
+a copy of what it keeps (a copy costs far less than a tensor): users keep what
+they are given and may write into it, and Gymnasium's checker rightly refuses
+two observations sharing memory.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ class SeatViews:
         x = self._tensors.get(seat)
         if x is None:
             x = self._tensors[seat] = encoder.encode_state(state, seat)
-        return x
+        return x.copy()
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         self._current(state)
@@ -68,4 +71,4 @@ class SeatViews:
             if not state.is_over and seat in state.to_move:
                 m[legal_indices(state, seat)] = 1
             self._masks[seat] = m
-        return m
+        return m.copy()

@@ -211,8 +211,7 @@ class Encoder:
                 v[p + 1 + (s - seat) % p] = 1.0
         self.fill_state(v, state, seat)
         # fill_state writes numbers already divided by their ceilings; one clip for all of them
-        np.minimum(v, 1.0, out=v)
-        np.maximum(v, 0.0, out=v)
+        np.clip(v, 0.0, 1.0, out=v)
         return v
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
