@@ -367,12 +367,14 @@ class IbyronEncoder(Encoder):
         val += ((s.supply[q] / CEILING), (s.vbox[q] / CEILING), (s.rest[q] / CEILING))
         b += len(TECH) + 4
         for m in s.reserve[q]:
-            if self.mat_slot[m] is not None:
-                at.append(b + self.mat_slot[m])
+            slot = self.mat_slot[m]
+            if slot is not None:
+                at.append(b + slot)
                 val.append(1.0)
         for m, on in enumerate(s.mat[q][:3]):
-            if on and self.mat_slot[m] is not None:
-                at.append(b + len(MAT) + self.mat_slot[m])
+            slot = self.mat_slot[m]
+            if on and slot is not None:
+                at.append(b + len(MAT) + slot)
                 val.append(1.0)
         b += 2 * len(MAT)
         held = s.held[q]
