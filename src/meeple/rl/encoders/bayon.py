@@ -129,37 +129,40 @@ class BayonEncoder(Encoder):
         many_hot(v, self.at_revealed, SITES, revealed if isinstance(revealed, list) else [revealed], offset=1)
         many_hot(v, self.at_team, EXPLORERS, turn.get("team"), offset=1)
 
+    clip_after_fill = False  # every number below is a count, clipped at 1 where it is written
+
     def fill_state(self, v: Vector, state: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``bayon.observe.observation`` shows ``me``."""
+        m: Any = v.data  # one value at a time: cheaper through a memoryview than numpy's indexing
         p = self.players
         hot: list[int] = []
         hot.append(self.at_current + (state.current - me) % p)
-        v[self.at_round] = state.round / (float(state.max_rounds or 1) or 1.0)
-        v[self.at_bank] = state.bank / BANK_CEILING
+        m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
+        m[self.at_bank] = min(1.0, state.bank / BANK_CEILING)
         hot.append(self.at_interpreter + self.continent_slot[state.interpreter])
         target = float(state.target or 1) or 1.0
         gold, worth = state.gold, state.worth
         for q in range(p):
             r = (q - me) % p
-            v[self.at_wealth + r] = (gold[q] + worth[q]) / target
-            v[self.at_gold + r] = gold[q] / GOLD_CEILING
+            m[self.at_wealth + r] = min(1.0, (gold[q] + worth[q]) / target)
+            m[self.at_gold + r] = min(1.0, gold[q] / GOLD_CEILING)
             at = self.at_explorers + r * EXPLORERS - 1
             hot.extend([at + e for e in state.hands[q]])
             at = self.at_sites + r * SITES - 1
             hot.extend([at + site for site in state.owned[q]])
         hot.extend([self.at_face_up - 1 + e for e in state.faceup])
         camp, hidden = state.camp, state.camp_hidden
-        v[self.at_camp_size] = len(camp) / EXPLORERS
-        v[self.at_camp_unseen] = hidden / EXPLORERS
+        m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
+        m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
         hot.extend([self.at_camp_bottom - 1 + e for e in camp[hidden:]])
-        self._continents(v, hot, state, me)
-        self._turn(v, hot, state)
+        self._continents(m, hot, state, me)
+        self._turn(m, hot, state)
         set_hot(v, hot)
 
-    def _continents(self, v: Vector, hot: list[int], state: Any, me: int) -> None:
+    def _continents(self, m: Any, hot: list[int], state: Any, me: int) -> None:
         known, bit, offsets = state.known, 1 << me, self.known_offsets[me]
         for c, stack in enumerate(state.stacks[: len(CONTINENTS)]):
-            v[self.at_stack_size + c] = len(stack) / DEPTH
+            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
             if c == state.interpreter:
                 hot.append(self.at_blocked + c)
             for depth, site in enumerate(stack[:DEPTH]):
@@ -171,7 +174,7 @@ class BayonEncoder(Encoder):
                 if mask & PUBLIC or mask & bit:
                     hot.append(at + site)  # the site slots start at at + 1, for site 1
 
-    def _turn(self, v: Vector, hot: list[int], state: Any) -> None:
+    def _turn(self, m: Any, hot: list[int], state: Any) -> None:
         phase = state.phase
         running = phase != game_actions.OVER
         hot.append(self.at_step + self.step_slot[phase])
@@ -185,10 +188,10 @@ class BayonEncoder(Encoder):
             hot.extend([self.at_won - 1 + s for s in set_bits(won) if s in game_data.SITE_IDS])
         for c, n in enumerate(state.travelled):
             if n:
-                v[self.at_travelled + self.continent_slot[c]] = n / 4
+                m[self.at_travelled + self.continent_slot[c]] = min(1.0, n / 4)
         if state.expedition >= 0:
             hot.append(self.at_expedition + self.continent_slot[state.expedition])
-        v[self.at_owed] = state.owed / GOLD_CEILING
+        m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
         if state.revealed:
             hot.append(self.at_revealed - 1 + state.revealed)
         hot.extend([self.at_team - 1 + e for e in state.team])

@@ -121,26 +121,29 @@ class IvorEncoder(Encoder):
         jobs = [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations]
         many_hot(v, self.at_jobs, LOCATIONS, jobs)
 
+    clip_after_fill = False  # every number below is a count, clipped at 1 where it is written
+
     def fill_state(self, v: Vector, state: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``ivor.observe.observation`` shows ``me``
         (of the other seats' hands, only their size and the cards all saw go in)."""
+        m: Any = v.data  # one value at a time: cheaper through a memoryview than numpy's indexing
         p = self.players
         hot = [self.at_current + (state.current - me) % p, self.at_phase + self.phase_slot[state.phase]]
-        v[self.at_round] = state.round / 30
-        v[self.at_end] = state.target / SHEEP_CEILING
+        m[self.at_round] = min(1.0, state.round / 30)
+        m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
         if state.end_triggered:
             hot.append(self.at_end + 1)
-        v[self.at_end + 2] = state.moves_left / 5
+        m[self.at_end + 2] = min(1.0, state.moves_left / 5)
         final = state.final
         for q in range(p):
             at = self.at_seats + ((q - me) % p) * self.per_seat
-            v[at] = state.sheep[q] / SHEEP_CEILING
-            v[at + 1] = state.gold[q] / 5
-            v[at + 2] = state.coal[q] / 5
-            v[at + 3] = len(state.hands[q]) / 5
-            v[at + 4] = state.tokens[q] / 5
+            m[at] = min(1.0, state.sheep[q] / SHEEP_CEILING)
+            m[at + 1] = min(1.0, state.gold[q] / 5)
+            m[at + 2] = min(1.0, state.coal[q] / 5)
+            m[at + 3] = min(1.0, len(state.hands[q]) / 5)
+            m[at + 4] = min(1.0, state.tokens[q] / 5)
             if final is not None:
-                v[at + 5] = final[q] / SCORE_CEILING
+                m[at + 5] = min(1.0, final[q] / SCORE_CEILING)
             pos = state.pos[q]
             if 0 <= pos < LOCATIONS:
                 hot += (at + 6, at + 7 + pos)
@@ -154,7 +157,7 @@ class IvorEncoder(Encoder):
         sheep, token, wagon, idris = state.loc_sheep, state.loc_token, state.wagon_at, state.idris_at
         for i in range(min(LOCATIONS, len(sheep))):
             at = self.at_locs + i * per_loc
-            v[at] = sheep[i] / 8
+            m[at] = min(1.0, sheep[i] / 8)
             if token[i] > 0:
                 hot.append(at + 1)
             hot.append(at + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
@@ -165,11 +168,11 @@ class IvorEncoder(Encoder):
                 hot.append(at + card - 1)
             if on:
                 hot.append(at + CARDS)
-        v[self.at_deck] = len(state.deck) / CARDS
-        v[self.at_deck + 1] = len(state.removed) / 5
+        m[self.at_deck] = min(1.0, len(state.deck) / CARDS)
+        m[self.at_deck + 1] = min(1.0, len(state.removed) / 5)
         hot.extend([self.at_deck + 1 + c for c in state.discard])
-        v[self.at_supply] = state.supply_gold / 12
-        v[self.at_supply + 1] = state.supply_coal / 12
-        v[self.at_supply + 2] = state.idris_free / 5
+        m[self.at_supply] = min(1.0, state.supply_gold / 12)
+        m[self.at_supply + 1] = min(1.0, state.supply_coal / 12)
+        m[self.at_supply + 2] = min(1.0, state.idris_free / 5)
         hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
         set_hot(v, hot)
