@@ -17,7 +17,7 @@ unknown category lights the extra ``other`` slot, never a crash).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -246,3 +246,41 @@ def set_bits(x: int) -> list[int]:
         out.append(low.bit_length() - 1)
         x ^= low
     return out
+
+
+class Memo:
+    """Remembered pieces of vectors: a key (the state fields a piece is drawn from) -> the piece, as the
+    numpy indices it lights (or indices and values), ready to write with one numpy call.
+
+    A piece such as Bayon's located cards or Ibyron's island changes only every few moves, while
+    encoding it value by value costs more than building its key from the same fields. The memo is a
+    cache of the very function the encoder computes, so it shows nothing that function does not;
+    it forgets everything once it holds ``size`` pieces.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.pieces: dict[Any, Any] = {}
+
+    def indices(self, key: Any, build: Callable[[], list[int]]) -> npt.NDArray[np.intp]:
+        """The indices ``build()`` lists for ``key`` (built once)."""
+        piece = self.pieces.get(key)
+        if piece is None:
+            piece = self._keep(key, np.array(build(), dtype=np.intp))
+        return piece  # type: ignore[no-any-return]
+
+    def values(
+        self, key: Any, build: Callable[[], tuple[list[int], list[float]]]
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
+        """The indices and their values ``build()`` lists for ``key`` (built once)."""
+        piece = self.pieces.get(key)
+        if piece is None:
+            at, val = build()
+            piece = self._keep(key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32)))
+        return piece  # type: ignore[no-any-return]
+
+    def _keep(self, key: Any, piece: Any) -> Any:
+        if len(self.pieces) >= self.size:
+            self.pieces.clear()
+        self.pieces[key] = piece
+        return piece

@@ -15,6 +15,7 @@ from meeple.games.bayon import data as game_data
 from meeple.games.bayon.observe import PUBLIC
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -81,6 +82,7 @@ class BayonEncoder(Encoder):
             [[0] + [1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1] for mask in range(2 * PUBLIC)]
             for me in range(p)
         ]
+        self.located = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -155,16 +157,22 @@ class BayonEncoder(Encoder):
         m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
         m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
         hot.extend([self.at_camp_bottom - 1 + e for e in camp[hidden:]])
-        self._continents(m, hot, state, me)
+        stacks = state.stacks[: len(CONTINENTS)]
+        for c, stack in enumerate(stacks):
+            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
+        if 0 <= state.interpreter < len(stacks):
+            hot.append(self.at_blocked + state.interpreter)
         self._turn(m, hot, state)
         set_hot(v, hot)
+        # the located cards change only when a card is located or leaves a stack
+        key = (me, tuple(map(tuple, stacks)), tuple(state.known))
+        v[self.located.indices(key, lambda: self._located(stacks, state.known, me))] = 1.0
 
-    def _continents(self, m: Any, hot: list[int], state: Any, me: int) -> None:
-        known, bit, offsets = state.known, 1 << me, self.known_offsets[me]
-        for c, stack in enumerate(state.stacks[: len(CONTINENTS)]):
-            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
-            if c == state.interpreter:
-                hot.append(self.at_blocked + c)
+    def _located(self, stacks: list[list[int]], known: list[int], me: int) -> list[int]:
+        """The ``known_cards`` indices lit for ``me``: each located card, its site if ``me`` saw it, who knows it."""
+        hot: list[int] = []
+        bit, offsets = 1 << me, self.known_offsets[me]
+        for c, stack in enumerate(stacks):
             for depth, site in enumerate(stack[:DEPTH]):
                 mask = known[site]
                 if not mask:
@@ -173,6 +181,7 @@ class BayonEncoder(Encoder):
                 hot += [at + k for k in offsets[mask]]
                 if mask & PUBLIC or mask & bit:
                     hot.append(at + site)  # the site slots start at at + 1, for site 1
+        return hot
 
     def _turn(self, m: Any, hot: list[int], state: Any) -> None:
         phase = state.phase

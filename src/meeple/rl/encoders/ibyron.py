@@ -16,6 +16,7 @@ from meeple.games.ibyron.data import STEP_NAMES
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -99,6 +100,7 @@ class IbyronEncoder(Encoder):
             f"[new tile], home of ({p}), leader of ({p}), overseer of ({p})",
         )
         self._slots_for_state()
+        self.island = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -316,7 +318,7 @@ class IbyronEncoder(Encoder):
         self._bonus_state(at, val, s, me)
         for q in range(p):
             self._player_state(at, val, s, q, self.at_players + ((q - me) % p) * self.per_player)
-        self._board_state(at, val, s, me)
+        self._board_state(v, at, val, s, me)
         v[at] = val
 
     def _village_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
@@ -395,24 +397,32 @@ class IbyronEncoder(Encoder):
         val += ((discs / CEILING), (loose_discs(discs) / CEILING))
         val += (shifted(s.victory_points(q), *VP_RANGE), (s._coins_kept(q) / CEILING), (s._stride(q) / 3))
 
-    def _board_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+    def _island(self, s: Any) -> list[int]:
+        """The board indices the island lights: [land], its height, its terrain, [coast]."""
+        board, per, hot = self.at_board, self.per_cell, []
+        height, terrain = s.height, s.terrain
+        for c in s.land:
+            base = board + c * per
+            hot.append(base)
+            h = height[c]
+            if 1 <= h <= HEIGHTS:
+                hot.append(base + h)
+            t = self.terrain_slot.get(terrain[c])
+            if t is not None:
+                hot.append(base + 1 + HEIGHTS + t)
+        coast_at = 1 + HEIGHTS + len(TERRAINS)
+        hot += [board + c * per + coast_at for c in s.coast]
+        return hot
+
+    def _board_state(self, v: Vector, at: list[int], val: list[float], s: Any, me: int) -> None:
         p, board, per = self.players, self.at_board, self.per_cell
         building_at = 1 + HEIGHTS + len(TERRAINS) + 1
         camp_at = building_at + p + len(PARTS) + 1
         reserved_at = camp_at + p + len(CAMPS) + 1
         marks_at = reserved_at + p + 1
-        height, terrain = s.height, s.terrain
-        for c in s.land:
-            base = board + c * per
-            at.append(base)
-            h = height[c]
-            if 1 <= h <= HEIGHTS:
-                at.append(base + h)
-            t = self.terrain_slot.get(terrain[c])
-            if t is not None:
-                at.append(base + 1 + HEIGHTS + t)
-        at += [board + c * per + building_at - 1 for c in s.coast]
-        val += [1.0] * (len(at) - len(val))
+        # the island itself (land, heights, terrain, coast) changes only when a tile is laid
+        key = (s.land, s.coast, tuple(s.height), tuple(s.terrain))
+        v[self.island.indices(key, lambda: self._island(s))] = 1.0
         for c, (owner, parts) in s.buildings.items():
             base = board + c * per + building_at
             r = relative(owner, me, p)

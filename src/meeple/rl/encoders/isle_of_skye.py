@@ -15,6 +15,7 @@ from typing import Any
 from meeple.games.isle_of_skye import actions as game_actions
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -72,6 +73,7 @@ class IsleOfSkyeEncoder(Encoder):
         )
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_actions.PHASE_NAMES]
+        self.territories = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -173,7 +175,7 @@ class IsleOfSkyeEncoder(Encoder):
             at.append(base + len(LETTERS))
             val.append(entry.gold_per_player_ahead / 5)
         for q in range(p):
-            self._seat_state(at, val, state, q, me, hidden_phase)
+            self._seat_state(v, at, val, state, q, me, hidden_phase)
         if state.pick_tile >= 0:
             at.append(self.at_pending + state.pick_tile)
             val.append(1.0)
@@ -183,7 +185,9 @@ class IsleOfSkyeEncoder(Encoder):
             val += (1.0, ((spot[0] + REACH) / (2 * REACH)), ((spot[1] + REACH) / (2 * REACH)))
         v[at] = val
 
-    def _seat_state(self, at: list[int], val: list[float], state: Any, q: int, me: int, hidden_phase: bool) -> None:
+    def _seat_state(
+        self, v: Vector, at: list[int], val: list[float], state: Any, q: int, me: int, hidden_phase: bool
+    ) -> None:
         p = self.players
         r = (q - me) % p
         mine = q == me
@@ -220,13 +224,23 @@ class IsleOfSkyeEncoder(Encoder):
             if 0 <= tid < TILES:
                 at.append(self.at_received + r * TILES + tid)
                 val.append(1.0)
+        # a territory changes only when its seat builds
+        placed = tuple(state.placed[q].items())
+        idx, values = self.territories.values((r, placed), lambda: self._territory(r, placed))
+        v[idx] = values
+
+    def _territory(self, r: int, placed: tuple[Any, ...]) -> tuple[list[int], list[float]]:
+        """The ``territory_tiles`` indices and values of one territory, its owner at relative slot ``r``."""
+        at: list[int] = []
+        val: list[float] = []
         owner = 3 + r
-        for (x, y), (tid, rot) in state.placed[q].items():
+        for (x, y), (tid, rot) in placed:
             if not 0 <= tid < TILES:
                 continue
             base = self.at_tiles + tid * self.per_tile
             at += (base, base + 1, base + 2, base + owner)
-            val += (1.0, ((x + REACH) / (2 * REACH)), ((y + REACH) / (2 * REACH)), 1.0)
+            val += (1.0, (x + REACH) / (2 * REACH), (y + REACH) / (2 * REACH), 1.0)
             if 0 <= rot < len(ROTATIONS):
-                at.append(base + 3 + p + rot)
+                at.append(base + 3 + self.players + rot)
                 val.append(1.0)
+        return at, val
