@@ -13,6 +13,7 @@ from typing import Any
 from meeple.games.ivor import rules as game_rules
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -69,6 +70,7 @@ class IvorEncoder(Encoder):
         self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_rules.PHASE_NAMES]
+        self.maps = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -153,15 +155,10 @@ class IvorEncoder(Encoder):
             hot.extend([at + CARDS + c for c in state.known[q]])
             hot.extend([at + 2 * CARDS + c for c in state.completed[q]])
             hot.extend([at + 3 * CARDS + c for c in state.events_taken[q]])
-        per_loc = 2 + 2 * (p + 1)
-        sheep, token, wagon, idris = state.loc_sheep, state.loc_token, state.wagon_at, state.idris_at
-        for i in range(min(LOCATIONS, len(sheep))):
-            at = self.at_locs + i * per_loc
-            m[at] = min(1.0, sheep[i] / 8)
-            if token[i] > 0:
-                hot.append(at + 1)
-            hot.append(at + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
-            hot.append(at + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
+        # the map changes only when sheep, a token, a wagon or an Idris token moves
+        fields = (tuple(state.loc_sheep), tuple(state.loc_token), tuple(state.wagon_at), tuple(state.idris_at))
+        idx, values = self.maps.values((me, *fields), lambda: self._map(me, *fields))
+        v[idx] = values
         for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
             at = self.at_line + i * (CARDS + 1)
             if isinstance(card, int) and 0 < card <= CARDS:
@@ -176,3 +173,19 @@ class IvorEncoder(Encoder):
         m[self.at_supply + 2] = min(1.0, state.idris_free / 5)
         hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
         set_hot(v, hot)
+
+    def _map(self, me: int, sheep: Any, token: Any, wagon: Any, idris: Any) -> tuple[list[int], list[float]]:
+        """The ``locations`` indices and values: sheep, lost-sheep token, wagon and Idris owners."""
+        p, at, val = self.players, [], []
+        per_loc = 2 + 2 * (p + 1)
+        for i in range(min(LOCATIONS, len(sheep))):
+            base = self.at_locs + i * per_loc
+            at.append(base)
+            val.append(min(1.0, sheep[i] / 8))
+            if token[i] > 0:
+                at.append(base + 1)
+                val.append(1.0)
+            at.append(base + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
+            at.append(base + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
+            val += (1.0, 1.0)
+        return at, val
