@@ -258,7 +258,7 @@ class Memo:
     it forgets everything once it holds ``size`` pieces.
     """
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 1024) -> None:
         self.size = size
         self.pieces: dict[Any, Any] = {}
 
