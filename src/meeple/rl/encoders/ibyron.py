@@ -290,7 +290,7 @@ class IbyronEncoder(Encoder):
         val += (
             scaled(s.round, float(limit) if isinstance(limit, int) and limit > 0 else 30.0),
             scaled(limit, 30),
-            (s.cap / 4),
+            s.cap / 4,
         )
         for k, seat in enumerate((s.start_player, s.current)):
             r = relative(seat, me, p)
@@ -307,13 +307,13 @@ class IbyronEncoder(Encoder):
             at.append(self.at_tiles + TILES + pending)
             val.append(1.0)
         at += (self.at_tiles + 2 * TILES, self.at_tiles + 2 * TILES + 1)
-        val += ((len(s.tiles) / TILES), 1.0 if pending >= 0 else 0.0)
+        val += (len(s.tiles) / TILES, 1.0 if pending >= 0 else 0.0)
         for i, slot in enumerate(self.dice_slot):
             if slot is not None:
                 at += (self.at_dice + 2 * slot, self.at_dice + 2 * slot + 1)
-                val += ((s.dice[i] / 6), 1.0 if s.dice_used[i] else 0.0)
+                val += (s.dice[i] / 6, 1.0 if s.dice_used[i] else 0.0)
         at += (self.at_supplies, self.at_supplies + 1, self.at_supplies + 2)
-        val += ((s.horse_supply / 20), (s.barn_supply / 12), (s.permit_supply / 10))
+        val += (s.horse_supply / 20, s.barn_supply / 12, s.permit_supply / 10)
         self._village_state(at, val, s, me)
         self._bonus_state(at, val, s, me)
         for q in range(p):
@@ -335,7 +335,7 @@ class IbyronEncoder(Encoder):
                 counts[r] += 1
                 paid[r] += cost
             at += (base, base + 1)
-            val += ((len(stack) / 9), (s._village_cost(game_k) / 4))
+            val += (len(stack) / 9, s._village_cost(game_k) / 4)
             at += range(base + 2, base + 2 + 2 * p)
             val += [(c / 4) for c in counts] + [(c / 12) for c in paid]
 
@@ -360,13 +360,13 @@ class IbyronEncoder(Encoder):
         b = base + len(SEAT_PHASES)
         at += range(b, b + len(RESOURCES) + 3)
         val += [(x / CEILING) for x in s.res[q][: len(RESOURCES)]]
-        val += ((s.horses[q] / CEILING), (s.barns[q] / CEILING), (s.permits[q] / CEILING))
+        val += (s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING)
         b += len(RESOURCES) + 3
         tech = s.tech[q]
         at += range(b, b + len(TECH) + 4)
-        val += ((tech[game_data.LUMBER] / 4), (tech[game_data.REFINERY] / 4))
-        val += ((tech[game_data.TAXING] / 4), (s.cubes[q] / CEILING))
-        val += ((s.supply[q] / CEILING), (s.vbox[q] / CEILING), (s.rest[q] / CEILING))
+        val += (tech[game_data.LUMBER] / 4, tech[game_data.REFINERY] / 4)
+        val += (tech[game_data.TAXING] / 4, s.cubes[q] / CEILING)
+        val += (s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING)
         b += len(TECH) + 4
         for m in s.reserve[q]:
             slot = self.mat_slot[m]
@@ -381,7 +381,7 @@ class IbyronEncoder(Encoder):
         b += 2 * len(MAT)
         held = s.held[q]
         at += (b, b + 1, b + 2, b + 3)
-        val += (1.0 if s.mayor[q] else 0.0, (s.forfeit[q] / CEILING), (s.ship[q] / 4))
+        val += (1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING, s.ship[q] / 4)
         val.append(1.0 if held >= 0 else 0.0)
         if 0 <= held < TILES:
             at.append(b + 4 + held)
@@ -394,8 +394,8 @@ class IbyronEncoder(Encoder):
         b += len(BUILT)
         discs = s.in_buildings[q]
         at += range(b, b + 5)
-        val += ((discs / CEILING), (loose_discs(discs) / CEILING))
-        val += (shifted(s.victory_points(q), *VP_RANGE), (s._coins_kept(q) / CEILING), (s._stride(q) / 3))
+        val += (discs / CEILING, loose_discs(discs) / CEILING)
+        val += (shifted(s.victory_points(q), *VP_RANGE), s._coins_kept(q) / CEILING, s._stride(q) / 3)
 
     def _island(self, s: Any) -> list[int]:
         """The board indices the island lights: [land], its height, its terrain, [coast]."""

@@ -153,7 +153,7 @@ class IsleOfSkyeEncoder(Encoder):
         at: list[int] = []  # indices and their values, written in one numpy call at the end
         val: list[float] = []
         at += (self.at_round, self.at_round + 1, self.at_phase + self.phase_slot[phase])
-        val += ((state.round / ROUNDS), (len(state.rounds) / ROUNDS), 1.0)
+        val += (state.round / ROUNDS, len(state.rounds) / ROUNDS, 1.0)
         buyer = (state.start + state.buy_step) % p if phase == game_actions.BUY else None
         builder = state.builder if phase == game_actions.BUILD else None
         for k, seat in enumerate((state.start, buyer, builder)):
@@ -182,7 +182,7 @@ class IsleOfSkyeEncoder(Encoder):
         spot = state.pick_spot
         if spot is not None and len(spot) == 2:
             at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
-            val += (1.0, ((spot[0] + REACH) / (2 * REACH)), ((spot[1] + REACH) / (2 * REACH)))
+            val += (1.0, (spot[0] + REACH) / (2 * REACH), (spot[1] + REACH) / (2 * REACH))
         v[at] = val
 
     def _seat_state(
@@ -196,10 +196,10 @@ class IsleOfSkyeEncoder(Encoder):
         gold = state.gold[q]
         at += (base, base + 1, base + 2, base + 3)
         val += (
-            (state.vp[q] / VP_CEILING),
-            0.0 if hidden_phase and not mine else (gold / GOLD_CEILING),
-            ((gold + sum(prices)) / GOLD_CEILING),
-            1.0 if (state.done[q] if hidden_phase else True) else 0.0,
+            state.vp[q] / VP_CEILING,
+            0.0 if hidden_phase and not mine else gold / GOLD_CEILING,
+            (gold + sum(prices)) / GOLD_CEILING,
+            0.0 if hidden_phase and not state.done[q] else 1.0,  # chosen: only asked while prices are hidden
         )
         sold_to = state.sold_to[q]
         for k, tid in enumerate(state.drawn[q][:OFFER]):
@@ -215,7 +215,7 @@ class IsleOfSkyeEncoder(Encoder):
                 val.append(1.0)
             else:
                 at += (base + TILES, base + TILES + 1)
-                val += ((prices[k] / PRICE_CEILING), 1.0)
+                val += (prices[k] / PRICE_CEILING, 1.0)
             b = relative(sold_to[k], me, p)
             if b is not None:
                 at += (base + TILES + 4, base + TILES + 5 + b)
