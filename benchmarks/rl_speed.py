@@ -18,8 +18,10 @@ For every game at its default player count, in one process and one run:
   same three PettingZoo wrappers and driven by the same loop: no wrapped environment
   can be faster than this, whatever its game and its encoding cost.
 
-Each figure is the median of R runs of N steps (process CPU time); ratios are to
-connect_four_v3 measured in the same run (target: our PettingZoo env >= 3x it).
+Each figure is the median of R runs of N steps (process CPU time). Every round of
+runs starts by measuring connect_four_v3 again; a ratio is the median over the R
+rounds of (our rate / connect_four_v3's in that round), so a load that drifts
+during the run does not bias it (target: our PettingZoo env >= 3x connect_four_v3).
 The ``tensor`` column is the CPU time of one ``observation_tensor`` call (median
 over the positions of one random game), the ``dict`` column that of
 ``encode(observation(seat))``, the path the tensors took before the fast encoders.
@@ -56,6 +58,24 @@ def cpu_rate(run: Callable[[int], int], steps: int, repeats: int) -> float:
         done = run(steps)
         rates.append(done / (time.process_time() - start))
     return statistics.median(rates)
+
+
+def paired(
+    baseline: Callable[[int], int], runs: dict[str, Callable[[int], int]], steps: int, repeats: int
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Median rate of every run and median of its ratio to the baseline, the baseline measured again
+    before each round of runs (on a shared machine the load drifts; a ratio within one round does not)."""
+    rate_runs: dict[str, list[float]] = {"connect_four": [], **{name: [] for name in runs}}
+    ratio_runs: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        base = cpu_rate(baseline, steps, 1)
+        rate_runs["connect_four"].append(base)
+        for name, run in runs.items():
+            rate = cpu_rate(run, steps, 1)
+            rate_runs[name].append(rate)
+            ratio_runs[name].append(rate / base)
+    rates = {name: statistics.median(values) for name, values in rate_runs.items()}
+    return rates, {name: statistics.median(values) for name, values in ratio_runs.items()}
 
 
 def aec_loop(make: Callable[[], object]) -> Callable[[int], int]:
@@ -198,26 +218,31 @@ def main() -> None:
         from pettingzoo.classic import connect_four_v3 as module
 
         connect_four = module.env
-    base = cpu_rate(aec_loop(connect_four), args.steps, args.repeats)
+    runs: dict[str, Callable[[int], int]] = {"floor": aec_loop(wrapped_do_nothing)}
+    for game, env_id in mg.IDS.items():
+        runs[f"{game} raw"] = raw_loop(game)
+        runs[f"{game} +obs"] = raw_loop(game, observe=True)
+        runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
+        runs[f"{game} pettingzoo"] = aec_loop(lambda g=game: mpz.env(g))
+        runs[f"{game} gymnasium"] = gym_loop(env_id)
+    rates, ratios = paired(aec_loop(connect_four), runs, args.steps, args.repeats)
+    base = rates["connect_four"]
     print(f"connect_four_v3 (same loop): {base:,.0f} steps/s  (median of {args.repeats} x {args.steps} steps)")
-    floor = cpu_rate(aec_loop(wrapped_do_nothing), args.steps, args.repeats)
-    print(f"floor, a do-nothing env in the same wrappers: {floor:,.0f} steps/s = {floor / base:.2f}x connect_four")
+    floor = rates["floor"]
+    print(f"floor, a do-nothing env in the same wrappers: {floor:,.0f} steps/s = {ratios['floor']:.2f}x connect_four")
     header = (
         "game", "players", "raw", "+obs", "raw_env", "x c4", "pettingzoo", "x c4", "gymnasium", "x c4",
         "raw / pz", "tensor us", "dict us",
     )  # fmt: skip
     print("{:14} {:>7} {:>9} {:>8} {:>8} {:>6} {:>10} {:>6} {:>9} {:>6} {:>9} {:>9} {:>8}".format(*header))
-    for game, env_id in mg.IDS.items():
+    for game in mg.IDS:
         players = meeple.GAMES[game].default_players
-        raw = cpu_rate(raw_loop(game), args.steps, args.repeats)
-        seen = cpu_rate(raw_loop(game, observe=True), args.steps, args.repeats)
-        bare = cpu_rate(aec_loop(lambda g=game: mpz.raw_env(g)), args.steps, args.repeats)
-        pz = cpu_rate(aec_loop(lambda g=game: mpz.env(g)), args.steps, args.repeats)
-        gy = cpu_rate(gym_loop(env_id), args.steps, args.repeats)
+        raw, seen, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "+obs", "raw_env", "pettingzoo", "gymnasium"))
+        x_bare, x_pz, x_gy = (ratios[f"{game} {k}"] for k in ("raw_env", "pettingzoo", "gymnasium"))
         fast, slow = tensor_micros(game)
         print(
-            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {bare / base:>6.2f} {pz:>10,.0f} "
-            f"{pz / base:>6.2f} {gy:>9,.0f} {gy / base:>6.2f} {raw / pz:>8.1f}x {fast:>9.1f} {slow:>8.1f}"
+            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {x_bare:>6.2f} {pz:>10,.0f} "
+            f"{x_pz:>6.2f} {gy:>9,.0f} {x_gy:>6.2f} {raw / pz:>8.1f}x {fast:>9.1f} {slow:>8.1f}"
         )
 
 
