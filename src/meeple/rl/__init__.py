@@ -13,14 +13,14 @@ nothing the seat may not see. Environments for the three usual APIs live in
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import meeple
-from meeple.core import State
+from meeple.core import Action, State
 from meeple.rl.encoders import ENCODERS, Encoder
 
 
@@ -81,18 +81,29 @@ def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
     return encoder_for(state).encode_state(state, seat)
 
 
+@cache
+def action_indices(game: str) -> dict[Action, int]:
+    """Every action of ``game`` to its stable index (built once per game)."""
+    return {a: i for i, a in enumerate(meeple.GAMES[game].action_space)}
+
+
+def legal_indices(state: State, seat: int | None = None) -> npt.NDArray[np.intp]:
+    """The indices of ``seat``'s legal actions now (empty if it may not act)."""
+    actions = state.legal_actions(seat)
+    return np.fromiter(map(action_indices(state.game).__getitem__, actions), dtype=np.intp, count=len(actions))
+
+
 def legal_mask(state: State, seat: int | None = None) -> npt.NDArray[np.int8]:
     """``int8`` array of ``num_actions``: 1 where the action is legal for ``seat`` now."""
     mask = np.zeros(state.info.num_actions, dtype=np.int8)
-    actions = state.legal_actions(seat)
-    if actions:
-        mask[[state.action_index(a) for a in actions]] = 1
+    mask[legal_indices(state, seat)] = 1
     return mask
 
 
 __all__ = [
     "encode_observation",
     "encoder",
+    "legal_indices",
     "legal_mask",
     "observation_shape",
     "observation_table",

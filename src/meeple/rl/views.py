@@ -12,27 +12,12 @@ two observations sharing memory.
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 import numpy.typing as npt
 
-import meeple
-from meeple.core import Action, State
-from meeple.rl import encoder_for
+from meeple.core import State
+from meeple.rl import encoder_for, legal_indices
 from meeple.rl.encoders import Encoder
-
-
-@cache
-def action_indices(game: str) -> dict[Action, int]:
-    """Every action of ``game`` to its stable index (built once per game)."""
-    return {a: i for i, a in enumerate(meeple.GAMES[game].action_space)}
-
-
-def legal_indices(state: State, seat: int) -> npt.NDArray[np.intp]:
-    """The indices of ``seat``'s legal actions now (empty if it may not act)."""
-    actions = state.legal_actions(seat)
-    return np.fromiter(map(action_indices(state.game).__getitem__, actions), dtype=np.intp, count=len(actions))
 
 
 class SeatViews:
