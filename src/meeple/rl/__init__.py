@@ -5,8 +5,10 @@
 >>> meeple.rl.observation_tensor(s, 0).shape == meeple.rl.observation_shape("bayon", players=3)
 True
 
-The tensor is drawn from ``state.observation(seat)`` alone, so it holds
-nothing the seat may not see. Environments for the three usual APIs live in
+The tensor is the encoding of ``state.observation(seat)``, so it holds
+nothing the seat may not see: each game's encoder writes it straight from the
+state fields that observation is built from (``Encoder.encode_state``), and the
+suite checks it equals ``Encoder.encode(state.observation(seat))``. Environments for the three usual APIs live in
 ``meeple.rl.pettingzoo``, ``meeple.rl.gymnasium`` and ``meeple.rl.openspiel``
 (each needs its extra: ``meeple[rl]`` or ``meeple[openspiel]``).
 """
