@@ -17,6 +17,8 @@ import pytest
 
 import meeple
 import meeple.rl as rl
+from meeple.rl import pettingzoo as mpz
+from meeple.rl.encoders.base import Memo
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -56,3 +58,40 @@ def test_fast_tensor_equals_it_in_every_option_set(game: str, players: int, opti
 @pytest.mark.parametrize("game", list(meeple.GAMES))
 def test_every_game_has_a_fast_encoder(game: str) -> None:
     assert rl.encoder(game).direct
+
+
+def test_a_memo_builds_a_piece_once_per_key_and_forgets_all_when_full() -> None:
+    memo = Memo(size=2)
+    built: list[str] = []
+
+    def build(name: str) -> list[int]:
+        built.append(name)
+        return [1, 2]
+
+    first = memo.indices("a", lambda: build("a"))
+    assert first.tolist() == [1, 2] and memo.indices("a", lambda: build("a")) is first
+    memo.indices("b", lambda: build("b"))
+    memo.indices("c", lambda: build("c"))  # full: everything is forgotten before "c" is kept
+    memo.indices("a", lambda: build("a"))
+    assert built == ["a", "b", "c", "a"]
+
+
+def test_the_pettingzoo_env_builds_each_view_once_a_move_and_hands_out_copies() -> None:
+    env = mpz.raw_env("bayon", players=3)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    seat = env.possible_agents.index(agent)
+    first, again = env.observe(agent), env.observe(agent)
+    for key in ("observation", "action_mask"):
+        assert np.array_equal(first[key], again[key]) and first[key] is not again[key]
+    assert np.array_equal(first["observation"], rl.observation_tensor(env.state, seat))
+    assert np.array_equal(first["action_mask"], rl.legal_mask(env.state, seat))
+    first["observation"][:] = 0.5  # a user writing into what it was given changes nothing kept
+    assert np.array_equal(env.observe(agent)["observation"], again["observation"])
+    env.step(int(np.flatnonzero(again["action_mask"])[0]))
+    later = env.observe(agent)  # a new move: built afresh from the new state
+    assert np.array_equal(later["observation"], rl.observation_tensor(env.state, seat))
+    if seat in env.state.to_move:
+        assert np.array_equal(later["action_mask"], rl.legal_mask(env.state, seat))
+    else:  # a seat that may not act now gets an empty mask
+        assert not later["action_mask"].any()
