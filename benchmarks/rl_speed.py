@@ -9,6 +9,8 @@ For every game at its default player count, in one process and one run:
 * ``+obs``: the same plus the mover's ``observation(seat)`` dict, the ceiling of any
   environment whose tensors are drawn from observations;
 * ``raw_env``: ``meeple.rl.pettingzoo.raw_env`` without PettingZoo's wrappers;
+* ``no tensor``: the same with every observation a ready zero vector (the real mask),
+  so its ratio is what ``raw_env`` would reach if the tensor cost nothing;
 * ``pettingzoo``: ``meeple.rl.pettingzoo.env`` (wrapped as users get it), each step
   ``last()`` (tensor observation + int8 mask) and ``step`` of a random masked action;
 * ``gymnasium``: ``gymnasium.make("meeple/...-v0")`` against random bots, each step a
@@ -173,6 +175,17 @@ class DoNothingAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
+class NoTensorAEC(mpz.MeepleAEC):
+    """``raw_env`` whose observation is a ready zero vector (the mask is the real one)."""
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        mask = self._views.mask(self.state, self._seat_of[agent])
+        return {
+            "observation": np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32),
+            "action_mask": mask,
+        }
+
+
 def wrapped_do_nothing() -> AECEnv:
     env: AECEnv = wrappers.TerminateIllegalWrapper(DoNothingAEC(), illegal_reward=-1)
     env = wrappers.AssertOutOfBoundsWrapper(env)
@@ -223,6 +236,7 @@ def main() -> None:
         runs[f"{game} raw"] = raw_loop(game)
         runs[f"{game} +obs"] = raw_loop(game, observe=True)
         runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
+        runs[f"{game} no tensor"] = aec_loop(lambda g=game: NoTensorAEC(g))
         runs[f"{game} pettingzoo"] = aec_loop(lambda g=game: mpz.env(g))
         runs[f"{game} gymnasium"] = gym_loop(env_id)
     rates, ratios = paired(aec_loop(connect_four), runs, args.steps, args.repeats)
@@ -231,18 +245,20 @@ def main() -> None:
     floor = rates["floor"]
     print(f"floor, a do-nothing env in the same wrappers: {floor:,.0f} steps/s = {ratios['floor']:.2f}x connect_four")
     header = (
-        "game", "players", "raw", "+obs", "raw_env", "x c4", "pettingzoo", "x c4", "gymnasium", "x c4",
-        "raw / pz", "tensor us", "dict us",
+        "game", "players", "raw", "+obs", "raw_env", "x c4", "no tensor x c4", "pettingzoo", "x c4",
+        "gymnasium", "x c4", "raw / pz", "tensor us", "dict us",
     )  # fmt: skip
-    print("{:14} {:>7} {:>9} {:>8} {:>8} {:>6} {:>10} {:>6} {:>9} {:>6} {:>9} {:>9} {:>8}".format(*header))
+    print("{:14} {:>7} {:>9} {:>8} {:>8} {:>6} {:>14} {:>10} {:>6} {:>9} {:>6} {:>9} {:>9} {:>8}".format(*header))
     for game in mg.IDS:
         players = meeple.GAMES[game].default_players
         raw, seen, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "+obs", "raw_env", "pettingzoo", "gymnasium"))
-        x_bare, x_pz, x_gy = (ratios[f"{game} {k}"] for k in ("raw_env", "pettingzoo", "gymnasium"))
+        x_bare, x_free, x_pz, x_gy = (
+            ratios[f"{game} {k}"] for k in ("raw_env", "no tensor", "pettingzoo", "gymnasium")
+        )
         fast, slow = tensor_micros(game)
         print(
-            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {x_bare:>6.2f} {pz:>10,.0f} "
-            f"{x_pz:>6.2f} {gy:>9,.0f} {x_gy:>6.2f} {raw / pz:>8.1f}x {fast:>9.1f} {slow:>8.1f}"
+            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {x_bare:>6.2f} {x_free:>14.2f} "
+            f"{pz:>10,.0f} {x_pz:>6.2f} {gy:>9,.0f} {x_gy:>6.2f} {raw / pz:>8.1f}x {fast:>9.1f} {slow:>8.1f}"
         )
 
 
