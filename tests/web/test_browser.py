@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,9 +23,9 @@ import pytest
 
 import meeple
 from tests.web.conftest import all_game_ids
+from tests.web.page_helpers import chromium
 from tests.web.server_process import ROOT, ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
 DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 STEP_TIMEOUT_MS = 30_000  # generous: CI machines run the whole suite at once
 
@@ -60,18 +59,7 @@ def assert_png(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-    if executable is None:
-        message = "Chromium is not installed (apt-get install chromium); .ci/run installs it"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    # As root (CI) Chromium needs --no-sandbox; containers often have a tiny /dev/shm.
-    args = ["--disable-dev-shm-usage"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=executable, args=args)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 def new_page(browser: Any, server: ServerProcess) -> Any:
@@ -210,10 +198,11 @@ def test_two_online_seats_see_only_their_own_hands_and_each_others_moves_live(
     # Seat 1 and the spectator see the move at once, without reloading, but not which card.
     for seat in ("1", "spectator"):
         pages[seat].wait_for_selector("#log li")
-        assert pages[seat].locator("#log li").first.inner_text() == "Seat 0: bid (secret)"
-        assert not re.search(rf"bid {card}\b", pages[seat].content())
+        assert pages[seat].locator("#log li .who").first.inner_text() == "Seat 0:"
+        assert pages[seat].locator("#log li .what").first.inner_text() == "bid (secret)"
+        assert not re.search(rf"(bid|card) {card}\b", pages[seat].content())
     pages["0"].wait_for_selector("#log li")
-    assert pages["0"].locator("#log li").first.inner_text() == f"Seat 0: bid {card}"
+    assert pages["0"].locator("#log li .what").first.inner_text() == f"Bid card {card} (face down)"
     pages["1"].locator("#board [data-action]").first.click()
     # Both bids are revealed to both seats: the draw phase starts for seat 1 (the first seat).
     pages["0"].wait_for_selector("#actions button[data-notation='draw'], #actions button[data-notation='pass']")
@@ -293,7 +282,7 @@ def test_replay_download_and_upload_a_record(browser: Any, server: ServerProcess
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.body.dataset.moveNumber === '1'")
     assert page.locator("#log li").count() == 1
-    assert page.locator("#log li.current").inner_text().startswith("Bot")
+    assert page.locator("#log li.current .who").inner_text().startswith("Bot")
     page.click("#next")
     page.wait_for_function("document.body.dataset.moveNumber === '2'")
     page.select_option("#view-as", "0")  # a finished game is open: view it as seat 1

@@ -363,9 +363,7 @@ class Api:
         if len(record.moves) > self.hub.max_moves:
             raise ApiError(413, f"a record has at most {self.hub.max_moves} moves (this one has {len(record.moves)})")
         try:
-            match = await self.hub.upload(
-                info, record.players, record.seed, record.options, record.moves, record.names
-            )
+            match = await self.hub.upload(info, record.players, record.seed, record.options, record.moves, record.names)
         except (ValueError, TypeError) as exc:
             raise ApiError(422, f"the record does not replay: {exc}") from None
         return JSONResponse({"id": match.id, "url": f"/m/{match.id}"}, status_code=201)

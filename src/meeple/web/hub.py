@@ -716,7 +716,12 @@ class Hub:
             while len(self._past) > 256:
                 self._past.pop(next(iter(self._past)), None)
         view = seat_view(
-            state, seat, svg=svg, observation=observation, actionable=False, names=match.names,
+            state,
+            seat,
+            svg=svg,
+            observation=observation,
+            actionable=False,
+            names=match.names,
             moves=match.past_lines(state, seat),
         )
         view["thinking"] = []

@@ -87,10 +87,14 @@ async def undo(hub: Hub, match: LiveMatch, seat: int, moves: int, seen: int) -> 
     return keep
 
 
-@cache
 def rules_markdown(info: GameInfo) -> str | None:
     """The game's RULES.md (beside its rules module, shipped as package data), or ``None``."""
-    module = sys.modules.get(info.state_class.__module__)
+    return _rules_of(info.state_class)
+
+
+@cache
+def _rules_of(state_class: type) -> str | None:
+    module = sys.modules.get(state_class.__module__)
     path = Path(module.__file__).parent if module is not None and module.__file__ else None
     for folder in (path, path.parent if path else None):
         if folder is not None and (folder / "RULES.md").is_file():
