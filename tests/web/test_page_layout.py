@@ -220,3 +220,38 @@ def test_seat_links_are_shown_exactly_and_copied(browser: Any, server: ServerPro
     page.wait_for_function("document.querySelector(\"button.copy[data-seat='spectator']\").textContent === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()") == server.url + match["url"]
     context.close()
+
+
+# Is the text box tall enough for every glyph? A box exactly as tall as the font's
+# ascent plus descent (the lobby's link box, 15 px for a 13.3 px monospace font)
+# lost its underscores in Chromium's drawing, so the line needs room to spare:
+# at least 1.3 times the font size inside the padding, and no clipped overflow.
+FITS = """(selector) => {
+  const box = document.querySelector(selector);
+  const style = getComputedStyle(box);
+  const content = box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const line = parseFloat(style.lineHeight) || content;
+  return Math.min(content, line) >= 1.3 * parseFloat(style.fontSize) && box.scrollHeight <= box.clientHeight + 1;
+}"""
+
+
+def test_the_lobbys_links_show_every_character_and_copy(browser: Any, server: ServerProcess) -> None:
+    context = browser.new_context(
+        base_url=server.url, bypass_csp=True, permissions=["clipboard-read", "clipboard-write"]
+    )
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "webtoy")
+    page.check("input[name=mode][value=online]")
+    page.click("#start")
+    page.wait_for_selector("#links:not([hidden])")
+    assert page.evaluate(FITS, "#link-list input[data-seat='0']")
+    link = page.get_attribute("#link-list input[data-seat='0']", "value")
+    page.click("#link-list button.copy[data-seat='0']")
+    page.wait_for_function("document.querySelector(\"#link-list button.copy[data-seat='0']\").textContent === 'Copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    page.goto(link)
+    page.wait_for_selector("#seat-links:not([hidden])")
+    assert page.evaluate(FITS, "code.link[data-seat='0']")
+    context.close()

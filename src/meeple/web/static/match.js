@@ -262,7 +262,8 @@ function renderActions(view, live) {
   if (!live || actions.length === 0) {
     $("actions-title").textContent = "Actions";
     filter.hidden = true;
-    box.append(el("p", { className: "muted", text: live ? "Nothing to do right now." : "Replaying: no actions." }));
+    const idle = view.is_over ? "The game is over." : "Nothing to do right now.";
+    box.append(el("p", { className: "muted", text: live ? idle : "Replaying: no actions." }));
     return;
   }
   $("actions-title").textContent = "Your move";
