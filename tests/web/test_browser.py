@@ -5,9 +5,10 @@ clicking; two browser contexts play one online game as two seats; pass and
 play, a rejected move, replaying, downloading and uploading a record.
 
 Each game's page (and the lobby) is photographed on every run; with
-``MEEPLE_UPDATE_SCREENSHOTS=1`` the pictures replace docs/screenshots/<game>.png,
-the README's screenshots (otherwise they go to a temporary folder, so a test
-run leaves the tree clean).
+``MEEPLE_UPDATE_SCREENSHOTS=1`` the lobby's picture replaces
+docs/screenshots/lobby.png (the games' pictures there come from
+test_page_screens.py); otherwise they go to a temporary folder, so a test
+run leaves the tree clean.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def start_from_lobby(
 
 @pytest.mark.parametrize("game", all_game_ids())
 def test_a_game_against_bots_is_played_to_the_end_by_clicking(
-    browser: Any, server: ServerProcess, screenshots: Path, game: str
+    browser: Any, server: ServerProcess, screenshots: Path, game: str, tmp_path: Path
 ) -> None:
     info = meeple.GAMES[game]
     rng = random.Random(game)
@@ -149,8 +150,8 @@ def test_a_game_against_bots_is_played_to_the_end_by_clicking(
         if page.evaluate("document.body.dataset.over") == "1":
             break
         if not shot_taken and move_number(page) >= 2 * players and info.id != "webtoy":
-            page.screenshot(path=str(screenshots / f"{game}.png"))
-            assert_png(screenshots / f"{game}.png")
+            page.screenshot(path=str(tmp_path / f"{game}.png"))
+            assert_png(tmp_path / f"{game}.png")
             shot_taken = True
         assert page.locator("#message").text_content() == "", page.locator("#message").text_content()
         click_a_move(page, rng)
