@@ -13,10 +13,8 @@ run leaves the tree clean.
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,43 +22,16 @@ import pytest
 
 import meeple
 from tests.web.conftest import all_game_ids
-from tests.web.page_helpers import chromium
-from tests.web.server_process import ROOT, ServerProcess
+from tests.web.server_process import ServerProcess
 
-DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 STEP_TIMEOUT_MS = 30_000  # generous: CI machines run the whole suite at once
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    base = tmp_path_factory.mktemp("browser")
-    # Bots in threads: the server process knows the toy game, its workers would not.
-    process = ServerProcess(
-        f"sqlite:///{base / 'browser.db'}", "--bot-threads", "--bot-delay", "0", log_path=base / "server.log"
-    )
-    process.start()
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if os.environ.get("MEEPLE_UPDATE_SCREENSHOTS") == "1":
-        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        return DOCS_SCREENSHOTS
-    return tmp_path_factory.mktemp("screenshots")
-
-
 def assert_png(path: Path) -> None:
     data = path.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def new_page(browser: Any, server: ServerProcess) -> Any:

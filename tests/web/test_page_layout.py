@@ -4,7 +4,6 @@ reachable, a phone-sized screen, being told it is one's turn, seat links."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,10 +15,8 @@ from tests.web.page_helpers import (
     api_create,
     api_play,
     api_view,
-    chromium,
     new_page,
     page_url,
-    start_server,
     tokens,
     wait_move,
 )
@@ -41,18 +38,6 @@ COVERED = """() => {
   }
   return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = start_server(tmp_path_factory.mktemp("page-layout"))
-    yield process
-    process.stop()
 
 
 def wait_turn(page: Any) -> bool:

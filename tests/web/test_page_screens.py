@@ -5,9 +5,7 @@ folder; either way each must be a real picture of a page with no script error.""
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,31 +13,10 @@ import pytest
 
 import meeple
 from tests.web.conftest import all_game_ids
-from tests.web.page_helpers import api_create, chromium, new_page, page_url, play_random, start_server, wait_move
-from tests.web.server_process import ROOT, ServerProcess
+from tests.web.page_helpers import api_create, new_page, page_url, play_random, wait_move
+from tests.web.server_process import ServerProcess
 
-SHOTS = ROOT / "docs" / "screenshots"
 PHONE = {"width": 412, "height": 915}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = start_server(tmp_path_factory.mktemp("page-screens"))
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if os.environ.get("MEEPLE_UPDATE_SCREENSHOTS") == "1":
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        return SHOTS
-    return tmp_path_factory.mktemp("screens")
 
 
 def shoot(browser: Any, server: ServerProcess, url: str, number: int, path: Path, phone: bool) -> None:
@@ -57,17 +34,19 @@ def shoot(browser: Any, server: ServerProcess, url: str, number: int, path: Path
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", [g for g in all_game_ids() if g != "webtoy"])
-def test_each_games_page_mid_game_and_at_the_end(browser: Any, server: ServerProcess, folder: Path, game: str) -> None:
+def test_each_games_page_mid_game_and_at_the_end(
+    browser: Any, server: ServerProcess, screenshots: Path, game: str
+) -> None:
     info = meeple.GAMES[game]
     names = ["Alice", "Bruno", "Chandra", "Dmitri", "Eve"][: info.min_players]
     match = api_create(server, game, [{"kind": "human", "name": n} for n in names])
     rng = random.Random(game)
     view = play_random(server, match, rng, 4 * info.min_players)
     url = page_url(match, view["seat"])
-    shoot(browser, server, url, view["move_number"], folder / f"{game}.png", phone=False)
-    shoot(browser, server, url, view["move_number"], folder / f"{game}-phone.png", phone=True)
+    shoot(browser, server, url, view["move_number"], screenshots / f"{game}.png", phone=False)
+    shoot(browser, server, url, view["move_number"], screenshots / f"{game}-phone.png", phone=True)
     view = play_random(server, match, rng, 5000)
     assert view["is_over"]
     url = page_url(match, 0)
-    shoot(browser, server, url, view["move_number"], folder / f"{game}-end.png", phone=False)
-    shoot(browser, server, url, view["move_number"], folder / f"{game}-end-phone.png", phone=True)
+    shoot(browser, server, url, view["move_number"], screenshots / f"{game}-end.png", phone=False)
+    shoot(browser, server, url, view["move_number"], screenshots / f"{game}-end-phone.png", phone=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,27 +19,13 @@ from tests.web.page_helpers import (
     api_play,
     api_undo,
     api_view,
-    chromium,
     current_view,
     new_page,
     page_url,
-    start_server,
     tokens,
     wait_move,
 )
 from tests.web.server_process import ServerProcess
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = start_server(tmp_path_factory.mktemp("page-undo"))
-    yield process
-    process.stop()
 
 
 def play_until_undo(server: ServerProcess, match: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,27 +20,13 @@ from tests.web.page_helpers import (
     STEP_MS,
     api_create,
     api_view,
-    chromium,
     new_page,
     page_url,
     play_random,
-    start_server,
     tokens,
     wait_move,
 )
 from tests.web.server_process import ServerProcess
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = start_server(tmp_path_factory.mktemp("page-words"))
-    yield process
-    process.stop()
 
 
 @pytest.mark.parametrize("game", all_game_ids())

@@ -294,45 +294,41 @@ class Api:
         view = await run_in_threadpool(self.hub.past_view, match, int(at_raw), seat, svg=svg, observation=observation)
         return JSONResponse(view)
 
-    async def play(self, request: Request) -> Response:
+    async def _seat_request(
+        self, request: Request, doing: str, what: str, fields: set[str]
+    ) -> tuple[LiveMatch, int, dict[str, Any], int]:
+        """A seat's change to its match: the match, the seat (by its token), the
+        body (only ``fields`` and ``move_number``) and the move number it was chosen at."""
         match = await self.hub.require(_match_id(request))
         token = _bearer(request)
         if token is None:
-            raise ApiError(401, "playing a move needs the seat's token (Authorization: Bearer <token>)")
+            raise ApiError(401, f"{doing} needs the seat's token (Authorization: Bearer <token>)")
         seat = _seat_for(match, token)
         assert seat is not None
-        data = json_object(await _read_json(request), "a move")
-        unknown = set(data) - {"action", "move_number"}
+        data = json_object(await _read_json(request), what)
+        unknown = set(data) - fields - {"move_number"}
         if unknown:
             raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}")
+        if "move_number" not in data:
+            raise ApiError(422, "'move_number' (the move number of the view you chose from) is required")
+        return match, seat, data, integer(data["move_number"], "move_number")
+
+    async def play(self, request: Request) -> Response:
+        match, seat, data, expected = await self._seat_request(request, "playing a move", "a move", {"action"})
         action = data.get("action")
         if not isinstance(action, str) or not action.strip():
             raise ApiError(422, "'action' must be the move's notation, e.g. from the view's 'legal' list")
         if len(action) > 200:
             raise ApiError(422, "'action' is too long to be a move")
-        if "move_number" not in data:
-            raise ApiError(422, "'move_number' (the move number of the view you chose from) is required")
-        expected = integer(data["move_number"], "move_number")
         played = await self.hub.play(match, seat, action, expected)
         return JSONResponse({"move_number": played})
 
     async def undo(self, request: Request) -> Response:
-        match = await self.hub.require(_match_id(request))
-        token = _bearer(request)
-        if token is None:
-            raise ApiError(401, "taking a move back needs the seat's token (Authorization: Bearer <token>)")
-        seat = _seat_for(match, token)
-        assert seat is not None
-        data = json_object(await _read_json(request), "an undo")
-        unknown = set(data) - {"moves", "move_number"}
-        if unknown:
-            raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}")
-        if "move_number" not in data:
-            raise ApiError(422, "'move_number' (the move number of the view you chose from) is required")
+        match, seat, data, seen = await self._seat_request(request, "taking a move back", "an undo", {"moves"})
         moves = integer(data.get("moves", 1), "moves")
         if moves < 1:
             raise ApiError(422, "'moves' must be at least 1")
-        kept = await undo(self.hub, match, seat, moves, integer(data["move_number"], "move_number"))
+        kept = await undo(self.hub, match, seat, moves, seen)
         return JSONResponse({"move_number": kept})
 
     async def record(self, request: Request) -> Response:

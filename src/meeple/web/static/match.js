@@ -469,52 +469,38 @@ function renderViewAs(view, open) {
 // ------------------------------------------------------------------ actions
 async function play(notation) {
   if (!rendered || !rendered.live || waitingAfter !== null) return;
-  const view = rendered.view;
-  if (!view.legal.includes(notation)) return;
-  waitingAfter = view.move_number;
-  renderActions(view, true);
-  showMessage("");
-  try {
-    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/moves`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${tokenOfSeat.get(view.seat)}` },
-      body: JSON.stringify({ action: notation, move_number: view.move_number }),
-    });
-    if (!response.ok) {
-      const data = await response.json().catch(() => ({ error: `the server said ${response.status}` }));
-      waitingAfter = null;
-      showMessage(`Not played: ${data.error}`);
-      display();
-    }
-  } catch (error) {
-    waitingAfter = null;
-    showMessage(`Not played: ${error.message}`);
-    display();
-  }
+  if (!rendered.view.legal.includes(notation)) return;
+  await sendChange("moves", { action: notation }, "Not played");
 }
 
 async function undo() {
   if (!rendered || !rendered.live || waitingAfter !== null) return;
+  await sendChange("undo", { moves: 1 }, "Not undone");
+}
+
+// Send the shown seat's change (a move, an undo) chosen from the view on screen;
+// the new view arrives over the WebSocket, a refusal is shown with its reason.
+async function sendChange(path, body, refused) {
   const view = rendered.view;
   waitingAfter = view.move_number;
   renderActions(view, true);
   renderUndo(view, true);
   showMessage("");
   try {
-    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/undo`, {
+    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${tokenOfSeat.get(view.seat)}` },
-      body: JSON.stringify({ moves: 1, move_number: view.move_number }),
+      body: JSON.stringify({ ...body, move_number: view.move_number }),
     });
     if (!response.ok) {
       const data = await response.json().catch(() => ({ error: `the server said ${response.status}` }));
       waitingAfter = null;
-      showMessage(`Not undone: ${data.error}`);
+      showMessage(`${refused}: ${data.error}`);
       display();
     }
   } catch (error) {
     waitingAfter = null;
-    showMessage(`Not undone: ${error.message}`);
+    showMessage(`${refused}: ${error.message}`);
     display();
   }
 }
