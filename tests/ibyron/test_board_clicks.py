@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_board_views import NAMES, positions
-from tests.web.test_browser import browser  # noqa: F401 - the fixture, shared with the web suite
+from tests.ibyron.test_board_views import NAMES, positions
+from tests.web.conftest import browser  # noqa: F401 - the fixture, shared with the web suite
 
 from meeple.games.ibyron.svg import svg_view
 
