@@ -70,7 +70,7 @@ def test_text_view_shows_the_round_track_scoring_tiles_and_territories() -> None
     for title in ("Sheep", "Roads", "Completed mountains", "Animals near farms"):
         assert title in text
     assert text.count("C0") == 1 and "C3" in text  # each clan's castle tile in its grid
-    assert "seat 0 blue (you)" in text and "5 (stakes hidden)" in text  # others' totals during the hidden phase
+    assert "Seat 0 (blue, you)" in text and "5 (stakes hidden)" in text  # others' totals during the hidden phase
 
 
 def test_svg_marks_the_choices_of_each_step() -> None:
