@@ -428,7 +428,8 @@ class IsleOfSkyeState(State):
         if self.pick_spot is None:
             if size != 3 or action[0] != "spot":
                 return False
-            code = frontier.get((action[1], action[2]))
+            # A hand-built action may hold other values: the lookup then simply finds nothing.
+            code = frontier.get((action[1], action[2]))  # type: ignore[arg-type]
             return code is not None and bool(FITS[tid][code])
         if size != 2 or action[0] != "rotate":
             return False
