@@ -162,7 +162,15 @@ class BuildPlan:
         return found
 
     def tile_ok(self, tid: int) -> bool:
-        return any(self.good(tid, pos, rot) for pos, rot in placements(self.frontier, tid))
+        """Whether some placement of ``tid`` keeps the most tiles placeable (squares in
+        frontier order, as ``placements`` lists them; usually the first one does)."""
+        fits = FITS[tid]
+        frontier = self.frontier
+        for pos in self.spots[tid]:
+            for rot in fits[frontier[pos]]:
+                if self.good(tid, pos, rot):
+                    return True
+        return False
 
     def spot_ok(self, tid: int, pos: Pos) -> bool:
         return any(self.good(tid, pos, rot) for rot in FITS[tid][self.frontier[pos]])

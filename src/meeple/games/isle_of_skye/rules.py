@@ -476,10 +476,11 @@ class IsleOfSkyeState(State):
         APPLY[action.kind](self, seat, action.args)
 
     def _set_price(self, seat: int, args: tuple[Any, ...]) -> None:
-        index = self._to_price(seat)[0]
-        self.prices[seat][index] = int(args[0])
-        self.gold[seat] -= int(args[0])
-        if not self._to_price(seat):
+        waiting = self._to_price(seat)
+        price = int(args[0])  # at least 1 (legal), so the tile stops waiting
+        self.prices[seat][waiting[0]] = price
+        self.gold[seat] -= price
+        if len(waiting) == 1:
             self._finish_choosing(seat)
 
     def _discard(self, seat: int, args: tuple[Any, ...]) -> None:

@@ -149,35 +149,46 @@ def find_areas(placed: Placed) -> list[Area]:
             is_open[base + sides[0]] = True
         if (x - 1, y) not in first:
             is_open[base + sides[3]] = True
-        for d, other, facing in ((1, (x + 1, y), 3), (2, (x, y + 1), 0)):
-            start = get(other)
-            if start is None:
-                is_open[base + sides[d]] = True
-                continue
-            otid, orot = placed[other]
-            a = base + sides[d]
-            b = start + SIDE_REGION[otid][orot][facing]
-            while parent[a] != a:
+        start = get((x + 1, y))
+        if start is None:
+            is_open[base + sides[1]] = True
+        else:
+            otid, orot = placed[(x + 1, y)]
+            a, b = base + sides[1], start + SIDE_REGION[otid][orot][3]
+            while parent[a] != a:  # the union, written inline: no call in the hot loop
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a != b:
+                parent[a] = b
+        start = get((x, y + 1))
+        if start is None:
+            is_open[base + sides[2]] = True
+        else:
+            otid, orot = placed[(x, y + 1)]
+            a, b = base + sides[2], start + SIDE_REGION[otid][orot][0]
+            while parent[a] != a:  # the union, written inline: no call in the hot loop
                 a = parent[a]
             while parent[b] != b:
                 b = parent[b]
             if a != b:
                 parent[a] = b
     areas: list[Area] = []
-    area_of_root: dict[int, Area] = {}
+    area_at: list[Area | None] = [None] * count
     n = 0
     for pos, (tid, _rot) in placed.items():
         for terrain, features, scroll in REGION_FACTS[tid]:
             r = n
             while parent[r] != r:
                 r = parent[r]
-            area = area_of_root.get(r)
+            area = area_at[r]
             if area is None:
-                area = area_of_root[r] = Area(terrain, set(), True, {}, [])
+                area = area_at[r] = Area(terrain, {pos}, not is_open[n], {}, [])
                 areas.append(area)
-            area.cells.add(pos)
-            if is_open[n]:
-                area.completed = False
+            else:
+                area.cells.add(pos)
+                if is_open[n]:
+                    area.completed = False
             if features:
                 counts = area.features
                 for name, amount in features:
@@ -224,6 +235,11 @@ def analyse(placed: Placed) -> Territory:
     return Territory(dict(placed))
 
 
+WHISKY_TILES = frozenset(t.id for t in TILES if t.count("whisky"))
+
+
 def connected_whisky_tiles(placed: Placed) -> int:
     """Tiles with whisky joined to the castle by roads (1 gold of income each)."""
-    return sum(1 for pos in road_connected(placed) if TILES[placed[pos][0]].count("whisky"))
+    if not any(tid in WHISKY_TILES for tid, _rot in placed.values()):
+        return 0  # no whisky at all: no need to follow the roads
+    return sum(1 for pos in road_connected(placed) if placed[pos][0] in WHISKY_TILES)
