@@ -161,19 +161,32 @@ class BuildPlan:
             self._judged[key] = found
         return found
 
+    def _sure(self, tid: int, pos: Pos) -> bool:
+        """Whether every rotation of ``tid`` that fits ``pos`` is good, known without
+        trying them: the others stay placeable apart from it (the common case)."""
+        return self.target == len(self.tiles) and len(self.tiles) > 1 and self._rest_apart(tid, pos)
+
     def tile_ok(self, tid: int) -> bool:
         """Whether some placement of ``tid`` keeps the most tiles placeable (squares in
         frontier order, as ``placements`` lists them; usually the first one does)."""
         fits = FITS[tid]
         frontier = self.frontier
         for pos in self.spots[tid]:
+            if self._sure(tid, pos):
+                return True  # ``spots`` holds only squares some rotation fits
             for rot in fits[frontier[pos]]:
                 if self.good(tid, pos, rot):
                     return True
         return False
 
     def spot_ok(self, tid: int, pos: Pos) -> bool:
-        return any(self.good(tid, pos, rot) for rot in FITS[tid][self.frontier[pos]])
+        rots = FITS[tid][self.frontier[pos]]
+        if rots and self._sure(tid, pos):
+            return True
+        return any(self.good(tid, pos, rot) for rot in rots)
 
     def rotations(self, tid: int, pos: Pos) -> list[int]:
-        return [rot for rot in FITS[tid][self.frontier[pos]] if self.good(tid, pos, rot)]
+        rots = FITS[tid][self.frontier[pos]]
+        if self._sure(tid, pos):
+            return list(rots)
+        return [rot for rot in rots if self.good(tid, pos, rot)]
