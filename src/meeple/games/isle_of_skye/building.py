@@ -95,7 +95,7 @@ class BuildPlan:
     placed. Only when that quick test fails does the plan search exactly.
     """
 
-    __slots__ = ("_judged", "frontier", "occupied", "roomy", "spots", "target", "tiles")
+    __slots__ = ("_judged", "_rest", "_rest_roomy", "frontier", "occupied", "roomy", "spots", "target", "tiles")
 
     def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
         self.frontier = dict(frontier)  # its own copy: a plan outlives the position it was made for
@@ -107,6 +107,9 @@ class BuildPlan:
         # square and its neighbours) always finds one left: it constrains nothing.
         reach = 5 * (len(self.tiles) - 1)
         self.roomy = {tid for tid in self.tiles if len(self.spots[tid]) > reach}
+        # For each tile, the others, and whether they are all roomy (then nothing it does binds them).
+        self._rest = {tid: [t for t in self.tiles if t != tid] for tid in self.tiles}
+        self._rest_roomy = {tid: all(t in self.roomy for t in rest) for tid, rest in self._rest.items()}
         if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, ()):
             self.target = len(self.tiles)
         else:
@@ -152,13 +155,12 @@ class BuildPlan:
     def _rest_apart(self, tid: int, pos: Pos) -> bool:
         """Whether the tiles other than ``tid`` surely stay placeable once ``tid`` takes
         ``pos`` (whatever its rotation, so asked once per square)."""
+        if self._rest_roomy[tid]:
+            return True
         key = (tid, pos, -1)
         found = self._judged.get(key)
         if found is None:
-            rest = list(self.tiles)
-            rest.remove(tid)
-            found = all(t in self.roomy for t in rest) or self._apart(rest, (pos,))
-            self._judged[key] = found
+            found = self._judged[key] = self._apart(self._rest[tid], (pos,))
         return found
 
     def _sure(self, tid: int, pos: Pos) -> bool:
