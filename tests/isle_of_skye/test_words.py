@@ -13,7 +13,8 @@ from meeple.games.isle_of_skye import INFO
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PRICE
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.words import narrate, spot_words, tile_words, turn_words
-from tests.isle_of_skye.helpers import MOUNTAIN_RING, finish_hidden_phase, new_state, set_territory
+from tests.isle_of_skye.helpers import MOUNTAIN_RING, finish_hidden_phase, new_state, play_to_end, set_territory
+from tests.isle_of_skye.test_rules import to_build
 
 NAMES = ["Alice", "Bob", "Cleo"]
 
@@ -26,15 +27,6 @@ def to_buy(players: int = 3, seed: int = 1, price: int = 1) -> IsleOfSkyeState:
     state = new_state(players, seed=seed)
     finish_hidden_phase(state, price)
     assert state.phase == BUY
-    return state
-
-
-def to_build(seed: int = 2) -> IsleOfSkyeState:
-    state = new_state(2, seed=seed)
-    finish_hidden_phase(state)
-    state.apply("pass", 0)
-    state.apply("pass", 1)
-    assert state.phase == BUILD and state.to_move == (0,)
     return state
 
 
@@ -256,11 +248,7 @@ def test_the_last_buyer_who_builds_first_cannot_take_the_purchase_back() -> None
 
 # ----------------------------------------------------------------- summary
 def test_the_end_summary_breaks_the_points_down_round_by_round() -> None:
-    state = new_state(3, seed=7)
-    rng = random.Random(7)
-    while not state.is_over:
-        seat = rng.choice(state.to_move)
-        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    state = play_to_end(3, seed=7)
     summary = state.end_summary(NAMES)
     assert summary is not None and summary.winners == state.winners
     assert summary.reason.startswith("After 6 rounds ")
@@ -280,11 +268,7 @@ def test_the_end_summary_breaks_the_points_down_round_by_round() -> None:
 
 
 def test_a_tie_on_points_is_told_as_decided_by_gold() -> None:
-    state = new_state(3, seed=7)
-    rng = random.Random(7)
-    while not state.is_over:
-        seat = rng.choice(state.to_move)
-        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    state = play_to_end(3, seed=7)
     state.vp = [40, 40, 30]
     state.gold = [3, 9, 1]
     summary = state.end_summary(NAMES)

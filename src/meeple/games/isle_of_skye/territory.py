@@ -149,24 +149,13 @@ def find_areas(placed: Placed) -> list[Area]:
             is_open[base + sides[0]] = True
         if (x - 1, y) not in first:
             is_open[base + sides[3]] = True
-        start = get((x + 1, y))
-        if start is None:
-            is_open[base + sides[1]] = True
-        else:
-            otid, orot = placed[(x + 1, y)]
-            a, b = base + sides[1], start + SIDE_REGION[otid][orot][3]
-            while parent[a] != a:  # the union, written inline: no call in the hot loop
-                a = parent[a]
-            while parent[b] != b:
-                b = parent[b]
-            if a != b:
-                parent[a] = b
-        start = get((x, y + 1))
-        if start is None:
-            is_open[base + sides[2]] = True
-        else:
-            otid, orot = placed[(x, y + 1)]
-            a, b = base + sides[2], start + SIDE_REGION[otid][orot][0]
+        for d, other, facing in ((1, (x + 1, y), 3), (2, (x, y + 1), 0)):
+            start = get(other)
+            if start is None:
+                is_open[base + sides[d]] = True
+                continue
+            otid, orot = placed[other]
+            a, b = base + sides[d], start + SIDE_REGION[otid][orot][facing]
             while parent[a] != a:  # the union, written inline: no call in the hot loop
                 a = parent[a]
             while parent[b] != b:

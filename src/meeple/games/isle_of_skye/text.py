@@ -28,6 +28,7 @@ from rich.text import Text
 
 from meeple.core.words import seat_name
 from meeple.games.isle_of_skye.data import TILES, rotated_terrain
+from meeple.games.isle_of_skye.scoring import SCROLL_TEXT
 
 TERRAIN_STYLE = {"g": "green", "w": "blue", "m": "grey62"}
 CENTRE_STYLE = {"g": "on #1d3b1d", "w": "on #15254a", "m": "on #3a3a3a"}
@@ -39,15 +40,6 @@ SEAT_STYLE = {
     "green": "bold bright_green",
 }
 FEATURE_MARK = {"whisky": "W", "sheep": "s", "cattle": "c", "farm": "F", "broch": "B", "lighthouse": "L", "ship": "v"}
-SCROLL_TEXT = {
-    "sheep": "1 VP per 2 sheep",
-    "cattle": "1 VP per cattle",
-    "whisky": "1 VP per 2 whisky tiles",
-    "broch": "1 VP per broch",
-    "ship": "1 VP per 2 ships",
-    "farm": "1 VP per farm",
-    "lighthouse": "1 VP per lighthouse",
-}
 PHASE_TEXT = {
     "price": "behind the screens: mark one drawn tile to discard, then price the other two (at least 1 gold each)",
     "buy": "buying: in turn from the start player, buy one tile from another player or pass",

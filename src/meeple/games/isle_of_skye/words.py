@@ -23,7 +23,7 @@ from meeple.core import Action
 from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
 from meeple.games.isle_of_skye.actions import BUILD, BUY, OVER, PRICE
 from meeple.games.isle_of_skye.data import DX, DY, TERRAIN_NAMES, TILES, rotated_terrain
-from meeple.games.isle_of_skye.scoring import SCORING_TILES
+from meeple.games.isle_of_skye.scoring import SCORING_TILES, SCROLL_TEXT
 
 if TYPE_CHECKING:
     from meeple.games.isle_of_skye.rules import IsleOfSkyeState
@@ -38,15 +38,6 @@ TURN_WORDS = (
     "Turn tile {tid} half a turn",
     "Turn tile {tid} three quarters clockwise",
 )
-SCROLL_WORDS = {
-    "sheep": "1 VP per 2 sheep",
-    "cattle": "1 VP per cattle",
-    "whisky": "1 VP per 2 whisky tiles",
-    "broch": "1 VP per broch",
-    "ship": "1 VP per 2 ships",
-    "farm": "1 VP per farm",
-    "lighthouse": "1 VP per lighthouse",
-}
 PLURAL = {"sheep": "sheep", "cattle": "cattle", "whisky": "whisky barrels", "farm": "farms", "broch": "brochs"}
 
 
@@ -65,7 +56,7 @@ def tile_contents(tid: int) -> str:
         return "castle"
     parts = [feature_words(name, count) for name, count in tile.features]
     if tile.scroll:
-        parts.append(f"a {tile.scroll} scroll: {SCROLL_WORDS[tile.scroll]}")
+        parts.append(f"a {tile.scroll} scroll: {SCROLL_TEXT[tile.scroll]}")
     if not parts:
         terrains = dict.fromkeys(tile.centre + tile.edges)
         parts.append(" and ".join(TERRAIN_NAMES[t] for t in terrains))
@@ -324,7 +315,7 @@ def _score_lines(state: IsleOfSkyeState, seat: int) -> tuple[ScoreLine, ...]:
     if final is not None:
         for kind, points, doubled in final["scrolls"]:
             how = "doubled: its area is completed" if doubled else "not doubled: its area is open"
-            lines.append(ScoreLine(f"Scroll {kind} ({SCROLL_WORDS[kind]}; {how})", points))
+            lines.append(ScoreLine(f"Scroll {kind} ({SCROLL_TEXT[kind]}; {how})", points))
         lines.append(ScoreLine(f"Gold: {final['gold']} gold, 1 VP per 5", final["gold_points"]))
     return tuple(lines)
 
