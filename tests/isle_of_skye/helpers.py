@@ -49,6 +49,18 @@ def new_state(players: int = 3, seed: int = 1, **options: Any) -> IsleOfSkyeStat
     return state
 
 
+def play_to_end(players: int, seed: int) -> IsleOfSkyeState:
+    """A game played to its end with random moves (seeded)."""
+    import random
+
+    state = new_state(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = rng.choice(state.to_move)
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    return state
+
+
 def finish_hidden_phase(state: IsleOfSkyeState, price: int = 1) -> None:
     """Every seat discards its first tile and prices the others at ``price``."""
     for seat in range(state.players):

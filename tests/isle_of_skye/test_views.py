@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import xml.etree.ElementTree as ET
 
 from rich.console import Console
@@ -10,7 +9,7 @@ from rich.console import Console
 from meeple.games.isle_of_skye import INFO
 from meeple.games.isle_of_skye.actions import BUILD
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
-from tests.isle_of_skye.helpers import finish_hidden_phase, new_state
+from tests.isle_of_skye.helpers import finish_hidden_phase, new_state, play_to_end
 
 
 def plain_text(state: IsleOfSkyeState, seat: int | None, legal: list[str] | None = None) -> str:
@@ -70,7 +69,7 @@ def test_text_view_shows_the_round_track_scoring_tiles_and_territories() -> None
     for title in ("Sheep", "Roads", "Completed mountains", "Animals near farms"):
         assert title in text
     assert text.count("C0") == 1 and "C3" in text  # each clan's castle tile in its grid
-    assert "seat 0 blue (you)" in text and "5 (stakes hidden)" in text  # others' totals during the hidden phase
+    assert "Seat 0 (blue, you)" in text and "5 (stakes hidden)" in text  # others' totals during the hidden phase
 
 
 def test_svg_marks_the_choices_of_each_step() -> None:
@@ -99,11 +98,7 @@ def test_svg_marks_the_choices_of_each_step() -> None:
 
 
 def test_views_of_a_finished_game() -> None:
-    state = new_state(5, seed=9)
-    rng = random.Random(9)
-    while not state.is_over:
-        seat = rng.choice(state.to_move)
-        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    state = play_to_end(5, seed=9)
     text = plain_text(state, None)
     assert "Final scoring" in text and "wins" in text
     assert INFO.svg_view is not None

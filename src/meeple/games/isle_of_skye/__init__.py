@@ -2,25 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from meeple.core import Action, GameInfo, Option, State, register
 from meeple.core.rng import Random
+from meeple.core.words import EndSummary, LogLine
+from meeple.games.isle_of_skye import words
 from meeple.games.isle_of_skye.actions import ACTION_SPACE
 from meeple.games.isle_of_skye.rules import END_REASONS, IsleOfSkyeState
-from meeple.games.isle_of_skye.scoring import SCORING_IDS
+from meeple.games.isle_of_skye.scoring import SCORING_TILES
 
 
-def _text_view(obs: dict[str, Any], legal: list[str] | None = None) -> Any:
+def _text_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Any:
     from meeple.games.isle_of_skye.text import render
 
-    return render(obs, legal)
+    return render(obs, legal, names=names)
 
 
-def _svg_view(obs: dict[str, Any], legal: list[str] | None = None) -> str:
+def _svg_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
     from meeple.games.isle_of_skye.svg import render
 
-    return render(obs, legal)
+    return render(obs, legal, names=names)
+
+
+def _label(state: State, action: Action, seat: int) -> str:
+    assert isinstance(state, IsleOfSkyeState)
+    return words.label(state, action, seat)
+
+
+def _narrate(before: State, action: Action, seat: int, after: State, names: Sequence[str] | None) -> list[LogLine]:
+    assert isinstance(before, IsleOfSkyeState) and isinstance(after, IsleOfSkyeState)
+    return words.narrate(before, action, seat, after, names)
+
+
+def _summarize(state: State, names: Sequence[str] | None) -> EndSummary:
+    assert isinstance(state, IsleOfSkyeState)
+    return words.summarize(state, names)
+
+
+def _undo_barrier(before: State, action: Action, seat: int, after: State) -> bool:
+    assert isinstance(before, IsleOfSkyeState) and isinstance(after, IsleOfSkyeState)
+    return words.undo_barrier(before, action, seat, after)
 
 
 def _evaluate(state: State) -> tuple[float, ...]:
@@ -55,9 +78,14 @@ INFO = register(
                 "scoring",
                 "random",
                 str,
-                "scoring tiles on A-D: 'random', 'first-game', or four ids joined by commas, from: "
-                + ", ".join(SCORING_IDS)
-                + " (a game stores the four tiles it uses)",
+                "The four scoring tiles on spaces A-D, which decide what earns points in each round: "
+                "'random' (four of the sixteen, drawn from the game's seed), 'first-game' (Sheep, Roads, "
+                "Completed mountains, Animals near farms: simple to read), or four tiles of your choice as "
+                "ids joined by commas, in the order A, B, C, D. A finished game's record stores the four "
+                "tiles it used.",
+                label="Scoring tiles",
+                pick_from=tuple((tid, f"{tile.title} ({tile.text})") for tid, tile in SCORING_TILES.items()),
+                pick_count=4,
             ),
         ),
         state_class=IsleOfSkyeState,
@@ -73,6 +101,10 @@ INFO = register(
         bots=_bots(),
         rollout_policy=_rollout_policy,
         evaluator=_evaluate,
+        labeler=_label,
+        narrator=_narrate,
+        summarizer=_summarize,
+        undo_barrier=_undo_barrier,
         text_view=_text_view,
         svg_view=_svg_view,
     )

@@ -95,17 +95,21 @@ class BuildPlan:
     placed. Only when that quick test fails does the plan search exactly.
     """
 
-    __slots__ = ("frontier", "occupied", "roomy", "spots", "target", "tiles")
+    __slots__ = ("_judged", "_rest", "_rest_roomy", "frontier", "occupied", "roomy", "spots", "target", "tiles")
 
     def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
-        self.frontier = frontier
+        self.frontier = dict(frontier)  # its own copy: a plan outlives the position it was made for
         self.occupied = frozenset(occupied)
+        self._judged: dict[tuple[int, Pos, int], bool] = {}  # rotation -1: see _rest_apart
         self.tiles = list(tiles)
         self.spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
         # A tile with more squares than the others' placements can touch (5 each: the
         # square and its neighbours) always finds one left: it constrains nothing.
         reach = 5 * (len(self.tiles) - 1)
         self.roomy = {tid for tid in self.tiles if len(self.spots[tid]) > reach}
+        # For each tile, the others, and whether they are all roomy (then nothing it does binds them).
+        self._rest = {tid: [t for t in self.tiles if t != tid] for tid in self.tiles}
+        self._rest_roomy = {tid: all(t in self.roomy for t in rest) for tid, rest in self._rest.items()}
         if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, ()):
             self.target = len(self.tiles)
         else:
@@ -125,25 +129,66 @@ class BuildPlan:
             rest = [*tiles[:index], *tiles[index + 1 :]]
             for pos in self.spots[tid]:
                 x, y = pos
-                if all(abs(x - cx) + abs(y - cy) > 1 for cx, cy in centres) and self._apart(rest, (*centres, pos)):
-                    return True
+                for cx, cy in centres:  # plain loops: this is the hot path of building
+                    if abs(x - cx) + abs(y - cy) <= 1:
+                        break
+                else:
+                    if not rest or self._apart(rest, (*centres, pos)):
+                        return True
         return False
 
     def good(self, tid: int, pos: Pos, rot: int) -> bool:
-        """Whether this placement keeps the most tiles placeable."""
+        """Whether this placement keeps the most tiles placeable (each judged once)."""
+        key = (tid, pos, rot)
+        found = self._judged.get(key)
+        if found is None:
+            found = self._judged[key] = self._judge(tid, pos, rot)
+        return found
+
+    def _judge(self, tid: int, pos: Pos, rot: int) -> bool:
         if len(self.tiles) <= 1:
             return rot in FITS[tid][self.frontier[pos]]
-        rest = list(self.tiles)
-        rest.remove(tid)
-        if self.target == len(self.tiles) and (all(t in self.roomy for t in rest) or self._apart(rest, (pos,))):
+        if self.target == len(self.tiles) and self._rest_apart(tid, pos):
             return True
         return keeps_most(self.frontier, self.occupied, self.tiles, tid, pos, rot, self.target)
 
+    def _rest_apart(self, tid: int, pos: Pos) -> bool:
+        """Whether the tiles other than ``tid`` surely stay placeable once ``tid`` takes
+        ``pos`` (whatever its rotation, so asked once per square)."""
+        if self._rest_roomy[tid]:
+            return True
+        key = (tid, pos, -1)
+        found = self._judged.get(key)
+        if found is None:
+            found = self._judged[key] = self._apart(self._rest[tid], (pos,))
+        return found
+
+    def _sure(self, tid: int, pos: Pos) -> bool:
+        """Whether every rotation of ``tid`` that fits ``pos`` is good, known without
+        trying them: the others stay placeable apart from it (the common case)."""
+        return self.target == len(self.tiles) and len(self.tiles) > 1 and self._rest_apart(tid, pos)
+
     def tile_ok(self, tid: int) -> bool:
-        return any(self.good(tid, pos, rot) for pos, rot in placements(self.frontier, tid))
+        """Whether some placement of ``tid`` keeps the most tiles placeable (squares in
+        frontier order, as ``placements`` lists them; usually the first one does)."""
+        fits = FITS[tid]
+        frontier = self.frontier
+        for pos in self.spots[tid]:
+            if self._sure(tid, pos):
+                return True  # ``spots`` holds only squares some rotation fits
+            for rot in fits[frontier[pos]]:
+                if self.good(tid, pos, rot):
+                    return True
+        return False
 
     def spot_ok(self, tid: int, pos: Pos) -> bool:
-        return any(self.good(tid, pos, rot) for rot in FITS[tid][self.frontier[pos]])
+        rots = FITS[tid][self.frontier[pos]]
+        if rots and self._sure(tid, pos):
+            return True
+        return any(self.good(tid, pos, rot) for rot in rots)
 
     def rotations(self, tid: int, pos: Pos) -> list[int]:
-        return [rot for rot in FITS[tid][self.frontier[pos]] if self.good(tid, pos, rot)]
+        rots = FITS[tid][self.frontier[pos]]
+        if self._sure(tid, pos):
+            return list(rots)
+        return [rot for rot in rots if self.good(tid, pos, rot)]

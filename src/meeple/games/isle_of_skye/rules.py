@@ -10,6 +10,7 @@ Views, refusal reasons and determinized copies live in ``observe.py`` and
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from meeple.core import Action, State
@@ -57,9 +58,20 @@ WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
 DRAW_COUNT: int = ROUNDS["tiles_drawn_per_player"]
 STARTING_GOLD: int = ROUNDS["starting_gold"]
 END_REASONS = ("rounds",)
+# to_move as shared tuples (asked several times a step): one seat alone, or during the
+# hidden phase the seats that have not finished, by the tuple of ``done`` flags.
+ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(5))
+STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
+    flags: tuple(seat for seat, done in enumerate(flags) if not done)
+    for players in range(2, 6)
+    for flags in product((False, True), repeat=players)
+}
 # Constrained build steps by content (step, tiles, open squares): a pure function, so
 # every copy of a state may share it; each step is asked for twice (offered, checked).
 _BUILD_MEMO: dict[tuple[object, ...], tuple[Action, ...]] = {}
+# The plans behind them, by (received tiles, open squares): what a territory's frontier
+# allows does not depend on anything else (building.py).
+_PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
@@ -87,6 +99,10 @@ class IsleOfSkyeState(State):
     """A game of Isle of Skye for 2 to 5 players."""
 
     __slots__ = (
+        # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build
+        # steps last offered, by (moves made, seat), so that ``apply`` checks the
+        # chosen step against them instead of working them out again.
+        "__offered",
         "bag",
         "builder",
         "buy_step",
@@ -169,6 +185,7 @@ class IsleOfSkyeState(State):
         self.events = []
         self.scored = []
         self.final = None
+        self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
         self._start_round()
 
     # ------------------------------------------------------------ helpers
@@ -326,18 +343,20 @@ class IsleOfSkyeState(State):
     # ------------------------------------------------------------ protocol
     @property
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == PRICE:
-            return tuple(seat for seat in range(self.players) if not self.done[seat])
-        if self.phase == BUY:
-            return ((self.start + self.buy_step) % self.players,)
-        if self.phase == BUILD:
-            return (self.builder,)
+        phase = self.phase
+        if phase == BUILD:
+            return ALONE[self.builder]
+        if phase == BUY:
+            return ALONE[(self.start + self.buy_step) % self.players]
+        if phase == PRICE:
+            return STILL_CHOOSING[tuple(self.done)]
         return ()
 
     def _to_price(self, seat: int) -> list[int]:
         """Indices of the seat's drawn tiles still waiting for a price."""
         discard = self.discarded[seat]
-        return [i for i, t in enumerate(self.drawn[seat]) if t != discard and not self.prices[seat][i]]
+        prices = self.prices[seat]
+        return [i for i, t in enumerate(self.drawn[seat]) if not prices[i] and t != discard]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -348,45 +367,105 @@ class IsleOfSkyeState(State):
             top = min(MAX_PRICE, self.gold[seat] - (waiting - 1))
             return PRICES[1 : top + 1]
         if phase == BUY:
-            purse = self.gold[seat]
-            actions = []
-            for other in range(self.players):
-                if other == seat:
-                    continue
-                discard = self.discarded[other]
-                sold = self.sold_to[other]
-                for i, (tid, price) in enumerate(zip(self.drawn[other], self.prices[other], strict=True)):
-                    if tid != discard and sold[i] < 0 and price <= purse:
-                        actions.append(BUY_TILE[tid])
+            actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
             actions.append(PASS)
             return actions
         if phase == BUILD:
-            return self._build_actions(seat)
+            offered = self._build_actions(seat)
+            self.__offered = (len(self.history), seat, offered)
+            return list(offered)
         return []
 
-    def _build_actions(self, seat: int) -> list[Action]:
+    def _is_legal(self, action: Action, seat: int) -> bool:
+        """``action in self._legal_actions(seat)``, answered without building the list
+        (an action is a tuple, so each test below is that list's equality test)."""
+        phase = self.phase
+        size = len(action)
+        if phase == PRICE:
+            if size != 2:
+                return False
+            if self.discarded[seat] < 0:
+                return action[0] == "discard" and action[1] in self.drawn[seat]
+            waiting = len(self._to_price(seat))
+            top = min(MAX_PRICE, self.gold[seat] - (waiting - 1))
+            return action[0] == "price" and action[1] in range(1, top + 1)
+        if phase == BUY:
+            if size == 1:
+                return action[0] == "pass"
+            return size == 2 and action[0] == "buy" and action[1] in self._buyable(seat)
+        if phase == BUILD:
+            return self._build_legal(action, seat)
+        return False
+
+    def _buyable(self, seat: int) -> list[int]:
+        """The tiles ``seat`` may buy now: others' unsold offers it can pay for."""
+        purse = self.gold[seat]
+        tiles = []
+        for other in range(self.players):
+            if other == seat:
+                continue
+            discard = self.discarded[other]
+            sold = self.sold_to[other]
+            for i, (tid, price) in enumerate(zip(self.drawn[other], self.prices[other], strict=True)):
+                if tid != discard and sold[i] < 0 and price <= purse:
+                    tiles.append(tid)
+        return tiles
+
+    def _build_legal(self, action: Action, seat: int) -> bool:
+        offered = self.__offered
+        if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
+            return action in offered[2]
+        received = self.received[seat]
+        if not (len(received) == 1 or all_roomy(self.frontier[seat], received)):
+            return action in self._build_actions(seat)
+        tid = self.pick_tile
+        size = len(action)
+        if tid < 0:
+            if size != 2 or action[0] != "place":
+                return False
+            return any(t == action[1] and self._can_place(seat, t) for t in received)
+        frontier = self.frontier[seat]
+        if self.pick_spot is None:
+            if size != 3 or action[0] != "spot":
+                return False
+            # A hand-built action may hold other values: the lookup then simply finds nothing.
+            code = frontier.get((action[1], action[2]))  # type: ignore[arg-type]
+            return code is not None and bool(FITS[tid][code])
+        if size != 2 or action[0] != "rotate":
+            return False
+        return any(action[1] == 90 * r for r in FITS[tid][frontier[self.pick_spot]])
+
+    def _build_actions(self, seat: int) -> tuple[Action, ...]:
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
         received = self.received[seat]
         tid = self.pick_tile
         if len(received) == 1 or all_roomy(self.frontier[seat], received):
             if tid < 0:
-                return [PLACE[t] for t in received if self._can_place(seat, t)]
+                return tuple([PLACE[t] for t in received if self._can_place(seat, t)])
             if self.pick_spot is None:
-                return [SPOT[pos] for pos in self._spots_for(seat, tid)]
-            return [ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]]
-        key = (tid, self.pick_spot, tuple(received), frozenset(self.frontier[seat].items()))
+                return tuple([SPOT[pos] for pos in self._spots_for(seat, tid)])
+            return tuple([ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]])
+        content = (tuple(received), frozenset(self.frontier[seat].items()))
+        key = (tid, self.pick_spot, content)
         found = _BUILD_MEMO.get(key)
         if found is None:
-            found = self._constrained_build_actions(seat)
+            found = self._constrained_build_actions(seat, content)
             if len(_BUILD_MEMO) >= 256:
                 _BUILD_MEMO.clear()
             _BUILD_MEMO[key] = found
-        return list(found)
+        return found
 
-    def _constrained_build_actions(self, seat: int) -> tuple[Action, ...]:
+    def _constrained_build_actions(self, seat: int, content: tuple[object, ...]) -> tuple[Action, ...]:
         received = self.received[seat]
         tid = self.pick_tile
-        plan = BuildPlan(self.frontier[seat], self.placed[seat], received)
+        # One plan serves every step of the seat's placements from this territory
+        # (tile, square, rotation), and it remembers each placement it has judged.
+        plan = _PLAN_MEMO.get(content)
+        if plan is None:
+            plan = BuildPlan(self.frontier[seat], self.placed[seat], received)
+            if len(_PLAN_MEMO) >= 64:
+                _PLAN_MEMO.clear()
+            _PLAN_MEMO[content] = plan
         if tid < 0:
             return tuple(PLACE[t] for t in received if plan.tile_ok(t))
         if self.pick_spot is None:
@@ -397,10 +476,11 @@ class IsleOfSkyeState(State):
         APPLY[action.kind](self, seat, action.args)
 
     def _set_price(self, seat: int, args: tuple[Any, ...]) -> None:
-        index = self._to_price(seat)[0]
-        self.prices[seat][index] = int(args[0])
-        self.gold[seat] -= int(args[0])
-        if not self._to_price(seat):
+        waiting = self._to_price(seat)
+        price = int(args[0])  # at least 1 (legal), so the tile stops waiting
+        self.prices[seat][waiting[0]] = price
+        self.gold[seat] -= price
+        if len(waiting) == 1:
             self._finish_choosing(seat)
 
     def _discard(self, seat: int, args: tuple[Any, ...]) -> None:
@@ -519,6 +599,7 @@ class IsleOfSkyeState(State):
         new.events = self.events.copy()
         new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
+        new.__offered = None
         return new
 
     def determinize(self, seat: int, rng: Random) -> IsleOfSkyeState:

@@ -202,6 +202,16 @@ def score_tile(tile_id: str, territories: list[Territory], gold: list[int]) -> l
 
 
 # ------------------------------------------------------------- final scoring
+# What each scroll is worth, in words (views and labels).
+SCROLL_TEXT = {
+    "sheep": "1 VP per 2 sheep",
+    "cattle": "1 VP per cattle",
+    "whisky": "1 VP per 2 whisky tiles",
+    "broch": "1 VP per broch",
+    "ship": "1 VP per 2 ships",
+    "farm": "1 VP per farm",
+    "lighthouse": "1 VP per lighthouse",
+}
 SCROLL_DIVISOR = {"sheep": 2, "cattle": 1, "whisky": 2, "broch": 1, "ship": 2, "farm": 1, "lighthouse": 1}
 
 

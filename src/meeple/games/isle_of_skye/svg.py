@@ -17,11 +17,14 @@ the four turned previews of the chosen tile (rotate).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from meeple.core.svg import Canvas
+from meeple.core.words import seat_name
 from meeple.games.isle_of_skye.data import TILES, rotated_terrain
+from meeple.games.isle_of_skye.words import spot_words, tile_words, turn_words
 
 WIDTH = 1280
 TERRAIN_FILL = {"g": "#7fb24a", "w": "#3f87c4", "m": "#8d8272"}
@@ -30,6 +33,7 @@ ROAD = "#e3cf9a"
 SEAT_FILL = {"blue": "#2f63c9", "yellow": "#e6c229", "red": "#c9342f", "white": "#f2f2f2", "green": "#2e9a48"}
 SEAT_LINE = {**SEAT_FILL, "white": "#8a8a8a"}  # panel outlines (white would vanish on the table)
 TABLE = "#e9e2cf"
+ROTATIONS_X = 70  # where the row of turned previews starts in a panel
 INK = "#2b2418"
 
 
@@ -40,6 +44,15 @@ def text(
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
         f'font-family="Georgia, serif" text-anchor="{anchor}">{escape(content)}</text>'
     )
+
+
+def act(canvas: Canvas, action: str, inner: str, tip: str, hover: str) -> None:
+    """Draw ``inner``: clickable with ``tip`` as its help when ``action`` is legal,
+    else shown with ``hover`` as its help."""
+    if action in canvas.legal:
+        canvas.act(action, inner, tip)
+    else:
+        canvas.add(f"<g><title>{escape(hover)}</title>{inner}</g>")
 
 
 # ------------------------------------------------------------------ figures
@@ -221,7 +234,7 @@ def draw_tile(tid: int, rot: int, x: float, y: float, size: float, colour: str =
 
 
 # ------------------------------------------------------------------ board
-def board(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
+def board(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] | None = None) -> float:
     """Round track, scoring tiles and score track; returns the next free y."""
     canvas.add(f'<rect x="10" y="{y:.0f}" width="{WIDTH - 20}" height="170" rx="10" fill="#4f6d45" stroke="#2d3f27"/>')
     canvas.add(text(24, y + 24, "Isle of Skye", 20, "#f7ecc8", "bold"))
@@ -242,7 +255,12 @@ def board(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
     # Scoring tiles A-D
     for i, tile in enumerate(obs["scoring_tiles"]):
         sx = 190 + len(obs["round_track"]) * 62 + 10 + i * 170
-        canvas.add(f'<rect x="{sx}" y="{y + 10}" width="162" height="62" rx="6" fill="#f3e3b5" stroke="#8a6b2e"/>')
+        rounds = ", ".join(map(str, tile["rounds"]))
+        canvas.add(
+            f'<rect x="{sx}" y="{y + 10}" width="162" height="62" rx="6" fill="#f3e3b5" stroke="#8a6b2e">'
+            f"<title>{escape(tile['letter'])}: {escape(tile['title'])}: {escape(tile['text'])} "
+            f"(scored in rounds {rounds})</title></rect>"
+        )
         canvas.add(f'<circle cx="{sx + 14}" cy="{y + 24}" r="10" fill="#2d3f27"/>')
         canvas.add(text(sx + 14, y + 28, tile["letter"], 12, "#f7ecc8", "bold", "middle"))
         canvas.add(text(sx + 30, y + 28, tile["title"], 11, INK, "bold"))
@@ -279,12 +297,12 @@ def board(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
         fill = SEAT_FILL.get(s["colour"], "#999")
         canvas.add(
             f'<circle cx="{px:.1f}" cy="{ty + 16 + 8 * k:.1f}" r="6" fill="{fill}" stroke="{INK}">'
-            f"<title>seat {s['seat']}: {s['vp']} VP</title></circle>"
+            f"<title>{escape(seat_name(names, s['seat']))}: {s['vp']} VP</title></circle>"
         )
     return y + 180
 
 
-def offers(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
+def offers(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] | None = None) -> float:
     """Each clan's drawn tiles with prices (hidden until all have chosen)."""
     seats = obs["seats"]
     if not any(s["offer"] for s in seats):
@@ -309,7 +327,8 @@ def offers(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
             f'fill="#f6f1e3" stroke="{fill}" stroke-width="3"/>'
         )
         status = "has chosen" if (obs["phase"] == "price" and s["chosen"]) else ""
-        canvas.add(text(ox + 8, y + 40, f"seat {s['seat']} {s['colour']} {status}", 11, INK, "bold"))
+        who = f"{seat_name(names, s['seat'])} ({s['colour']}) {status}"
+        canvas.add(text(ox + 8, y + 40, who, 11, INK, "bold"))
         next_to_price = next(
             (e["tile"] for e in s["offer"] if obs["phase"] == "price" and e["discard"] is False and not e["price"]),
             None,
@@ -331,12 +350,14 @@ def offers(canvas: Canvas, obs: dict[str, Any], y: float) -> float:
                     f'stroke="#e8b923" stroke-width="4"/>'
                 )
             action = f"discard {tid}" if obs["phase"] == "price" else f"buy {tid}"
-            canvas.act(action, inner, f"{action} (tile {tid})")
+            price = f" for {entry['price']} gold" if entry["price"] else ""
+            tip = f"Discard {tile_words(tid)}" if action.startswith("discard") else f"Buy {tile_words(tid)}{price}"
+            act(canvas, action, inner, tip, tile_words(tid))
             label = ""
             if entry["discard"]:
                 label = "discard"
             elif entry["sold_to"] >= 0:
-                label = f"sold to {entry['sold_to']}"
+                label = f"sold to {seat_name(names, entry['sold_to'])}"
             elif entry["price"]:
                 label = f"{entry['price']} gold"
             elif entry["discard"] is None:
@@ -377,7 +398,11 @@ def buttons(canvas: Canvas, obs: dict[str, Any], legal: list[str], y: float) -> 
         inner = f'<rect x="{bx}" y="{by}" width="44" height="24" rx="12" fill="#e8b923" stroke="#7a5b0a"/>' + text(
             bx + 22, by + 16, label, 11, INK, "bold", "middle"
         )
-        canvas.act(action, inner, action)
+        if action == "pass":
+            tip = "Pass: buy no tile this round"
+        else:
+            tip = f"Ask {label} gold" + (f" for {tile_words(waiting[0])}" if waiting else "")
+        canvas.act(action, inner, tip)
     return y + 8 + 30 * (1 + (len(items) - 1) // 20)
 
 
@@ -390,6 +415,7 @@ def territory_panel(
     y: float,
     size: float,
     dry: bool = False,
+    names: Sequence[str] | None = None,
 ) -> tuple[float, float]:
     """One clan's panel; returns its width and height (draws nothing when ``dry``)."""
     cells = {(cx, cy): (tid, deg // 90) for cx, cy, tid, deg in s["territory"]}
@@ -407,7 +433,9 @@ def territory_panel(
     hand = s["received"]
     head = 40 + (size + 16 if hand else 0)
     rotation_row = size + 20 if pending and obs["pending_tile"] is not None else 0
-    width = max(cols * size + 20, 260, len(hand) * (size + 10) + 20, 4 * (size + 14) + 20)
+    # Wide enough for the row of four turned previews (they start 70 in), so the
+    # panel beside never covers the last of them.
+    width = max(cols * size + 20, 260, len(hand) * (size + 10) + 20, ROTATIONS_X + 4 * (size + 14))
     height = head + rows * size + 16 + rotation_row
     if dry:
         return width, height
@@ -416,9 +444,9 @@ def territory_panel(
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" rx="10" fill="#f6f1e3" '
         f'stroke="{fill}" stroke-width="4"/>'
     )
-    you = " (you)" if s["seat"] == obs["seat"] else ""
+    you = ", you" if s["seat"] == obs["seat"] else ""
     gold = f"{s['gold']} gold" if s["gold"] is not None else f"{s['gold_total']} gold (stakes hidden)"
-    canvas.add(text(x + 10, y + 20, f"seat {s['seat']} {s['colour']}{you}", 14, INK, "bold"))
+    canvas.add(text(x + 10, y + 20, f"{seat_name(names, s['seat'])} ({s['colour']}{you})", 14, INK, "bold"))
     canvas.add(text(x + 10, y + 34, f"{s['vp']} VP - {gold}", 11, INK))
     hy = y + 40
     for k, tid in enumerate(hand):
@@ -429,10 +457,12 @@ def territory_panel(
                 f'<rect x="{tx - 3}" y="{hy - 3}" width="{size + 6}" height="{size + 6}" fill="none" '
                 f'stroke="#b33b2a" stroke-width="3"/>'
             )
-        canvas.act(f"place {tid}", inner, f"place tile {tid}")
+        act(canvas, f"place {tid}", inner, f"Place {tile_words(tid)} next", f"To place: {tile_words(tid)}")
     gy = y + head
     for (cx, cy), (tid, rot) in cells.items():
-        canvas.add(draw_tile(tid, rot, x + 10 + (cx - gx0) * size, gy + (cy - gy0) * size, size, s["colour"]))
+        tip = escape(f"{tile_words(tid)} at {cx} {cy}" if tid >= 5 else "the castle")
+        tile_svg = draw_tile(tid, rot, x + 10 + (cx - gx0) * size, gy + (cy - gy0) * size, size, s["colour"])
+        canvas.add(f"<g><title>{tip}</title>{tile_svg}</g>")
     for cx, cy in sorted(spots):
         px, py = x + 10 + (cx - gx0) * size, gy + (cy - gy0) * size
         inner = (
@@ -440,7 +470,7 @@ def territory_panel(
             f'fill="#fff8dc" fill-opacity="0.7" stroke="#b33b2a" stroke-width="2" stroke-dasharray="5,4"/>'
             + text(px + size / 2, py + size / 2 + 4, "+", 18, "#b33b2a", "bold", "middle")
         )
-        canvas.act(f"spot {cx} {cy}", inner, f"place here ({cx} {cy})")
+        canvas.act(f"spot {cx} {cy}", inner, spot_words(cells, cx, cy, obs["pending_tile"] or -1))
     if pending:
         px, py = x + 10 + (pending[0] - gx0) * size, gy + (pending[1] - gy0) * size
         canvas.add(
@@ -452,21 +482,93 @@ def territory_panel(
             ry = gy + rows * size + 12
             canvas.add(text(x + 10, ry + 4, "turn it:", 11, INK, "bold"))
             for r in range(4):
-                rx = x + 70 + r * (size + 14)
+                rx = x + ROTATIONS_X + r * (size + 14)
                 inner = draw_tile(tid, r, rx, ry - 8, size)
                 action = f"rotate {90 * r}"
                 if action not in legal:
                     inner = f'<g opacity="0.3">{inner}</g>'
-                canvas.act(action, inner, f"turn {90 * r} degrees")
+                words = turn_words(tid, r)
+                act(canvas, action, inner, words, words + " (does not fit)")
     return width, height
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
-    """The whole table as an SVG document."""
+LEGEND_FIGURES = (
+    ("whisky", "whisky"),
+    ("sheep", "sheep"),
+    ("cattle", "cattle"),
+    ("farm", "farm"),
+    ("broch", "broch"),
+    ("lighthouse", "lighthouse"),
+    ("ship", "ship"),
+)
+
+
+def legend(canvas: Canvas, y: float) -> float:
+    """What the symbols mean, in one row; returns the next free y."""
+    canvas.add(f'<rect x="10" y="{y:.0f}" width="{WIDTH - 20}" height="64" rx="8" fill="#f6f1e3" stroke="#b9ab86"/>')
+    canvas.add(text(20, y + 18, "Legend", 12, INK, "bold"))
+    x = 80.0
+    for terrain, name in (("g", "pasture"), ("w", "water"), ("m", "mountain")):
+        canvas.add(f'<rect x="{x:.0f}" y="{y + 8:.0f}" width="16" height="16" fill="{TERRAIN_FILL[terrain]}"/>')
+        canvas.add(text(x + 20, y + 21, name, 11))
+        x += 90
+    canvas.add(
+        f'<line x1="{x:.0f}" y1="{y + 16:.0f}" x2="{x + 22:.0f}" y2="{y + 16:.0f}" stroke="{ROAD}" stroke-width="5"/>'
+    )
+    canvas.add(text(x + 26, y + 21, "road", 11))
+    x += 70
+    canvas.add(castle(x + 8, y + 16, 16, "blue"))
+    canvas.add(text(x + 20, y + 21, "castle", 11))
+    x += 74
+    canvas.add(scroll(x + 8, y + 16, 18, "sheep"))
+    canvas.add(text(x + 22, y + 21, "scroll (scored at the end, doubled in a completed area)", 11))
+    x = 80.0
+    for name, word in LEGEND_FIGURES:
+        canvas.add(FIGURES[name](x + 8, y + 46, 14))
+        canvas.add(text(x + 20, y + 50, word, 11))
+        x += 92
+    canvas.add(f'<circle cx="{x + 8:.0f}" cy="{y + 46:.0f}" r="6" fill="#e8b923" stroke="#7a5b0a"/>')
+    canvas.add(text(x + 20, y + 50, "gold per player ahead", 11))
+    x += 150
+    canvas.add(
+        f'<rect x="{x:.0f}" y="{y + 38:.0f}" width="16" height="16" rx="3" fill="#fff8dc" stroke="#b33b2a" '
+        f'stroke-dasharray="3,2"/>'
+    )
+    canvas.add(text(x + 20, y + 50, "open square", 11))
+    x += 92
+    canvas.add(
+        f'<line x1="{x:.0f}" y1="{y + 38:.0f}" x2="{x + 16:.0f}" y2="{y + 54:.0f}" stroke="#b33b2a" stroke-width="3"/>'
+    )
+    canvas.add(text(x + 20, y + 50, "discarded", 11))
+    return y + 74
+
+
+def final_rows(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] | None) -> float:
+    """The final scoring, one line a clan; returns the next free y."""
+    canvas.add(text(20, y + 16, "Final scoring", 14, INK, "bold"))
+    for i, (s, f) in enumerate(zip(obs["seats"], obs["final"], strict=True)):
+        win = " - wins" if s["seat"] in obs["winners"] else ""
+        scrolls = ", ".join(f"{kind} {p}{' (doubled)' if doubled else ''}" for kind, p, doubled in f["scrolls"])
+        canvas.add(
+            text(
+                30,
+                y + 34 + 16 * i,
+                f"{seat_name(names, s['seat'])} ({s['colour']}): scrolls {f['scroll_points']}"
+                f"{f' ({scrolls})' if scrolls else ''}, gold {f['gold_points']} ({f['gold']} gold), "
+                f"total {f['total']}{win}",
+                12,
+                INK,
+            )
+        )
+    return y + 40 + 16 * len(obs["seats"])
+
+
+def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
+    """The whole table as an SVG document; ``names`` are the players' names by seat."""
     legal = list(legal or [])
     canvas = Canvas(legal)
-    y = board(canvas, obs, 10)
-    y = offers(canvas, obs, y)
+    y = board(canvas, obs, 10, names)
+    y = offers(canvas, obs, y, names)
     y = buttons(canvas, obs, legal, y)
     legal_set = set(legal)
     size = 56
@@ -479,30 +581,19 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
             x = 10.0
             y += row_h + 10
             row_h = 0.0
-        territory_panel(canvas, obs, s, mine, x, y, size)
+        territory_panel(canvas, obs, s, mine, x, y, size, names=names)
         x += w + 10
         row_h = max(row_h, h)
     y += row_h + 10
     if obs["final"]:
-        canvas.add(text(20, y + 16, "Final scoring", 14, INK, "bold"))
-        for i, (s, f) in enumerate(zip(obs["seats"], obs["final"], strict=True)):
-            win = " - wins" if s["seat"] in obs["winners"] else ""
-            canvas.add(
-                text(
-                    30,
-                    y + 34 + 16 * i,
-                    f"seat {s['seat']} {s['colour']}: scrolls {f['scroll_points']}, "
-                    f"gold {f['gold_points']}, total {f['total']}{win}",
-                    12,
-                    INK,
-                )
-            )
-        y += 40 + 16 * len(obs["seats"])
+        y = final_rows(canvas, obs, y, names)
+    y = legend(canvas, y)
     height = int(y + 10)
+    width = int(max(WIDTH, x + 10))
     head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="Georgia, serif">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="Georgia, serif">'
         "<style>.clickable{cursor:pointer}.clickable:hover>*{filter:brightness(1.15)}</style>"
-        f'<rect width="{WIDTH}" height="{height}" fill="{TABLE}"/>'
+        f'<rect width="{width}" height="{height}" fill="{TABLE}"/>'
     )
     return head + "".join(canvas.parts) + "</svg>"

@@ -122,58 +122,69 @@ def _region_tables() -> tuple[
 
 
 SIDE_REGION, REGION_FACTS = _region_tables()
+REGION_COUNT: tuple[int, ...] = tuple(len(facts) for facts in REGION_FACTS)
 NEIGHBOUR = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def find_areas(placed: Placed) -> list[Area]:
-    """Join tile regions into areas (union-find over the regions of the placed tiles)."""
+    """Join tile regions into areas (union-find over the regions of the placed tiles).
+
+    Areas come in the order of their first region (tiles in ``placed`` order,
+    regions in tile order). Written out flat, since it runs for every clan at
+    the end of every round: each tile joins its East and South neighbours (so
+    each shared edge once), and a side facing an empty square leaves its region open.
+    """
     first: dict[Pos, int] = {}  # position -> number of its region 0
     count = 0
     for pos, (tid, _rot) in placed.items():
         first[pos] = count
-        count += len(REGION_FACTS[tid])
+        count += REGION_COUNT[tid]
     parent = list(range(count))
     is_open = [False] * count
-
-    def root(n: int) -> int:
-        while parent[n] != n:
-            parent[n] = parent[parent[n]]
-            n = parent[n]
-        return n
-
+    get = first.get
     for (x, y), (tid, rot) in placed.items():
         base = first[(x, y)]
         sides = SIDE_REGION[tid][rot]
-        for d in range(4):
-            dx, dy = NEIGHBOUR[d]
-            other = (x + dx, y + dy)
-            start = first.get(other)
+        if (x, y - 1) not in first:
+            is_open[base + sides[0]] = True
+        if (x - 1, y) not in first:
+            is_open[base + sides[3]] = True
+        for d, other, facing in ((1, (x + 1, y), 3), (2, (x, y + 1), 0)):
+            start = get(other)
             if start is None:
                 is_open[base + sides[d]] = True
-            elif d == 1 or d == 2:  # East and South: each shared edge once
-                otid, orot = placed[other]
-                a = root(base + sides[d])
-                b = root(start + SIDE_REGION[otid][orot][d ^ 2])
-                if a != b:
-                    parent[a] = b
+                continue
+            otid, orot = placed[other]
+            a, b = base + sides[d], start + SIDE_REGION[otid][orot][facing]
+            while parent[a] != a:  # the union, written inline: no call in the hot loop
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a != b:
+                parent[a] = b
     areas: list[Area] = []
-    area_of_root: dict[int, Area] = {}
+    area_at: list[Area | None] = [None] * count
+    n = 0
     for pos, (tid, _rot) in placed.items():
-        base = first[pos]
-        for index, (terrain, features, scroll) in enumerate(REGION_FACTS[tid]):
-            n = base + index
-            r = root(n)
-            area = area_of_root.get(r)
+        for terrain, features, scroll in REGION_FACTS[tid]:
+            r = n
+            while parent[r] != r:
+                r = parent[r]
+            area = area_at[r]
             if area is None:
-                area = area_of_root[r] = Area(terrain)
+                area = area_at[r] = Area(terrain, {pos}, not is_open[n], {}, [])
                 areas.append(area)
-            area.cells.add(pos)
-            if is_open[n]:
-                area.completed = False
-            for name, amount in features:
-                area.features[name] = area.features.get(name, 0) + amount
+            else:
+                area.cells.add(pos)
+                if is_open[n]:
+                    area.completed = False
+            if features:
+                counts = area.features
+                for name, amount in features:
+                    counts[name] = counts.get(name, 0) + amount
             if scroll is not None:
                 area.scrolls.append(scroll)
+            n += 1
     return areas
 
 
@@ -213,6 +224,11 @@ def analyse(placed: Placed) -> Territory:
     return Territory(dict(placed))
 
 
+WHISKY_TILES = frozenset(t.id for t in TILES if t.count("whisky"))
+
+
 def connected_whisky_tiles(placed: Placed) -> int:
     """Tiles with whisky joined to the castle by roads (1 gold of income each)."""
-    return sum(1 for pos in road_connected(placed) if TILES[placed[pos][0]].count("whisky"))
+    if not any(tid in WHISKY_TILES for tid, _rot in placed.values()):
+        return 0  # no whisky at all: no need to follow the roads
+    return sum(1 for pos in road_connected(placed) if placed[pos][0] in WHISKY_TILES)

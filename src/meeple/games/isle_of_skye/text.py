@@ -17,6 +17,7 @@ counts it), * a scroll.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -25,7 +26,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.words import seat_name
 from meeple.games.isle_of_skye.data import TILES, rotated_terrain
+from meeple.games.isle_of_skye.scoring import SCROLL_TEXT
 
 TERRAIN_STYLE = {"g": "green", "w": "blue", "m": "grey62"}
 CENTRE_STYLE = {"g": "on #1d3b1d", "w": "on #15254a", "m": "on #3a3a3a"}
@@ -37,15 +40,6 @@ SEAT_STYLE = {
     "green": "bold bright_green",
 }
 FEATURE_MARK = {"whisky": "W", "sheep": "s", "cattle": "c", "farm": "F", "broch": "B", "lighthouse": "L", "ship": "v"}
-SCROLL_TEXT = {
-    "sheep": "1 VP per 2 sheep",
-    "cattle": "1 VP per cattle",
-    "whisky": "1 VP per 2 whisky tiles",
-    "broch": "1 VP per broch",
-    "ship": "1 VP per 2 ships",
-    "farm": "1 VP per farm",
-    "lighthouse": "1 VP per lighthouse",
-}
 PHASE_TEXT = {
     "price": "behind the screens: mark one drawn tile to discard, then price the other two (at least 1 gold each)",
     "buy": "buying: in turn from the start player, buy one tile from another player or pass",
@@ -156,9 +150,12 @@ def tile_summary(tid: int) -> Text:
     return t
 
 
-def seat_label(info: dict[str, Any], viewer: int | None) -> Text:
-    you = " (you)" if info["seat"] == viewer else ""
-    return Text(f"seat {info['seat']} {info['colour']}{you}", style=SEAT_STYLE.get(info["colour"], "bold"))
+def seat_label(info: dict[str, Any], viewer: int | None, names: Sequence[str] | None = None) -> Text:
+    """The player's name with the clan colour kept as a mark: "Alice (blue, you)"."""
+    you = ", you" if info["seat"] == viewer else ""
+    return Text(
+        f"{seat_name(names, info['seat'])} ({info['colour']}{you})", style=SEAT_STYLE.get(info["colour"], "bold")
+    )
 
 
 def gold_text(info: dict[str, Any]) -> str:
@@ -168,7 +165,7 @@ def gold_text(info: dict[str, Any]) -> str:
     return f"{info['gold']}" + (f" + {staked} staked" if staked else "")
 
 
-def scores_table(obs: dict[str, Any]) -> Table:
+def scores_table(obs: dict[str, Any], names: Sequence[str] | None = None) -> Table:
     viewer = obs["seat"]
     table = Table(title="Clans", title_justify="left", expand=False)
     for column in ("seat", "VP", "gold", "tiles", "status"):
@@ -182,7 +179,9 @@ def scores_table(obs: dict[str, Any]) -> Table:
             status = "to move"
         if seat == obs["start_player"]:
             status = ("start player; " + status).strip("; ")
-        table.add_row(seat_label(info, viewer), str(info["vp"]), gold_text(info), str(len(info["territory"])), status)
+        table.add_row(
+            seat_label(info, viewer, names), str(info["vp"]), gold_text(info), str(len(info["territory"])), status
+        )
     return table
 
 
@@ -207,7 +206,7 @@ def scoring_tiles(obs: dict[str, Any]) -> Text:
     return t
 
 
-def offers(obs: dict[str, Any]) -> Table | Text:
+def offers(obs: dict[str, Any], names: Sequence[str] | None = None) -> Table | Text:
     viewer = obs["seat"]
     rows = [(info, entry) for info in obs["seats"] for entry in info["offer"]]
     if not rows:
@@ -221,23 +220,23 @@ def offers(obs: dict[str, Any]) -> Table | Text:
         elif entry["discard"]:
             price = "discarded"
         elif entry["sold_to"] >= 0:
-            price = f"sold to seat {entry['sold_to']}"
+            price = f"sold to {seat_name(names, entry['sold_to'])}"
         else:
             price = (
                 f"{entry['price']} gold" if entry["price"] else ("no price yet" if obs["phase"] == "price" else "kept")
             )
-        table.add_row(seat_label(info, viewer), tile_summary(entry["tile"]), price)
+        table.add_row(seat_label(info, viewer, names), tile_summary(entry["tile"]), price)
     return table
 
 
-def final_table(obs: dict[str, Any]) -> Table:
+def final_table(obs: dict[str, Any], names: Sequence[str] | None = None) -> Table:
     table = Table(title="Final scoring", title_justify="left")
     for column in ("seat", "scrolls", "gold", "total"):
         table.add_column(column)
     winners = set(obs["winners"])
     for info, final in zip(obs["seats"], obs["final"], strict=True):
         scrolls = ", ".join(f"{kind} {p}{' (doubled)' if doubled else ''}" for kind, p, doubled in final["scrolls"])
-        label = seat_label(info, obs["seat"])
+        label = seat_label(info, obs["seat"], names)
         if info["seat"] in winners:
             label.append(" - wins", style="bold yellow")
         table.add_row(
@@ -269,7 +268,7 @@ def next_step(obs: dict[str, Any]) -> str | None:
     return f"your move: turn tile {obs['pending_tile']} (rotate 0/90/180/270, clockwise)"
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
+def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
     """The whole table as a rich renderable. ``legal`` (notations) marks the spots to choose from."""
     viewer = obs["seat"]
     parts: list[Any] = []
@@ -282,8 +281,8 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
         parts.append(Text(step, style="bold cyan"))
     parts.append(round_track(obs))
     parts.append(scoring_tiles(obs))
-    parts.append(scores_table(obs))
-    parts.append(offers(obs))
+    parts.append(scores_table(obs, names))
+    parts.append(offers(obs, names))
     spots: set[tuple[int, int]] = set()
     for notation in legal or []:
         words = notation.split()
@@ -294,7 +293,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
     for info in obs["seats"]:
         seat = info["seat"]
         building = obs["builder"] == seat
-        title = seat_label(info, viewer)
+        title = seat_label(info, viewer, names)
         title.append(f"  {info['vp']} VP")
         body: list[Any] = []
         if info["received"]:
@@ -315,7 +314,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> Group:
         panels.append(Panel(Group(*body), title=title, title_align="left", expand=False))
     parts.append(Columns(panels))
     if obs["final"]:
-        parts.append(final_table(obs))
+        parts.append(final_table(obs, names))
     if obs["events"]:
         parts.append(Text("Recent: " + " | ".join(obs["events"][-6:]), style="dim"))
     parts.append(
