@@ -44,33 +44,28 @@ from meeple.games.ibyron.data import (
     Cost,
     P,
 )
-from meeple.games.ibyron.island import can_place, coast, rotated_terrain, tile_cells
+from meeple.games.ibyron.island import anchors, can_place, coast, rotated_terrain, tile_cells
 from meeple.games.ibyron.scoring import victory_points
 
 # Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
-# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): anchors on the sea
-# touching the island, and flat anchors on land (legal unless they cover a piece).
-_ANCHORS: dict[int, tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]] = {}
+# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): every anchor on the sea
+# touching the island (cells None) or flat on land (its four cells: legal unless they cover a piece), sorted.
+Anchor = tuple[int, int, tuple[int, int, int, int] | None]
+_ANCHORS: dict[int, tuple[list[int], list[Anchor]]] = {}
 
 
-def _anchor_table(height: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> list[Anchor]:
     entry = _ANCHORS.get(id(height))
     if entry is None or entry[0] is not height:
         if len(_ANCHORS) > 256:
             _ANCHORS.clear()
-        sea: list[tuple[int, int]] = []
-        flat: list[tuple[int, int]] = []
-        for x in range(SIZE - 1):
-            for y in range(SIZE - 1):
-                if can_place(x, y, height, frozenset()):
-                    (flat if height[y * SIZE + x] else sea).append((x, y))
-        entry = (height, sea, flat)
+        sea, flat = anchors(height, land, shore)
+        merged: list[Anchor] = [(x, y, None) for x, y in sea]
+        merged += [(x, y, tile_cells(x, y)) for x, y in flat]
+        merged.sort(key=lambda a: (a[0], a[1]))
+        entry = (height, merged)
         _ANCHORS[id(height)] = entry
-    return entry[1], entry[2]
-
-
-def _covers(anchor: tuple[int, int], blocked: set[int]) -> bool:
-    return any(c in blocked for c in tile_cells(anchor[0], anchor[1]))
+    return entry[1]
 
 
 class IbyronBase(State):
@@ -260,11 +255,11 @@ class IbyronBase(State):
         return self.buildings.keys() | self.camps.keys() | self.reserved.keys()
 
     def _legal_anchors(self) -> list[tuple[int, int]]:
+        table = _anchor_table(self.height, self.land, self.coast)
         blocked = self._blocked()
-        sea, flat = _anchor_table(self.height)
-        if not blocked:
-            return sorted(sea + flat)
-        return sorted(sea + [a for a in flat if not _covers(a, blocked)])
+        return [(x, y) for x, y, cells in table
+                if cells is None or not (cells[0] in blocked or cells[1] in blocked or cells[2] in blocked
+                                         or cells[3] in blocked)]
 
     def _any_anchor(self) -> bool:
         # a tile laid on the sea beside a coast space is almost always possible: try those before the full table
@@ -273,11 +268,7 @@ class IbyronBase(State):
             for ax, ay in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
                 if can_place(ax, ay, self.height, frozenset()):
                     return True
-        sea, flat = _anchor_table(self.height)
-        if sea:
-            return True
-        blocked = self._blocked()
-        return any(not _covers(a, blocked) for a in flat)
+        return bool(self._legal_anchors())
 
     @staticmethod
     def tile_corners(role: str) -> tuple[int, int, int, int]:

@@ -82,6 +82,37 @@ def can_place(
     return not any(c in blocked for c in cells)
 
 
+# The anchors (top-left cells) of the tiles that cover each cell, and each anchor as (x, y): hot-path tables.
+_LAST = SIZE - 1
+ANCHORS_OVER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (y - dy) * SIZE + (x - dx)
+        for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1))
+        if 0 <= x - dx < _LAST and 0 <= y - dy < _LAST
+    )
+    for y in range(SIZE)
+    for x in range(SIZE)
+)
+ANCHOR_XY: tuple[tuple[int, int], ...] = tuple((c % SIZE, c // SIZE) for c in range(SIZE * SIZE))
+
+
+def anchors(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> tuple[
+        list[tuple[int, int]], list[tuple[int, int]]]:
+    """Every anchor where a tile may lie when no piece is in the way: (on the sea, flat on land), each sorted.
+
+    The same answer as trying ``can_place`` at every anchor, found from the island's edge instead: a tile on
+    the sea touches the island, so one of its four cells is a coast cell; a flat tile on land has a land cell
+    as its top-left corner.
+    """
+    h = height
+    s = SIZE
+    sea = {a for c in shore for a in ANCHORS_OVER[c] if not (h[a] or h[a + 1] or h[a + s] or h[a + s + 1])}
+    flat = [ANCHOR_XY[c] for c in land_cells
+            if c % s < _LAST and c < _LAST * s and h[c + 1] == h[c] == h[c + s] == h[c + s + 1]]
+    flat.sort()
+    return sorted([ANCHOR_XY[a] for a in sea]), flat
+
+
 def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """Sea cells next to the island, where a leader may wait to explore (ascending)."""
     if land_cells is None:

@@ -361,7 +361,8 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
 
 
 def _place(s: IbyronBase, p: int) -> list[Action]:
-    return [A.PLACE[x][y][r] for x, y in s._legal_anchors() for r in range(4)]
+    place = A.PLACE
+    return [a for x, y in s._legal_anchors() for a in place[x][y]]
 
 
 # The choices offered at each step (data.S_*), by step.
