@@ -44,28 +44,24 @@ from meeple.games.ibyron.data import (
     Cost,
     P,
 )
-from meeple.games.ibyron.island import anchors, can_place, coast, rotated_terrain, tile_cells
+from meeple.games.ibyron.island import anchor_list, anchor_masks, coast, mask, rotated_terrain, tile_cells, touching
 from meeple.games.ibyron.scoring import victory_points
 
 # Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
-# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): every anchor on the sea
-# touching the island (cells None) or flat on land (its four cells: legal unless they cover a piece), sorted.
-Anchor = tuple[int, int, tuple[int, int, int, int] | None]
-_ANCHORS: dict[int, tuple[list[int], list[Anchor]]] = {}
+# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the masks of the anchors
+# on the sea touching the island and of the flat anchors on land (legal unless they cover a piece).
+_ANCHORS: dict[int, tuple[list[int], int, int]] = {}
 
 
-def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> list[Anchor]:
+def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
     entry = _ANCHORS.get(id(height))
     if entry is None or entry[0] is not height:
         if len(_ANCHORS) > 256:
             _ANCHORS.clear()
-        sea, flat = anchors(height, land, shore)
-        merged: list[Anchor] = [(x, y, None) for x, y in sea]
-        merged += [(x, y, tile_cells(x, y)) for x, y in flat]
-        merged.sort(key=lambda a: (a[0], a[1]))
-        entry = (height, merged)
+        sea, flat = anchor_masks(height, land, shore)
+        entry = (height, sea, flat)
         _ANCHORS[id(height)] = entry
-    return entry[1]
+    return entry[1], entry[2]
 
 
 class IbyronBase(State):
@@ -254,21 +250,18 @@ class IbyronBase(State):
     def _blocked(self) -> set[int]:
         return self.buildings.keys() | self.camps.keys() | self.reserved.keys()
 
+    def _anchor_bits(self) -> int:
+        """The anchors where a tile may lie now, as a mask (see ``island.anchor_masks``)."""
+        sea, flat = _anchor_table(self.height, self.land, self.coast)
+        if not flat:
+            return sea
+        return sea | (flat & ~touching(mask(self.buildings) | mask(self.camps) | mask(self.reserved)))
+
     def _legal_anchors(self) -> list[tuple[int, int]]:
-        table = _anchor_table(self.height, self.land, self.coast)
-        blocked = self._blocked()
-        return [(x, y) for x, y, cells in table
-                if cells is None or not (cells[0] in blocked or cells[1] in blocked or cells[2] in blocked
-                                         or cells[3] in blocked)]
+        return anchor_list(self._anchor_bits())
 
     def _any_anchor(self) -> bool:
-        # a tile laid on the sea beside a coast space is almost always possible: try those before the full table
-        for c in self.coast:
-            x, y = c % SIZE, c // SIZE
-            for ax, ay in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
-                if can_place(ax, ay, self.height, frozenset()):
-                    return True
-        return bool(self._legal_anchors())
+        return self._anchor_bits() != 0
 
     @staticmethod
     def tile_corners(role: str) -> tuple[int, int, int, int]:

@@ -7,6 +7,8 @@ These functions are pure: they read the grids and pieces they are given.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from meeple.games.ibyron.data import DATA, SIZE, TERRAIN_CODES
 
 NN = SIZE * SIZE
@@ -82,35 +84,63 @@ def can_place(
     return not any(c in blocked for c in cells)
 
 
-# The anchors (top-left cells) of the tiles that cover each cell, and each anchor as (x, y): hot-path tables.
+# Anchor arithmetic on bit masks of cells, laid out x-major (bit x * SIZE + y for the cell (x, y)) so that the set
+# bits of an anchor mask, lowest first, are the anchors sorted by (x, y). An anchor is a tile's top-left cell;
+# only anchors with x, y < SIZE - 1 are valid, and for those the tile's other cells are the bits 1, SIZE and
+# SIZE + 1 higher, never wrapping round an edge.
 _LAST = SIZE - 1
-ANCHORS_OVER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        (y - dy) * SIZE + (x - dx)
-        for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1))
-        if 0 <= x - dx < _LAST and 0 <= y - dy < _LAST
-    )
-    for y in range(SIZE)
-    for x in range(SIZE)
-)
-ANCHOR_XY: tuple[tuple[int, int], ...] = tuple((c % SIZE, c // SIZE) for c in range(SIZE * SIZE))
+BIT: tuple[int, ...] = tuple(1 << ((c % SIZE) * SIZE + c // SIZE) for c in range(NN))
+BIT_XY: tuple[tuple[int, int], ...] = tuple((t // SIZE, t % SIZE) for t in range(NN))
+VALID_ANCHORS: int = sum(1 << (x * SIZE + y) for x in range(_LAST) for y in range(_LAST))
+
+
+def mask(cells: Iterable[int]) -> int:
+    """The bit mask of some cells."""
+    out = 0
+    for c in cells:
+        out |= BIT[c]
+    return out
+
+
+def touching(cells: int) -> int:
+    """The anchors whose tile covers at least one of the cells in the mask."""
+    return cells | (cells >> 1) | (cells >> SIZE) | (cells >> (SIZE + 1))
+
+
+def anchor_masks(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
+    """Every anchor where a tile may lie when no piece is in the way, as masks: (on the sea, flat on land).
+
+    The same answer as trying ``can_place`` at every anchor: a tile on the sea covers no land and at least one
+    coast cell (a sea cell beside the island); a flat tile covers four land cells of one level.
+    """
+    land = 0
+    levels: dict[int, int] = {}
+    for c in land_cells:
+        bit = BIT[c]
+        land |= bit
+        levels[height[c]] = levels.get(height[c], 0) | bit
+    sea = touching(mask(shore)) & ~touching(land) & VALID_ANCHORS
+    flat = 0
+    for level in levels.values():
+        flat |= level & (level >> 1) & (level >> SIZE) & (level >> (SIZE + 1))
+    return sea, flat & VALID_ANCHORS
+
+
+def anchor_list(bits: int) -> list[tuple[int, int]]:
+    """The anchors of a mask as (x, y), sorted."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(BIT_XY[low.bit_length() - 1])
+        bits ^= low
+    return out
 
 
 def anchors(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> tuple[
         list[tuple[int, int]], list[tuple[int, int]]]:
-    """Every anchor where a tile may lie when no piece is in the way: (on the sea, flat on land), each sorted.
-
-    The same answer as trying ``can_place`` at every anchor, found from the island's edge instead: a tile on
-    the sea touches the island, so one of its four cells is a coast cell; a flat tile on land has a land cell
-    as its top-left corner.
-    """
-    h = height
-    s = SIZE
-    sea = {a for c in shore for a in ANCHORS_OVER[c] if not (h[a] or h[a + 1] or h[a + s] or h[a + s + 1])}
-    flat = [ANCHOR_XY[c] for c in land_cells
-            if c % s < _LAST and c < _LAST * s and h[c + 1] == h[c] == h[c + s] == h[c + s + 1]]
-    flat.sort()
-    return sorted([ANCHOR_XY[a] for a in sea]), flat
+    """``anchor_masks`` as sorted lists of (x, y)."""
+    sea, flat = anchor_masks(height, land_cells, shore)
+    return anchor_list(sea), anchor_list(flat)
 
 
 def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple[int, ...]:
