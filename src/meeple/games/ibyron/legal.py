@@ -56,16 +56,12 @@ from meeple.games.ibyron.data import (
     SIZE,
     SPACE_INDEX,
     SPACES,
-    ST_EXPLORER,
     ST_FARMER,
-    ST_LIBRARY,
-    ST_MARKET,
-    ST_SHIP,
-    ST_STABLE,
     START_TILE_PRICE,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
+    B,
     P,
 )
 from meeple.games.ibyron.island import can_place, distance, explore_anchor
@@ -184,22 +180,71 @@ def _gathers(s: IbyronBase, p: int, out: list[Action]) -> None:
             out.append(A.HURRY[o])
 
 
+# The buildings whose site a space of each terrain may be (its own terrain, or any empty space), by index.
+_SITE_BUILDINGS = {terrain: tuple(b.index for b in BUILDINGS if b.site in (name, "any"))
+                   for name, terrain in (("forest", FOREST), ("field", FIELD), ("mountain", MOUNTAIN))}
+_ON_BUILDINGS = tuple(b.index for b in BUILDINGS if b.site not in ("forest", "field", "mountain", "any"))
+
+
+def build_choice(s: IbyronBase, p: int, b: int) -> tuple[bool, bool]:
+    """(plainly, with the Foundry swap): may ``p`` build ``b`` where its leader stands? (Permit and land aside.)"""
+    bd = BUILDINGS[b]
+    if s.built[p][b] >= bd.max or s.supply[p] < bd.discs:
+        return False, False
+    plain = s._can_pay(p, COSTS[b])
+    swap = bool(s.mat[p][FOUNDRY] and FOUNDRY_SWAP[b] and s._can_pay(p, FOUNDRY_COSTS[b]))
+    if not (plain or swap) or not s._build_site_ok(p, b) or (b == GATE and s.castle[p] >= 0):
+        return False, False
+    return plain, swap
+
+
 def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
-    supply = s.supply[p]
-    built = s.built[p]
-    foundry = s.mat[p][FOUNDRY]
-    for bd in BUILDINGS:
-        b = bd.index
-        if built[b] >= bd.max or supply < bd.discs:
-            continue
-        plain = s._can_pay(p, COSTS[b])
-        swap = foundry and FOUNDRY_SWAP[b] and s._can_pay(p, FOUNDRY_COSTS[b])
-        if not (plain or swap) or not s._build_site_ok(p, b) or (b == GATE and s.castle[p] >= 0):
-            continue
+    cell = s.leader[p]
+    # only the buildings whose site this space can be are tried (build_choice checks the site itself)
+    candidates = _SITE_BUILDINGS[s.terrain[cell]] if s._site_free(p, cell) else ()
+    if cell == s.home[p] or cell == s.castle[p]:
+        candidates = tuple(sorted(candidates + _ON_BUILDINGS))
+    for b in candidates:
+        plain, swap = build_choice(s, p, b)
         if plain:
             out.append(A.BUILD[b])
         if swap:
             out.append(A.BUILD_FOUNDRY[b])
+
+
+def _can_ship(s: IbyronBase, p: int) -> bool:
+    return bool(s.built[p][HARBOUR] and s.ship[p] == 0 and s.reserve[p] and s.supply[p] >= DATA["ship"]["discs"]
+                and s.res[p][WOOD] >= DATA["ship"]["wood"])
+
+
+def outside_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """``action in outside_actions(s, p, False)``, tested for the one action (``apply``'s check)."""
+    kind = action.kind
+    supply = s.supply[p]
+    leader = s.leader[p]
+    if kind == "explore":
+        if s.held[p] < 0 or supply < EXPLORE_DISCS or leader < 0:
+            return False
+        ax, ay = explore_anchor(leader, int(action.args[0]))
+        return can_place(ax, ay, s.height, s._blocked())
+    if supply <= 0:
+        return False
+    if kind == "forfeit":
+        return True
+    on_land = leader >= 0 and s.height[leader] > 0
+    if kind == "build":
+        if not (on_land and (s.beginner or s.permits[p] > 0)):
+            return False
+        plain, swap = build_choice(s, p, B[str(action.args[0])])
+        return swap if len(action.args) > 1 else plain
+    if kind == "ship":
+        return _can_ship(s, p)
+    out: list[Action] = []
+    if kind == "camp" and on_land:
+        _camp_choices(s, p, out)
+    elif kind in ("gather", "hurry"):
+        _gathers(s, p, out)
+    return action in out
 
 
 def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
@@ -221,8 +266,7 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     if on_land:
         _camp_choices(s, p, out)
     _gathers(s, p, out)
-    if (s.built[p][HARBOUR] and s.ship[p] == 0 and s.reserve[p]
-            and supply >= DATA["ship"]["discs"] and s.res[p][WOOD] >= DATA["ship"]["wood"]):
+    if _can_ship(s, p):
         out.append(A.SHIP)
     if on_land and (s.beginner or s.permits[p] > 0):
         _builds(s, p, out)
@@ -230,39 +274,49 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     return out
 
 
+def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
+    """For each village space (in SPACES order): would its action do something for ``p`` now?"""
+    r = s.res[p]
+    return (
+        s.horse_supply > 0,  # stablehand
+        s.ship[p] > 0,  # shipwright
+        market_open(s, p),
+        not s.beginner and r[COINS] >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
+        s._grain_field(p) >= 0,  # farmer
+        r[COINS] >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
+        True,  # tax collector
+    )
+
+
 def space_usable(s: IbyronBase, p: int, space: int) -> bool:
     """Would the space's action do something for ``p`` now?"""
-    if space == ST_STABLE:
-        return s.horse_supply > 0
-    if space == ST_SHIP:
-        return s.ship[p] > 0
-    if space == ST_MARKET:
-        return market_open(s, p)
-    if space == ST_LIBRARY:
-        return (not s.beginner and s.res[p][COINS] >= PERMIT_PRICE
-                and (s.permit_supply > 0 or s._permit_victim(p) >= 0))
-    if space == ST_FARMER:
-        return s._grain_field(p) >= 0
-    if space == ST_EXPLORER:
-        return s.res[p][COINS] >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles)
-    return True  # tax collector
+    return usable_spaces(s, p)[space]
+
+
+VISITS = tuple((A.VISIT[name], A.VISIT_MAYOR[name]) for name in SPACES)
 
 
 def village_actions(s: IbyronBase, p: int) -> list[Action]:
     out: list[Action] = []
     box = s.vbox[p]
     mayor = s.mayor[p]
-    for space, name in enumerate(SPACES):
-        cost = s._village_cost(space)
+    cap = s.cap
+    usable = usable_spaces(s, p)
+    for space, stacks in enumerate(s.stacks):
+        # the cost of a visit (IbyronBase._village_cost), written out on this hot path
+        cost = stacks[-1][1] + 1 if stacks else 1
+        if cost > cap:
+            cost = cap
         plain = box >= cost
         with_mayor = mayor and box >= cost - 1
         if not (plain or with_mayor):
             continue
-        if space_usable(s, p, space):
+        if usable[space]:
+            visit, visit_mayor = VISITS[space]
             if plain:
-                out.append(A.VISIT[name])
+                out.append(visit)
             if with_mayor:
-                out.append(A.VISIT_MAYOR[name])
+                out.append(visit_mayor)
         if space == ST_FARMER and _barn_available(s, p):
             if plain:
                 out.append(A.VISIT_BARN)
@@ -397,7 +451,7 @@ def is_legal(s: IbyronBase, p: int, action: Action) -> bool:
             return step == S_TURN and move_is_legal(s, p, action)
         if kind == "end":
             return step == S_MOVED
-        return action in outside_actions(s, p, False)
+        return outside_is_legal(s, p, action)
     if step == S_TURN:  # in the village
         return action.kind == "leave" or (action.kind == "visit" and visit_is_legal(s, p, action))
     if step == S_PLACE and action.kind == "place":
