@@ -44,7 +44,15 @@ from meeple.games.ibyron.data import (
     Cost,
     P,
 )
-from meeple.games.ibyron.island import anchor_list, anchor_masks, coast, mask, rotated_terrain, tile_cells, touching
+from meeple.games.ibyron.island import (
+    anchor_list,
+    anchor_masks,
+    grow_coast,
+    mask,
+    rotated_terrain,
+    tile_cells,
+    touching,
+)
 from meeple.games.ibyron.scoring import victory_points
 
 # Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
@@ -62,6 +70,9 @@ def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ..
         entry = (height, sea, flat)
         _ANCHORS[id(height)] = entry
     return entry[1], entry[2]
+
+
+_SEATS = tuple((seat,) for seat in range(8))  # to_move's answers, made once
 
 
 class IbyronBase(State):
@@ -243,8 +254,10 @@ class IbyronBase(State):
             self.height[c] += 1
             self.terrain[c] = t
             self.top_tile[c] = tile
-        self.land = tuple(sorted({*self.land, *cells}))
-        self.coast = coast(self.height, self.land)
+        if not all(c in self.land for c in cells):
+            # on the sea: the island grows, so does its coast (a tile on top of land changes neither)
+            self.land = tuple(sorted({*self.land, *cells}))
+            self.coast = grow_coast(self.coast, cells, self.height)
         return cells
 
     def _blocked(self) -> set[int]:
@@ -363,7 +376,7 @@ class IbyronBase(State):
     # -------------------------------------------------------------- protocol
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.over else (self.current,)
+        return () if self.over else _SEATS[self.current]
 
     @property
     def is_over(self) -> bool:

@@ -150,5 +150,13 @@ def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple
     return tuple(sorted({n for c in land_cells for n in NEIGHBOURS[c] if not height[n]}))
 
 
+def grow_coast(shore: tuple[int, ...], cells: tuple[int, ...], height: list[int]) -> tuple[int, ...]:
+    """The coast once ``cells`` (already raised in ``height``) became land: the same as ``coast`` of the new
+    island, found from the old coast and the new cells' neighbours only."""
+    grown = {c for c in shore if not height[c]}
+    grown.update(n for c in cells for n in NEIGHBOURS[c] if not height[n])
+    return tuple(sorted(grown))
+
+
 def land(height: list[int]) -> tuple[int, ...]:
     return tuple(c for c in range(NN) if height[c])

@@ -96,14 +96,14 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     row = DIST[s.leader[p]]
     stride = s._stride(p)
+    spots = s.land + s.coast  # land spaces, then coast spaces, each ascending
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. One comprehension per number of horses
     # keeps this hot path to one distance comparison per space.
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
         far = (supply + HORSE_POINTS * h) * stride
-        for spots in (s.land, s.coast):
-            out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
+        out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
 
 
 def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
