@@ -113,7 +113,7 @@ def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
 
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
-    x, y, horses = (int(v) for v in action.args)
+    x, y, horses = int(action[1]), int(action[2]), int(action[3])
     dest = y * SIZE + x
     leader = s.leader[p]
     if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in _blocked_for(s, p):
@@ -219,7 +219,7 @@ def _can_ship(s: IbyronBase, p: int) -> bool:
 
 def outside_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """``action in outside_actions(s, p, False)``, tested for the one action (``apply``'s check)."""
-    kind = action.kind
+    kind = action[0]
     supply = s.supply[p]
     leader = s.leader[p]
     if kind == "explore":
@@ -332,7 +332,7 @@ def _barn_available(s: IbyronBase, p: int) -> bool:
 
 def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``visit`` legal now? The same test as ``village_actions``, for one action."""
-    args = action.args
+    args = action[1:]
     space = SPACE_INDEX[str(args[0])]
     cost = s._village_cost(space)
     if "mayor" in args:
@@ -446,16 +446,17 @@ def is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """``action in legal_actions(s, p)``, without listing every move of an Outside turn."""
     step = s.step
     if step in (S_TURN, S_MOVED) and s.phase[p] != VILLAGE:
-        kind = action.kind
+        kind = action[0]  # the kind, read without the property on this hot path
         if kind == "move":
             return step == S_TURN and move_is_legal(s, p, action)
         if kind == "end":
             return step == S_MOVED
         return outside_is_legal(s, p, action)
     if step == S_TURN:  # in the village
-        return action.kind == "leave" or (action.kind == "visit" and visit_is_legal(s, p, action))
-    if step == S_PLACE and action.kind == "place":
-        x, y, _ = (int(v) for v in action.args)
+        kind = action[0]
+        return kind == "leave" or (kind == "visit" and visit_is_legal(s, p, action))
+    if step == S_PLACE and action[0] == "place":
+        x, y = int(action[1]), int(action[2])
         return can_place(x, y, s.height, s._blocked())
     return action in legal_actions(s, p)
 
