@@ -64,7 +64,7 @@ from meeple.games.ibyron.data import (
     B,
     P,
 )
-from meeple.games.ibyron.island import can_place, distance, explore_anchor
+from meeple.games.ibyron.island import BIT_XY, can_place, distance, explore_anchor
 
 # distances between all cells, and the move actions by destination cell (hot path tables)
 DIST = tuple(tuple(distance(a, b) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
@@ -414,9 +414,18 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
+# The four ``place`` actions (rotations 0-3) of each anchor, by the anchor's bit (island.BIT_XY).
+PLACE_BY_BIT = tuple(A.PLACE[x][y] if x < SIZE - 1 and y < SIZE - 1 else [] for x, y in BIT_XY)
+
+
 def _place(s: IbyronBase, p: int) -> list[Action]:
-    place = A.PLACE
-    return [a for x, y in s._legal_anchors() for a in place[x][y]]
+    out: list[Action] = []
+    bits = s._anchor_bits()
+    while bits:  # lowest bit first: anchors in (x, y) order
+        low = bits & -bits
+        out.extend(PLACE_BY_BIT[low.bit_length() - 1])
+        bits ^= low
+    return out
 
 
 # The choices offered at each step (data.S_*), by step.
