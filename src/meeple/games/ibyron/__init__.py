@@ -8,6 +8,8 @@ from meeple.core import GameInfo, Option, register
 from meeple.games.ibyron.actions import ACTION_SPACE
 from meeple.games.ibyron.bot import BOTS, evaluate, rollout_policy
 from meeple.games.ibyron.rules import IbyronState
+from meeple.games.ibyron.story import narrate, summarize, undo_barrier
+from meeple.games.ibyron.words import label
 
 
 def _text_view(obs: dict[str, Any], legal: list[str] | None = None) -> object:
@@ -34,13 +36,18 @@ INFO = register(
         max_players=4,
         default_players=2,
         options=(
-            Option("mode", "standard", str, "standard race, or the 10-round beginner game scored in points "
-                   "(1 player is always the solo game)", choices=("standard", "beginner")),
-            Option("bonus_side", "front", str, "bonus resource mat side: front (numbered spaces) or back "
-                   "(the variant ladder paid in discs)", choices=("front", "back")),
-            Option("round_limit", None, int, "rounds before the game ends (default: 30 standard, 10 beginner/solo); "
-                   "a standard game that reaches it goes to the player with the most discs in buildings",
-                   minimum=1, maximum=99),
+            Option("mode", "standard", str, "The standard game is a race: the first player with 3 or fewer "
+                   "workers outside buildings wins. The beginner game lasts 10 rounds and is scored in points. "
+                   "With 1 player it is always the solo game.", choices=("standard", "beginner"),
+                   label="Game", choice_labels=("Standard race", "Beginner game (10 rounds, points)")),
+            Option("bonus_side", "front", str, "Which side of the bonus resource mat is used when a player "
+                   "finishes the village: the front's six numbered spaces (each taken once a round), or the "
+                   "back's ladder, paid for with the discs given up.", choices=("front", "back"),
+                   label="Bonus mat", choice_labels=("Front: numbered spaces", "Back: ladder paid in discs")),
+            Option("round_limit", None, int, "How many rounds are played at most (empty: 30 in the standard "
+                   "game, a safeguard; 10 in the beginner and solo games). A standard game that reaches it "
+                   "goes to the player with the most discs in buildings.", minimum=1, maximum=99,
+                   label="Round limit"),
         ),
         state_class=IbyronState,
         action_space=ACTION_SPACE,
@@ -56,6 +63,10 @@ INFO = register(
         bots=BOTS,
         rollout_policy=rollout_policy,
         evaluator=evaluate,
+        labeler=label,
+        narrator=narrate,
+        summarizer=summarize,
+        undo_barrier=undo_barrier,
         text_view=_text_view,
         svg_view=_svg_view,
     )

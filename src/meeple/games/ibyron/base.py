@@ -44,33 +44,35 @@ from meeple.games.ibyron.data import (
     Cost,
     P,
 )
-from meeple.games.ibyron.island import can_place, coast, rotated_terrain, tile_cells
+from meeple.games.ibyron.island import (
+    anchor_list,
+    anchor_masks,
+    grow_coast,
+    mask,
+    rotated_terrain,
+    tile_cells,
+    touching,
+)
 from meeple.games.ibyron.scoring import victory_points
 
 # Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
-# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): anchors on the sea
-# touching the island, and flat anchors on land (legal unless they cover a piece).
-_ANCHORS: dict[int, tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]] = {}
+# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the masks of the anchors
+# on the sea touching the island and of the flat anchors on land (legal unless they cover a piece).
+_ANCHORS: dict[int, tuple[list[int], int, int]] = {}
 
 
-def _anchor_table(height: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
     entry = _ANCHORS.get(id(height))
     if entry is None or entry[0] is not height:
         if len(_ANCHORS) > 256:
             _ANCHORS.clear()
-        sea: list[tuple[int, int]] = []
-        flat: list[tuple[int, int]] = []
-        for x in range(SIZE - 1):
-            for y in range(SIZE - 1):
-                if can_place(x, y, height, frozenset()):
-                    (flat if height[y * SIZE + x] else sea).append((x, y))
+        sea, flat = anchor_masks(height, land, shore)
         entry = (height, sea, flat)
         _ANCHORS[id(height)] = entry
     return entry[1], entry[2]
 
 
-def _covers(anchor: tuple[int, int], blocked: set[int]) -> bool:
-    return any(c in blocked for c in tile_cells(anchor[0], anchor[1]))
+_SEATS = tuple((seat,) for seat in range(8))  # to_move's answers, made once
 
 
 class IbyronBase(State):
@@ -252,32 +254,27 @@ class IbyronBase(State):
             self.height[c] += 1
             self.terrain[c] = t
             self.top_tile[c] = tile
-        self.land = tuple(sorted({*self.land, *cells}))
-        self.coast = coast(self.height, self.land)
+        if not all(c in self.land for c in cells):
+            # on the sea: the island grows, so does its coast (a tile on top of land changes neither)
+            self.land = tuple(sorted({*self.land, *cells}))
+            self.coast = grow_coast(self.coast, cells, self.height)
         return cells
 
     def _blocked(self) -> set[int]:
         return self.buildings.keys() | self.camps.keys() | self.reserved.keys()
 
+    def _anchor_bits(self) -> int:
+        """The anchors where a tile may lie now, as a mask (see ``island.anchor_masks``)."""
+        sea, flat = _anchor_table(self.height, self.land, self.coast)
+        if not flat:
+            return sea
+        return sea | (flat & ~touching(mask(self.buildings) | mask(self.camps) | mask(self.reserved)))
+
     def _legal_anchors(self) -> list[tuple[int, int]]:
-        blocked = self._blocked()
-        sea, flat = _anchor_table(self.height)
-        if not blocked:
-            return sorted(sea + flat)
-        return sorted(sea + [a for a in flat if not _covers(a, blocked)])
+        return anchor_list(self._anchor_bits())
 
     def _any_anchor(self) -> bool:
-        # a tile laid on the sea beside a coast space is almost always possible: try those before the full table
-        for c in self.coast:
-            x, y = c % SIZE, c // SIZE
-            for ax, ay in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
-                if can_place(ax, ay, self.height, frozenset()):
-                    return True
-        sea, flat = _anchor_table(self.height)
-        if sea:
-            return True
-        blocked = self._blocked()
-        return any(not _covers(a, blocked) for a in flat)
+        return self._anchor_bits() != 0
 
     @staticmethod
     def tile_corners(role: str) -> tuple[int, int, int, int]:
@@ -379,7 +376,7 @@ class IbyronBase(State):
     # -------------------------------------------------------------- protocol
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.over else (self.current,)
+        return () if self.over else _SEATS[self.current]
 
     @property
     def is_over(self) -> bool:

@@ -7,6 +7,8 @@ These functions are pure: they read the grids and pieces they are given.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from meeple.games.ibyron.data import DATA, SIZE, TERRAIN_CODES
 
 NN = SIZE * SIZE
@@ -82,11 +84,78 @@ def can_place(
     return not any(c in blocked for c in cells)
 
 
+# Anchor arithmetic on bit masks of cells, laid out x-major (bit x * SIZE + y for the cell (x, y)) so that the set
+# bits of an anchor mask, lowest first, are the anchors sorted by (x, y). An anchor is a tile's top-left cell;
+# only anchors with x, y < SIZE - 1 are valid, and for those the tile's other cells are the bits 1, SIZE and
+# SIZE + 1 higher, never wrapping round an edge.
+_LAST = SIZE - 1
+BIT: tuple[int, ...] = tuple(1 << ((c % SIZE) * SIZE + c // SIZE) for c in range(NN))
+BIT_XY: tuple[tuple[int, int], ...] = tuple((t // SIZE, t % SIZE) for t in range(NN))
+VALID_ANCHORS: int = sum(1 << (x * SIZE + y) for x in range(_LAST) for y in range(_LAST))
+
+
+def mask(cells: Iterable[int]) -> int:
+    """The bit mask of some cells."""
+    out = 0
+    for c in cells:
+        out |= BIT[c]
+    return out
+
+
+def touching(cells: int) -> int:
+    """The anchors whose tile covers at least one of the cells in the mask."""
+    return cells | (cells >> 1) | (cells >> SIZE) | (cells >> (SIZE + 1))
+
+
+def anchor_masks(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
+    """Every anchor where a tile may lie when no piece is in the way, as masks: (on the sea, flat on land).
+
+    The same answer as trying ``can_place`` at every anchor: a tile on the sea covers no land and at least one
+    coast cell (a sea cell beside the island); a flat tile covers four land cells of one level.
+    """
+    land = 0
+    levels: dict[int, int] = {}
+    for c in land_cells:
+        bit = BIT[c]
+        land |= bit
+        levels[height[c]] = levels.get(height[c], 0) | bit
+    sea = touching(mask(shore)) & ~touching(land) & VALID_ANCHORS
+    flat = 0
+    for level in levels.values():
+        flat |= level & (level >> 1) & (level >> SIZE) & (level >> (SIZE + 1))
+    return sea, flat & VALID_ANCHORS
+
+
+def anchor_list(bits: int) -> list[tuple[int, int]]:
+    """The anchors of a mask as (x, y), sorted."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(BIT_XY[low.bit_length() - 1])
+        bits ^= low
+    return out
+
+
+def anchors(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> tuple[
+        list[tuple[int, int]], list[tuple[int, int]]]:
+    """``anchor_masks`` as sorted lists of (x, y)."""
+    sea, flat = anchor_masks(height, land_cells, shore)
+    return anchor_list(sea), anchor_list(flat)
+
+
 def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """Sea cells next to the island, where a leader may wait to explore (ascending)."""
     if land_cells is None:
         land_cells = land(height)
     return tuple(sorted({n for c in land_cells for n in NEIGHBOURS[c] if not height[n]}))
+
+
+def grow_coast(shore: tuple[int, ...], cells: tuple[int, ...], height: list[int]) -> tuple[int, ...]:
+    """The coast once ``cells`` (already raised in ``height``) became land: the same as ``coast`` of the new
+    island, found from the old coast and the new cells' neighbours only."""
+    grown = {c for c in shore if not height[c]}
+    grown.update(n for c in cells for n in NEIGHBOURS[c] if not height[n])
+    return tuple(sorted(grown))
 
 
 def land(height: list[int]) -> tuple[int, ...]:

@@ -56,19 +56,15 @@ from meeple.games.ibyron.data import (
     SIZE,
     SPACE_INDEX,
     SPACES,
-    ST_EXPLORER,
     ST_FARMER,
-    ST_LIBRARY,
-    ST_MARKET,
-    ST_SHIP,
-    ST_STABLE,
     START_TILE_PRICE,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
+    B,
     P,
 )
-from meeple.games.ibyron.island import can_place, distance, explore_anchor
+from meeple.games.ibyron.island import BIT_XY, can_place, distance, explore_anchor
 
 # distances between all cells, and the move actions by destination cell (hot path tables)
 DIST = tuple(tuple(distance(a, b) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
@@ -100,14 +96,14 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     row = DIST[s.leader[p]]
     stride = s._stride(p)
+    spots = s.land + s.coast  # land spaces, then coast spaces, each ascending
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. One comprehension per number of horses
     # keeps this hot path to one distance comparison per space.
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
         far = (supply + HORSE_POINTS * h) * stride
-        for spots in (s.land, s.coast):
-            out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
+        out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
 
 
 def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
@@ -117,7 +113,7 @@ def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
 
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
-    x, y, horses = (int(v) for v in action.args)
+    x, y, horses = int(action[1]), int(action[2]), int(action[3])
     dest = y * SIZE + x
     leader = s.leader[p]
     if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in _blocked_for(s, p):
@@ -184,22 +180,71 @@ def _gathers(s: IbyronBase, p: int, out: list[Action]) -> None:
             out.append(A.HURRY[o])
 
 
+# The buildings whose site a space of each terrain may be (its own terrain, or any empty space), by index.
+_SITE_BUILDINGS = {terrain: tuple(b.index for b in BUILDINGS if b.site in (name, "any"))
+                   for name, terrain in (("forest", FOREST), ("field", FIELD), ("mountain", MOUNTAIN))}
+_ON_BUILDINGS = tuple(b.index for b in BUILDINGS if b.site not in ("forest", "field", "mountain", "any"))
+
+
+def build_choice(s: IbyronBase, p: int, b: int) -> tuple[bool, bool]:
+    """(plainly, with the Foundry swap): may ``p`` build ``b`` where its leader stands? (Permit and land aside.)"""
+    bd = BUILDINGS[b]
+    if s.built[p][b] >= bd.max or s.supply[p] < bd.discs:
+        return False, False
+    plain = s._can_pay(p, COSTS[b])
+    swap = bool(s.mat[p][FOUNDRY] and FOUNDRY_SWAP[b] and s._can_pay(p, FOUNDRY_COSTS[b]))
+    if not (plain or swap) or not s._build_site_ok(p, b) or (b == GATE and s.castle[p] >= 0):
+        return False, False
+    return plain, swap
+
+
 def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
-    supply = s.supply[p]
-    built = s.built[p]
-    foundry = s.mat[p][FOUNDRY]
-    for bd in BUILDINGS:
-        b = bd.index
-        if built[b] >= bd.max or supply < bd.discs:
-            continue
-        plain = s._can_pay(p, COSTS[b])
-        swap = foundry and FOUNDRY_SWAP[b] and s._can_pay(p, FOUNDRY_COSTS[b])
-        if not (plain or swap) or not s._build_site_ok(p, b) or (b == GATE and s.castle[p] >= 0):
-            continue
+    cell = s.leader[p]
+    # only the buildings whose site this space can be are tried (build_choice checks the site itself)
+    candidates = _SITE_BUILDINGS[s.terrain[cell]] if s._site_free(p, cell) else ()
+    if cell == s.home[p] or cell == s.castle[p]:
+        candidates = tuple(sorted(candidates + _ON_BUILDINGS))
+    for b in candidates:
+        plain, swap = build_choice(s, p, b)
         if plain:
             out.append(A.BUILD[b])
         if swap:
             out.append(A.BUILD_FOUNDRY[b])
+
+
+def _can_ship(s: IbyronBase, p: int) -> bool:
+    return bool(s.built[p][HARBOUR] and s.ship[p] == 0 and s.reserve[p] and s.supply[p] >= DATA["ship"]["discs"]
+                and s.res[p][WOOD] >= DATA["ship"]["wood"])
+
+
+def outside_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
+    """``action in outside_actions(s, p, False)``, tested for the one action (``apply``'s check)."""
+    kind = action[0]
+    supply = s.supply[p]
+    leader = s.leader[p]
+    if kind == "explore":
+        if s.held[p] < 0 or supply < EXPLORE_DISCS or leader < 0:
+            return False
+        ax, ay = explore_anchor(leader, int(action.args[0]))
+        return can_place(ax, ay, s.height, s._blocked())
+    if supply <= 0:
+        return False
+    if kind == "forfeit":
+        return True
+    on_land = leader >= 0 and s.height[leader] > 0
+    if kind == "build":
+        if not (on_land and (s.beginner or s.permits[p] > 0)):
+            return False
+        plain, swap = build_choice(s, p, B[str(action.args[0])])
+        return swap if len(action.args) > 1 else plain
+    if kind == "ship":
+        return _can_ship(s, p)
+    out: list[Action] = []
+    if kind == "camp" and on_land:
+        _camp_choices(s, p, out)
+    elif kind in ("gather", "hurry"):
+        _gathers(s, p, out)
+    return action in out
 
 
 def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
@@ -221,8 +266,7 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     if on_land:
         _camp_choices(s, p, out)
     _gathers(s, p, out)
-    if (s.built[p][HARBOUR] and s.ship[p] == 0 and s.reserve[p]
-            and supply >= DATA["ship"]["discs"] and s.res[p][WOOD] >= DATA["ship"]["wood"]):
+    if _can_ship(s, p):
         out.append(A.SHIP)
     if on_land and (s.beginner or s.permits[p] > 0):
         _builds(s, p, out)
@@ -230,39 +274,49 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     return out
 
 
+def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
+    """For each village space (in SPACES order): would its action do something for ``p`` now?"""
+    r = s.res[p]
+    return (
+        s.horse_supply > 0,  # stablehand
+        s.ship[p] > 0,  # shipwright
+        market_open(s, p),
+        not s.beginner and r[COINS] >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
+        s._grain_field(p) >= 0,  # farmer
+        r[COINS] >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
+        True,  # tax collector
+    )
+
+
 def space_usable(s: IbyronBase, p: int, space: int) -> bool:
     """Would the space's action do something for ``p`` now?"""
-    if space == ST_STABLE:
-        return s.horse_supply > 0
-    if space == ST_SHIP:
-        return s.ship[p] > 0
-    if space == ST_MARKET:
-        return market_open(s, p)
-    if space == ST_LIBRARY:
-        return (not s.beginner and s.res[p][COINS] >= PERMIT_PRICE
-                and (s.permit_supply > 0 or s._permit_victim(p) >= 0))
-    if space == ST_FARMER:
-        return s._grain_field(p) >= 0
-    if space == ST_EXPLORER:
-        return s.res[p][COINS] >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles)
-    return True  # tax collector
+    return usable_spaces(s, p)[space]
+
+
+VISITS = tuple((A.VISIT[name], A.VISIT_MAYOR[name]) for name in SPACES)
 
 
 def village_actions(s: IbyronBase, p: int) -> list[Action]:
     out: list[Action] = []
     box = s.vbox[p]
     mayor = s.mayor[p]
-    for space, name in enumerate(SPACES):
-        cost = s._village_cost(space)
+    cap = s.cap
+    usable = usable_spaces(s, p)
+    for space, stacks in enumerate(s.stacks):
+        # the cost of a visit (IbyronBase._village_cost), written out on this hot path
+        cost = stacks[-1][1] + 1 if stacks else 1
+        if cost > cap:
+            cost = cap
         plain = box >= cost
         with_mayor = mayor and box >= cost - 1
         if not (plain or with_mayor):
             continue
-        if space_usable(s, p, space):
+        if usable[space]:
+            visit, visit_mayor = VISITS[space]
             if plain:
-                out.append(A.VISIT[name])
+                out.append(visit)
             if with_mayor:
-                out.append(A.VISIT_MAYOR[name])
+                out.append(visit_mayor)
         if space == ST_FARMER and _barn_available(s, p):
             if plain:
                 out.append(A.VISIT_BARN)
@@ -278,7 +332,7 @@ def _barn_available(s: IbyronBase, p: int) -> bool:
 
 def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``visit`` legal now? The same test as ``village_actions``, for one action."""
-    args = action.args
+    args = action[1:]
     space = SPACE_INDEX[str(args[0])]
     cost = s._village_cost(space)
     if "mayor" in args:
@@ -360,8 +414,18 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
+# The four ``place`` actions (rotations 0-3) of each anchor, by the anchor's bit (island.BIT_XY).
+PLACE_BY_BIT = tuple(A.PLACE[x][y] if x < SIZE - 1 and y < SIZE - 1 else [] for x, y in BIT_XY)
+
+
 def _place(s: IbyronBase, p: int) -> list[Action]:
-    return [A.PLACE[x][y][r] for x, y in s._legal_anchors() for r in range(4)]
+    out: list[Action] = []
+    bits = s._anchor_bits()
+    while bits:  # lowest bit first: anchors in (x, y) order
+        low = bits & -bits
+        out.extend(PLACE_BY_BIT[low.bit_length() - 1])
+        bits ^= low
+    return out
 
 
 # The choices offered at each step (data.S_*), by step.
@@ -391,16 +455,17 @@ def is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """``action in legal_actions(s, p)``, without listing every move of an Outside turn."""
     step = s.step
     if step in (S_TURN, S_MOVED) and s.phase[p] != VILLAGE:
-        kind = action.kind
+        kind = action[0]  # the kind, read without the property on this hot path
         if kind == "move":
             return step == S_TURN and move_is_legal(s, p, action)
         if kind == "end":
             return step == S_MOVED
-        return action in outside_actions(s, p, False)
+        return outside_is_legal(s, p, action)
     if step == S_TURN:  # in the village
-        return action.kind == "leave" or (action.kind == "visit" and visit_is_legal(s, p, action))
-    if step == S_PLACE and action.kind == "place":
-        x, y, _ = (int(v) for v in action.args)
+        kind = action[0]
+        return kind == "leave" or (kind == "visit" and visit_is_legal(s, p, action))
+    if step == S_PLACE and action[0] == "place":
+        x, y = int(action[1]), int(action[2])
         return can_place(x, y, s.height, s._blocked())
     return action in legal_actions(s, p)
 

@@ -49,7 +49,7 @@ def move_points(s: IbyronBase, p: int, dest: int) -> int:
 
 
 def do_move(s: IbyronBase, p: int, action: Action) -> None:
-    x, y, horses = (int(v) for v in action.args)
+    x, y, horses = int(action[1]), int(action[2]), int(action[3])
     dest = y * SIZE + x
     discs = max(0, move_points(s, p, dest) - HORSE_POINTS * horses)
     s.supply[p] -= discs

@@ -117,7 +117,7 @@ def _do_home(s: IbyronBase, p: int, action: Action) -> None:
 
 
 # What each kind of action does (the action is already known to be legal).
-APPLY: dict[str, Callable[[IbyronBase, int, Action], None]] = {
+APPLY: dict[int | str, Callable[[IbyronBase, int, Action], None]] = {
     "move": outside.do_move,
     "end": outside.do_end,
     "explore": outside.do_explore,
@@ -157,7 +157,7 @@ class IbyronState(IbyronBase):
         return action in self._indices() and is_legal(self, seat, action)
 
     def _apply(self, action: Action, seat: int) -> None:
-        APPLY[action.kind](self, seat, action)
+        APPLY[action[0]](self, seat, action)  # action[0] is its kind, read without the property
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
         return explain(self, action, seat)

@@ -105,8 +105,9 @@ SPACE_EFFECTS = {ST_STABLE: _stablehand, ST_SHIP: _shipwright, ST_MARKET: _marke
 
 
 def do_visit(s: IbyronBase, p: int, action: Action) -> None:
-    space = SPACE_INDEX[str(action.args[0])]
-    use_mayor = "mayor" in action.args
+    args = action[1:]
+    space = SPACE_INDEX[str(args[0])]
+    use_mayor = "mayor" in args
     cost = s._village_cost(space)
     discs = cost - 1 if use_mayor else cost
     s.vbox[p] -= discs
@@ -114,7 +115,7 @@ def do_visit(s: IbyronBase, p: int, action: Action) -> None:
         s.mayor[p] = False
     # the stack stands ``cost`` discs tall; at cleanup the Mayor goes back to its space, the rest to the rest box
     s.stacks[space].append((p, cost, discs))
-    if SPACE_EFFECTS[space](s, p, "barn" in action.args):
+    if SPACE_EFFECTS[space](s, p, "barn" in args):
         after_village_action(s, p)
 
 

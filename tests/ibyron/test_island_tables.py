@@ -1,0 +1,39 @@
+"""The island's fast tables (anchor masks, the coast grown tile by tile) agree with the plain definitions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.games.ibyron.island import SIZE, anchors, can_place, coast
+from meeple.games.ibyron.rules import IbyronState
+
+
+def _plain_anchors(state: IbyronState) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Every anchor tried one by one with ``can_place`` (no piece in the way), split into sea and land."""
+    h = state.height
+    free = [(x, y) for x in range(SIZE - 1) for y in range(SIZE - 1) if can_place(x, y, h, frozenset())]
+    return [a for a in free if not h[a[1] * SIZE + a[0]]], [a for a in free if h[a[1] * SIZE + a[0]]]
+
+
+@pytest.mark.parametrize("players,mode", [(1, "beginner"), (2, "beginner"), (2, "standard"), (4, "standard")])
+def test_anchor_masks_and_the_grown_coast_match_the_definitions(players: int, mode: str) -> None:
+    checked = 0
+    for seed in range(4):
+        state = meeple.new_game("ibyron", players=players, seed=seed, mode=mode)
+        assert isinstance(state, IbyronState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert state.coast == coast(state.height)
+            assert anchors(state.height, state.land, state.coast) == _plain_anchors(state)
+            blocked = state._blocked()
+            plain = [(x, y) for x in range(SIZE - 1) for y in range(SIZE - 1) if can_place(x, y, state.height, blocked)]
+            assert state._legal_anchors() == plain
+            checked += 1
+            for _ in range(15):
+                if state.is_over:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+    assert checked > 15
