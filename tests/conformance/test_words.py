@@ -6,10 +6,12 @@ each hook are in ``meeple.core.words`` and ``meeple.core.log``.
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import meeple
 from meeple.core import IllegalAction, Record, snapshot
@@ -180,3 +182,20 @@ def test_records_keep_the_names() -> None:
     assert back.names == ["Alice", "Bob"]
     with pytest.raises(ValueError, match="names"):
         Record.from_json(record.to_json().replace('"Bob"', "3"))
+
+
+@pytest.mark.parametrize("game", sorted(meeple.GAMES))
+def test_every_game_has_its_words_and_shows_names(game: str) -> None:
+    info = meeple.GAMES[game]
+    assert info.labeler and info.narrator and info.summarizer and info.undo_barrier, f"{game} lacks words"
+    assert all(option.label for option in info.options), f"{game} has an option without a label"
+    state = info.new(info.default_players, seed=41)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"][: state.players]
+    assert info.svg_view is not None and info.text_view is not None
+    svg = info.svg_view(state.observation(0), None, names=names)
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(info.text_view(state.observation(0), None, names=names))
+    shown = console.export_text()
+    for name in names:
+        assert name in svg, f"{game}'s board does not name {name}"
+        assert name in shown, f"{game}'s terminal view does not name {name}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from meeple.core import GameInfo, Option, register
@@ -12,16 +13,16 @@ from meeple.games.ibyron.story import narrate, summarize, undo_barrier
 from meeple.games.ibyron.words import label
 
 
-def _text_view(obs: dict[str, Any], legal: list[str] | None = None) -> object:
-    from meeple.games.ibyron.text import render
+def _text_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> object:
+    from meeple.games.ibyron.text import text_view
 
-    return render(obs, legal)
+    return text_view(obs, legal, names=names)
 
 
-def _svg_view(obs: dict[str, Any], legal: list[str] | None = None) -> str:
-    from meeple.games.ibyron.svg import render
+def _svg_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
+    from meeple.games.ibyron.svg import svg_view
 
-    return str(render(obs, legal))
+    return str(svg_view(obs, legal, names=names))
 
 
 # Why a game ends: a player housed all but 3 workers (the rulebook's end), the beginner/solo game's last
