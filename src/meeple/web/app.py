@@ -72,6 +72,8 @@ def database_message(exc: BaseException) -> str:
     text = str(exc).lower()
     if "readonly" in text or "read-only" in text or "read only" in text:
         return "the database is read-only: nothing can be saved now; try again later"
+    if "disk i/o error" in text or "disk is full" in text:
+        return "the database cannot be written (the file is read-only or the disk failed): nothing can be saved now"
     if "locked" in text or "busy" in text:
         return "the database is busy: try again in a moment"
     return "the database is unavailable: try again in a moment"

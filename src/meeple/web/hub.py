@@ -24,6 +24,7 @@ import json
 import logging
 import random
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -34,7 +35,7 @@ import meeple
 from meeple.core import Action, GameInfo, State
 from meeple.web.botrunner import BotRunner
 from meeple.web.botwork import START_DIGEST, next_digest
-from meeple.web.listen import Listener, Notice
+from meeple.web.listen import Listener, Notice, Thinking
 from meeple.web.storage import DatabaseBusy, MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
 
@@ -53,6 +54,7 @@ MAX_MOVES = 5000
 # Threads that talk to the database: a few, so that one wait on a locked
 # database does not hold up every other request.
 DB_THREADS = 4
+SWITCH_INTERVAL_S = 0.001
 
 
 def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> Action:
@@ -108,6 +110,7 @@ class LiveMatch:
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.thinking: set[int] = set()
+        self.thinking_elsewhere: set[int] = set()  # bots of other processes (heard through NOTIFY)
         self.refreshing: asyncio.Task[None] | None = None
         self.refresh_wanted = False
         self.heard: dict[int, tuple[int, str]] = {}  # moves other processes announced, by number
@@ -146,7 +149,7 @@ class LiveMatch:
         cached = self._views.get(key)
         if cached is None:
             cached = seat_view(self.state, seat, svg=svg, observation=observation, actionable=not self.stopped)
-            cached["thinking"] = sorted(self.thinking)
+            cached["thinking"] = sorted(self.thinking | self.thinking_elsewhere)
             cached["stopped"] = self.stopped
             cached["match"] = self.meta()
             self._views[key] = cached
@@ -163,6 +166,8 @@ class LiveMatch:
         return message
 
     def changed(self) -> None:
+        # A seat no longer to move thinks no more, whatever notice was lost.
+        self.thinking_elsewhere.intersection_update(self.state.to_move)
         self.version += 1
         for sub in self.subscribers:
             sub.wake.set()
@@ -261,6 +266,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future[LiveMatch | None]] = {}
         self._past: dict[tuple[str, int], State] = {}
         self._closing = False
+        self._announcing: set[asyncio.Task[None]] = set()
         self.read_only: str | None = None
 
     @property
@@ -290,6 +296,11 @@ class Hub:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
+        # Replays, bot threads and database threads run Python beside the event loop;
+        # each time the loop wants the interpreter back it waits up to one switch
+        # interval, several times per request. 1 ms instead of 5 ms keeps a request
+        # that needs no database quick while a big upload is replayed.
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.read_only = await self.db(self.store.read_only_reason)
         if self.read_only:
             log.error("the database is read-only (%s): games can be viewed, nothing can be saved", self.read_only)
@@ -340,20 +351,36 @@ class Hub:
         if info is None:
             raise ApiError(409, f"match {match_id} is a game of {row.game!r}, which this server does not have")
         if row.rules_version != info.rules_version:
-            # Replaying its moves under other rules would give another game (or fail halfway).
+            # Replaying its moves under other rules would give another game (or fail halfway):
+            # the match is set aside, so no process tries its bot turns again and again.
+            await self._set_aside(row)
             raise ApiError(
                 409,
-                f"match {match_id} was played under {info.title} rules version {row.rules_version}; this server "
-                f"plays version {info.rules_version} and cannot show or resume it",
+                f"match {match_id} is set aside: it was played under {info.title} rules version "
+                f"{row.rules_version}; this server plays version {info.rules_version} and cannot show or resume it",
             )
         try:
             replayed = await asyncio.to_thread(replay_state, info, row.players, row.seed, row.options, row.moves)
         except ValueError as exc:
-            raise ApiError(409, f"match {match_id} cannot be resumed: {exc}") from None
+            await self._set_aside(row)
+            raise ApiError(409, f"match {match_id} is set aside: it cannot be resumed: {exc}") from None
+        if row.status == "set_aside":  # set aside by a build of other rules; this one plays them
+            row.status = "running"
+            row.bot_due = self._first_bot(row, replayed.state) is not None
+            await self.db(self.store.take_back, row.id, row.bot_due)
         match = LiveMatch(row, info, replayed)
         self._check_cap(match)
         self._remember(match_id, match)
         return self._matches[match_id]
+
+    async def _set_aside(self, row: MatchRow) -> None:
+        if row.kind == "live" and row.status == "running":
+            await self.db(self.store.set_aside, row.id)
+
+    def _first_bot(self, row: MatchRow, state: State) -> int | None:
+        if state.is_over or state.move_number >= self.max_moves:
+            return None
+        return next((s for s in state.to_move if row.seats[s].kind == "bot"), None)
 
     def _remember(self, match_id: str, match: LiveMatch) -> None:
         self._matches.setdefault(match_id, match)
@@ -474,10 +501,18 @@ class Hub:
             return
         if notice is None:
             for match in list(self._matches.values()):
+                match.thinking_elsewhere.clear()
                 if match.subscribers:
                     self._refresh_soon(match)
             return
         known = self._matches.get(notice.match_id)
+        if isinstance(notice, Thinking):
+            # This process's own notices come back too: its bots are in ``thinking`` already.
+            elsewhere = notice.on and notice.seat not in known.thinking if known is not None else False
+            if known is not None and elsewhere != (notice.seat in known.thinking_elsewhere):
+                (known.thinking_elsewhere.add if elsewhere else known.thinking_elsewhere.discard)(notice.seat)
+                known.changed()
+            return
         if known is not None and known.state.move_number < notice.moves:
             if notice.seat is not None and notice.notation is not None:
                 known.heard[notice.moves - 1] = (notice.seat, notice.notation)
@@ -640,9 +675,21 @@ class Hub:
         return THINKING_AFTER_S
 
     def set_thinking(self, match: LiveMatch, seat: int, on: bool) -> None:
-        if on and seat not in match.thinking:
+        if on == (seat in match.thinking):
+            return
+        if on:
             match.thinking.add(seat)
-            match.changed()
-        elif not on and seat in match.thinking:
+        else:
             match.thinking.discard(seat)
-            match.changed()
+        match.changed()
+        if self.store.is_postgres and not self._closing:
+            # Pages on other processes show it too (a lost notice costs only the word "thinking").
+            task = asyncio.create_task(self._announce_thinking(match.id, seat, on))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def _announce_thinking(self, match_id: str, seat: int, on: bool) -> None:
+        try:
+            await self.db(self.store.notify_thinking, match_id, seat, on)
+        except Exception as exc:
+            log.debug("could not announce a thinking bot: %s", str(exc).splitlines()[0][:200])

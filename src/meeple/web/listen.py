@@ -1,7 +1,8 @@
 """Moves made by other processes, heard through PostgreSQL ``LISTEN``/``NOTIFY``.
 
 Every stored move sends a notification (``"<match id> <moves now> <bot due 0/1>"``)
-on :data:`meeple.web.storage.CHANNEL`, delivered when its transaction commits.
+on :data:`meeple.web.storage.CHANNEL`, delivered when its transaction commits;
+a bot that starts or stops thinking sends ``"T <match id> <seat> <1/0>"``.
 One thread per process listens on a connection of its own and hands each
 notification to the event loop. When the connection drops (the server
 restarted), it reconnects with a back-off and reports ``None``: moves made
@@ -34,10 +35,22 @@ class Move:
     notation: str | None = None
 
 
-Notice = Move | None
+@dataclass(frozen=True)
+class Thinking:
+    """A notice that a bot of ``seat`` in the match started (``on``) or stopped thinking in some process."""
+
+    match_id: str
+    seat: int
+    on: bool
+
+
+Notice = Move | Thinking | None
 
 
 def parse_notice(payload: str) -> Notice:
+    if payload.startswith("T "):  # "T <match id> <seat> <0/1>": match ids are longer than one letter
+        _, match_id, seat, on = payload.split(" ")
+        return Thinking(match_id, int(seat), on == "1")
     parts = payload.split(" ", 4)
     move = Move(parts[0], int(parts[1]), parts[2] == "1")
     if len(parts) == 5:

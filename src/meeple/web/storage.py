@@ -54,7 +54,7 @@ matches = Table(
     Column("options", Text, nullable=False),
     # "live": played on this server; "upload": a record uploaded to be viewed.
     Column("kind", String(16), nullable=False),
-    # "running" or "over"
+    # "running", "over" or "set_aside" (played under rules this build cannot replay)
     Column("status", String(16), nullable=False, index=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
@@ -200,6 +200,13 @@ def is_read_only_error(exc: BaseException) -> bool:
     return "readonly" in text or "read-only" in text or "read only" in text
 
 
+def is_unwritable_error(exc: BaseException) -> bool:
+    """Read-only, or a write the file system refused (SQLite says "disk I/O error" when a file
+    it has open is made unwritable): its connections must not be used again."""
+    text = str(exc).lower()
+    return is_read_only_error(exc) or "disk i/o error" in text or "disk is full" in text
+
+
 class Store:
     """All database access of the web app (synchronous: the app calls it from worker threads)."""
 
@@ -264,6 +271,15 @@ class Store:
             if move is not None and len(move[1]) < 1000:  # NOTIFY payloads are at most 8000 bytes
                 payload += f" {move[0]} {move[1]}"
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    def notify_thinking(self, match_id: str, seat: int, on: bool) -> None:
+        """Tell every listening process that a bot of ``seat`` started or stopped thinking (PostgreSQL)."""
+        if self.is_postgres:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"T {match_id} {seat} {int(on)}"},
+                )
 
     def create_match(self, row: MatchRow) -> None:
         """Insert a match with its seats and any moves it already has (uploads)."""
@@ -392,6 +408,25 @@ class Store:
                 .values(status="over", finished_at=_now(), bot_due=False, claimed_by=None, claimed_until=None)
             )
 
+    def set_aside(self, match_id: str) -> None:
+        """Take a running match this build cannot replay out of play (status ``set_aside``): its
+        bot turns are no longer due and it does not count as running; a build that can
+        replay it takes it back (:meth:`take_back`)."""
+        with self._write() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "running")
+                .values(status="set_aside", bot_due=False, claimed_by=None, claimed_until=None)
+            )
+
+    def take_back(self, match_id: str, bot_due: bool) -> None:
+        with self._write() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "set_aside")
+                .values(status="running", bot_due=bot_due, due_at=_now().timestamp() if bot_due else None)
+            )
+
     # ------------------------------------------------------------ bot claims
     def due_bot_matches(self, now: float, limit: int) -> list[str]:
         """Running matches where a bot is to move and nobody holds the turn, longest waiting first."""
@@ -475,5 +510,5 @@ class _WriteTransaction:
         try:
             return bool(self._context.__exit__(kind, exc, tb))
         finally:
-            if exc is not None and is_read_only_error(exc):
+            if exc is not None and is_unwritable_error(exc):
                 self.store.engine.dispose()
