@@ -73,7 +73,7 @@ BAD_MATCHES = [
     ('{"game": "webtoy", "options": [1]}', 422, "object"),
     ('{"game": "webtoy", "seats": [{"kind": "human"}]}', 422, "list of 2 seats"),
     ('{"game": "webtoy", "seats": "all"}', 422, "list of 2 seats"),
-    ('{"game": "webtoy", "seats": [{"kind": "alien"}, {}]}', 422, "human' or 'bot"),
+    ('{"game": "webtoy", "seats": [{"kind": "alien"}, {}]}', 422, "kind must be 'human', 'bot'"),
     ('{"game": "webtoy", "seats": [{"kind": "bot", "bot": "godlike"}, {}]}', 422, "bot must be one of"),
     ('{"game": "webtoy", "seats": [{"kind": "human", "bot": "easy"}, {}]}', 422, "cannot have a bot"),
     ('{"game": "webtoy", "seats": [{"name": 5}, {}]}', 422, "name must be text"),

@@ -47,6 +47,8 @@ from meeple.web.hub import MAX_MOVES, ApiError, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
 from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats
 from meeple.web.storage import DB_TIMEOUT_S, Store
+from meeple.web.tables import TABLE_FIELDS, Tables, parse_table
+from meeple.web.tables import routes as table_routes
 
 log = logging.getLogger("meeple.web")
 
@@ -227,7 +229,7 @@ class Api:
 
     async def create_match(self, request: Request) -> Response:
         data = json_object(await _read_json(request), "the match")
-        unknown = set(data) - {"game", "players", "options", "seats"}
+        unknown = set(data) - {"game", "players", "options", "seats", *TABLE_FIELDS}
         if unknown:
             hint = " (the server draws the seed)" if "seed" in unknown else ""
             raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}{hint}")
@@ -246,9 +248,10 @@ class Api:
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
         seats = parse_seats(data.get("seats"), players)
+        table = parse_table(data)
         await self.gate.admit(request, running=True)
         try:
-            match, tokens = await self.hub.create(info, players, options, seats)
+            match, tokens = await self.hub.tables.create(info, players, options, seats, table, request)
         except ValueError as exc:  # the game refused this set-up
             raise ApiError(422, str(exc)) from None
         url = f"/m/{match.id}"
@@ -499,10 +502,13 @@ def create_app(
         )
         app.state.hub = holder["hub"]
         app.state.gate = Gate(holder["hub"], limits)
+        tables = app.state.tables = Tables(holder["hub"])
         await holder["hub"].start()
+        await tables.start()
         try:
             yield
         finally:
+            await tables.close()
             await holder["hub"].close()
             store.close()
 
@@ -549,6 +555,7 @@ def create_app(
         Route("/api/matches/{match_id}/record", endpoint("record")),
         Route("/api/records", endpoint("upload"), methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/live", live),
+        *table_routes(lambda: holder["hub"].tables),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

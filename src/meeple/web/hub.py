@@ -33,9 +33,10 @@ from typing import Any, TypeVar
 
 import meeple
 from meeple.core import Action, GameInfo, State
+from meeple.web import clocks
 from meeple.web.botrunner import BotRunner
 from meeple.web.botwork import START_DIGEST, next_digest
-from meeple.web.listen import Listener, Notice, Thinking
+from meeple.web.listen import Changed, Listener, Notice, Thinking
 from meeple.web.storage import DatabaseBusy, MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
 
@@ -99,6 +100,8 @@ class LiveMatch:
 
     def __init__(self, row: MatchRow, info: GameInfo, replayed: Replayed) -> None:
         self.id = row.id
+        self.row = row  # as stored: table, clock and rematch fields (meeple.web.tables keeps it current)
+        self.waiting = row.status == "waiting"  # an open table, not started yet
         self.kind = row.kind
         self.info = info
         self.seats = row.seats
@@ -136,7 +139,15 @@ class LiveMatch:
             "players": self.state.players,
             "kind": self.kind,
             "options": dict(self.state.options),
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in self.seats],
+            "seats": [
+                {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "away": s.away, "lost": s.lost}
+                for s in self.seats
+            ],
+            "status": "waiting" if self.waiting else "over" if self.state.is_over or self.stopped else "running",
+            "public": self.row.public,
+            "rematch": self.row.rematch,
+            "rematch_of": self.row.rematch_of,
+            "chat_spectators": self.row.chat_spectators,
         }
 
     def view(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> dict[str, Any]:
@@ -153,12 +164,15 @@ class LiveMatch:
             cached["stopped"] = self.stopped
             cached["match"] = self.meta()
             self._views[key] = cached
+        if self.row.clock is not None:  # time left is counted at each sending, never cached
+            return {**cached, "clock": clocks.view(self.row.clock, self.seats, time.time())}
         return cached
 
     def view_message(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> str:
         """The view as the WebSocket message every page showing the same thing is sent."""
         key = ("message", seat, svg, observation)
-        message = self._messages.get(key) if self._views_version == self.version else None
+        fresh = self._views_version == self.version and self.row.clock is None
+        message = self._messages.get(key) if fresh else None
         if message is None:
             view = self.view(seat, svg=svg, observation=observation)
             message = json.dumps({"type": "view", "view": view})
@@ -267,6 +281,9 @@ class Hub:
         self._past: dict[tuple[str, int], State] = {}
         self._closing = False
         self._announcing: set[asyncio.Task[None]] = set()
+        # Playing together (meeple.web.tables.Tables sets itself here): clocks on every move,
+        # seats and chat changed by other processes.
+        self.tables: Any = None
         self.read_only: str | None = None
 
     @property
@@ -403,15 +420,21 @@ class Hub:
     def bot_to_move(self, match: LiveMatch, state: State | None = None) -> int | None:
         """The first bot seat to move, if the game goes on."""
         state = state or match.state
-        if match.kind != "live" or state.is_over or match.stopped or state.move_number >= self.max_moves:
+        if (
+            match.kind != "live"
+            or match.waiting
+            or state.is_over
+            or match.stopped
+            or state.move_number >= self.max_moves
+        ):
             return None
-        return next((s for s in state.to_move if match.seats[s].kind == "bot"), None)
+        # A seat that ran out of time is played by its stand-in bot (``away``).
+        return next((s for s in state.to_move if match.seats[s].kind == "bot" or match.seats[s].away), None)
 
     async def create(
         self, info: GameInfo, players: int, options: dict[str, Any], seats: list[dict[str, Any]]
     ) -> tuple[LiveMatch, dict[int, str]]:
         """Start a match; returns it and the secret token of each human seat."""
-        state = info.new(players, None, **options)
         tokens: dict[int, str] = {}
         seat_rows = []
         for number, spec in enumerate(seats):
@@ -420,24 +443,24 @@ class Hub:
             else:
                 tokens[number] = new_token()
                 seat_rows.append(SeatRow(number, spec["name"], "human", token_hash=hash_token(tokens[number])))
-        row = MatchRow(
-            id=new_match_id(),
-            game=info.id,
-            players=players,
-            seed=state.seed,
-            options=dict(state.options),
-            kind="live",
-            status="over" if state.is_over else "running",
-            seats=seat_rows,
-            rules_version=info.rules_version,
-        )
+        row = MatchRow(new_match_id(), info.id, players, 0, options, "live", "running", seat_rows)
+        return await self.create_row(info, row), tokens
+
+    async def create_row(self, info: GameInfo, row: MatchRow) -> LiveMatch:
+        """Store and start the match ``row`` describes (a new seed is drawn; ``waiting``: an open table)."""
+        state = info.new(row.players, None, **row.options)
+        row.seed, row.options, row.rules_version = state.seed, dict(state.options), info.rules_version
+        if row.status != "waiting":
+            row.status = "over" if state.is_over else "running"
         match = LiveMatch(row, info, Replayed(state, [], [], START_DIGEST))
         row.bot_due = self.bot_to_move(match) is not None
+        if self.tables is not None and row.status == "running":
+            self.tables.start_clocks(match)
         await self.db(self.store.create_match, row)
         self._remember(row.id, match)
         if row.bot_due:
             self.poke(match.id)
-        return match, tokens
+        return match
 
     async def upload(
         self, info: GameInfo, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, str]]
@@ -506,6 +529,10 @@ class Hub:
                     self._refresh_soon(match)
             return
         known = self._matches.get(notice.match_id)
+        if isinstance(notice, Changed):
+            if self.tables is not None:
+                self.tables.heard(notice, known)
+            return
         if isinstance(notice, Thinking):
             # This process's own notices come back too: its bots are in ``thinking`` already.
             elsewhere = notice.on and notice.seat not in known.thinking if known is not None else False
@@ -562,6 +589,8 @@ class Hub:
             raise ApiError(409, "this is an uploaded record: it can be viewed, not played")
         if state.is_over:
             raise ApiError(409, "the game is over")
+        if match.waiting:
+            raise ApiError(409, "this table has not started yet: it waits for players")
         if match.stopped:
             raise ApiError(409, match.stopped)
         stale = stale_reason(match.turns, state.history, seat, seen)
@@ -586,7 +615,7 @@ class Hub:
         after.apply(action, seat)
         return after, action
 
-    async def play(self, match: LiveMatch, seat: int, notation: str, seen: int) -> int:
+    async def play(self, match: LiveMatch, seat: int, notation: str, seen: int, *, by_bot: bool = False) -> int:
         """Play ``notation`` for ``seat``, who chose it from the view of move ``seen``.
 
         Returns the new move number. Raises :class:`ApiError`: 409 when the
@@ -605,10 +634,18 @@ class Hub:
                 after, action = self._judge(match, seat, notation, seen)
                 number = match.state.move_number
                 capped = not after.is_over and number + 1 >= self.max_moves
+                effects = self.tables.move_effects(match, seat, after, by_bot) if self.tables else None
                 due = not capped and self.bot_to_move(match, after) is not None
                 try:
                     await self.db(
-                        self.store.append_move, match.id, number, seat, str(action), after.is_over or capped, due
+                        self.store.append_move,
+                        match.id,
+                        number,
+                        seat,
+                        str(action),
+                        after.is_over or capped,
+                        due,
+                        effects.write if effects else None,
                     )
                 except StaleMove:
                     # Another process stored this move number first: take its moves and judge again.
@@ -616,6 +653,8 @@ class Hub:
                         break
                     continue
                 match.accept(after, seat, str(action))
+                if effects:
+                    effects.apply()
                 self._check_cap(match)
                 break
             else:
@@ -655,7 +694,7 @@ class Hub:
     async def play_bot(self, match: LiveMatch, seat: int, notation: str, seen: int) -> None:
         """Play a bot's move; a move the rules refuse (a bot bug) becomes a random legal one."""
         try:
-            await self.play(match, seat, notation, seen)
+            await self.play(match, seat, notation, seen, by_bot=True)
         except ApiError as exc:
             if match.state.move_number != seen or seat not in match.state.to_move:
                 # The game moved on while the bot thought (another seat of a
@@ -666,7 +705,7 @@ class Hub:
                 raise
             log.error("bot of seat %s in match %s chose %r: %s", seat, match.id, notation, exc.message)
             fallback = self.fallback_move(match, seat, match.seats[seat].bot_seed or 0)
-            await self.play(match, seat, str(fallback), seen)
+            await self.play(match, seat, str(fallback), seen, by_bot=True)
 
     def fallback_move(self, match: LiveMatch, seat: int, bot_seed: int) -> Action:
         return fallback_choice(match.state.legal_actions(seat), bot_seed, match.state.move_number)

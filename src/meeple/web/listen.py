@@ -44,10 +44,20 @@ class Thinking:
     on: bool
 
 
-Notice = Move | Thinking | None
+@dataclass(frozen=True)
+class Changed:
+    """A notice that a match's seats (``"S"``) or chat (``"C"``) changed in some process."""
+
+    what: str
+    match_id: str
+
+
+Notice = Move | Thinking | Changed | None
 
 
 def parse_notice(payload: str) -> Notice:
+    if payload[:2] in ("S ", "C "):
+        return Changed(payload[0], payload[2:])
     if payload.startswith("T "):  # "T <match id> <seat> <0/1>": match ids are longer than one letter
         _, match_id, seat, on = payload.split(" ")
         return Thinking(match_id, int(seat), on == "1")
