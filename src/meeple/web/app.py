@@ -43,6 +43,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import meeple
 from meeple.core import GameInfo, Record
 from meeple.web.botwork import BOT_LEVELS
+from meeple.web.chat import Chat
+from meeple.web.chat import routes as chat_routes
 from meeple.web.hub import MAX_MOVES, ApiError, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
 from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats
@@ -483,10 +485,11 @@ def create_app(
     without it); ``db_timeout`` bounds every wait on the database;
     ``games`` overrides ``meeple.GAMES`` (tests).
     """
-    holder: dict[str, Hub] = {}
+    holder: dict[str, Any] = {}
 
     def hub() -> Hub:
-        return holder["hub"]
+        found: Hub = holder["hub"]
+        return found
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -503,6 +506,7 @@ def create_app(
         app.state.hub = holder["hub"]
         app.state.gate = Gate(holder["hub"], limits)
         tables = app.state.tables = Tables(holder["hub"])
+        holder["chat"] = Chat(tables)
         await holder["hub"].start()
         await tables.start()
         try:
@@ -556,6 +560,7 @@ def create_app(
         Route("/api/records", endpoint("upload"), methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/live", live),
         *table_routes(lambda: holder["hub"].tables),
+        *chat_routes(lambda: holder["chat"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
