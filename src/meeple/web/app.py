@@ -157,6 +157,10 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
                 "choices": list(o.choices) if o.choices is not None else None,
                 "minimum": o.minimum,
                 "maximum": o.maximum,
+                "label": o.label or o.name,
+                "choice_labels": list(o.choice_labels) if o.choice_labels is not None else None,
+                "pick_from": [list(pair) for pair in o.pick_from] if o.pick_from is not None else None,
+                "pick_count": o.pick_count,
             }
             for o in info.options
         ],

@@ -148,6 +148,7 @@ class LiveMatch:
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
             "chat_spectators": self.row.chat_spectators,
+            "creator_seat": next((s.seat for s in self.seats if s.player_id and s.player_id == self.row.creator), None),
         }
 
     def view(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> dict[str, Any]:
