@@ -7,17 +7,16 @@ import random
 from pathlib import Path
 from typing import Any
 
+from tests.web import test_browser
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import (  # noqa: F401  (fixtures)
-    STEP_TIMEOUT_MS,
-    assert_png,
-    browser,
-    click_a_move,
-    new_page,
-    screenshots,
-    server,
-)
+from tests.web.test_browser import STEP_TIMEOUT_MS, assert_png, click_a_move, new_page
 
+# The browser test's fixtures: Chromium, a server process, a folder for pictures.
+browser = test_browser.browser
+server = test_browser.server
+screenshots = test_browser.screenshots
+
+NOTICE = "(document.getElementById('table-notice')?.textContent || '')"
 MARKUP = '<b id="bold">hi</b><img src=x onerror="document.body.dataset.hacked=1"> & <i>you</i>'
 
 
@@ -79,11 +78,9 @@ def test_two_people_meet_at_an_open_table_play_chat_and_rematch(
 ) -> None:
     ann, bob = new_page(browser, server), new_page(browser, server)  # two contexts: two people
     open_a_table(ann, "Ann")
-    ann.wait_for_function(
-        "(document.getElementById('table-notice')?.textContent || '').includes('Waiting for players')"
-    )
+    ann.wait_for_function(f"{NOTICE}.includes('Waiting for players')")
     sit_from_the_lobby(bob, "Bob", screenshots / "lobby-open-tables.png")
-    ann.wait_for_function("!(document.getElementById('table-notice')?.textContent || '').includes('Waiting')")
+    ann.wait_for_function(f"!{NOTICE}.includes('Waiting')")
     assert [n.strip() for n in bob.locator("#seat-list li").all_inner_texts()][:2][0].startswith("Ann")
 
     # Chat: what Bob types reaches Ann as text, markup and all, never as markup.
@@ -98,13 +95,13 @@ def test_two_people_meet_at_an_open_table_play_chat_and_rematch(
     ann.wait_for_selector("#table-notice button.rematch")
     ann.screenshot(path=str(screenshots / "match-table-panel.png"), full_page=True)
     ann.click("#table-notice button.rematch")
-    ann.wait_for_function("(document.getElementById('table-notice')?.textContent || '').includes('Waiting')")
+    ann.wait_for_function(f"{NOTICE}.includes('Waiting')")
     rematch_url = ann.url
     bob.wait_for_selector("#table-notice button.accept", timeout=STEP_TIMEOUT_MS)
     bob.click("#table-notice button.accept")
     bob.wait_for_url(rematch_url.split("#")[0] + "#t=*")
     for page in (ann, bob):
-        page.wait_for_function("!(document.getElementById('table-notice')?.textContent || '').includes('Waiting')")
+        page.wait_for_function(f"!{NOTICE}.includes('Waiting')")
         page.wait_for_selector("#actions button[data-notation]")
 
     # Each finds both games again in "My games", the new one marked as their turn (both bid at once).
