@@ -277,3 +277,59 @@ def test_a_clock_that_runs_out_while_the_server_is_down_is_enforced_after_restar
             assert refused is None or refused.status_code == 409
     finally:
         server.stop()
+
+
+def test_two_players_racing_for_the_last_seat_one_wins_on_each_database(any_db_url: str) -> None:
+    """Sitting is one conditional UPDATE: of two players taking the same seat at once, exactly one sits."""
+    import asyncio
+
+    from meeple.web.app import create_app
+    from tests.web.conftest import make_client
+
+    app = create_app(any_db_url, bot_mode="thread", bot_workers=1)
+    with make_client(app) as client:
+        ann, bob, carl = player(client, "Ann"), player(client, "Bob"), player(client, "Carl")
+        table = open_table(client, ann)
+        tables = client.app.state.tables
+        match = client.app.state.hub._matches[table["id"]]
+        values = {"kind": "human", "player_id": None}
+
+        async def both() -> list[bool]:
+            hub = tables.hub
+            return list(
+                await asyncio.gather(
+                    hub.db(tables.store.take_seat, match.id, 1, ("open",), {**values, "name": "Bob"}),
+                    hub.db(tables.store.take_seat, match.id, 1, ("open",), {**values, "name": "Carl"}),
+                )
+            )
+
+        results = client.portal.call(both)
+        assert sorted(results) == [False, True]
+        del bob, carl
+        # Through the API, a seat that is taken says so.
+        dan = player(client, "Dan")
+        refused = client.post(f"/api/matches/{table['id']}/sit", json={"seat": 1}, headers=key(dan))
+        assert refused.status_code == 409
+
+
+def test_a_table_joined_on_one_server_starts_on_the_other(postgres_url: str, tmp_path: Path) -> None:
+    """Seats taken through server B reach server A's page (NOTIFY), and A plays the started game."""
+    a = ServerProcess(postgres_url, "--bot-threads", log_path=tmp_path / "a.log").start()
+    b = ServerProcess(postgres_url, "--bot-threads", log_path=tmp_path / "b.log").start()
+    try:
+        with httpx.Client(base_url=a.url, timeout=30) as on_a, httpx.Client(base_url=b.url, timeout=30) as on_b:
+            ann, bob = player(on_a, "Ann"), player(on_b, "Bob")
+            table = open_table(on_a, ann)
+            assert view(on_a, table["id"])["match"]["status"] == "waiting"
+            assert [t["id"] for t in on_b.get("/api/tables").json()["tables"]] == [table["id"]]
+            sat = on_b.post(f"/api/matches/{table['id']}/sit", json={"seat": 1}, headers=key(bob))
+            assert sat.status_code == 200, sat.text
+            seen = wait_until(
+                lambda: (v := view(on_a, table["id"]))["match"]["status"] == "running" and v, 5, "A to hear of it"
+            )
+            assert seen["match"]["seats"][1]["name"] == "Bob"
+            assert move(on_a, table["id"], table["seats"][0]["token"]).status_code == 200
+            assert move(on_a, table["id"], sat.json()["token"]).status_code == 200
+    finally:
+        a.stop()
+        b.stop()
