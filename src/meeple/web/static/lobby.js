@@ -4,15 +4,7 @@
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [] };
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
+const el = meepleElement;  // player.js
 
 function currentGame() {
   return catalogue.games.find((g) => g.id === $("game").value);

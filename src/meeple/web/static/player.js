@@ -1,7 +1,18 @@
-// The player of this browser: a name and a private key, created on first visit (shared by the lobby and match pages).
+// The player of this browser: a name and a private key, created on first visit; shared by the lobby and match pages.
 "use strict";
 
 const PLAYER = "meeple.player";
+
+// A new element: attributes (``text`` sets its text, never markup) and children.
+function meepleElement(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
 
 const meeplePlayer = {
   stored() {

@@ -13,15 +13,7 @@
   // player.js (loaded before) holds this browser's player; its const is global, not on window.
   const player = typeof meeplePlayer === "undefined" ? null : meeplePlayer;
 
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (key === "text") node.textContent = value;
-      else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-    }
-    for (const child of children) node.append(child);
-    return node;
-  }
+  const el = meepleElement; // player.js
 
   function panel() {
     let card = byId("table-panel");
