@@ -126,3 +126,59 @@ def test_a_turn_clock_running_out_hands_the_seat_to_a_bot(browser: Any, server: 
     bob.wait_for_function("!document.querySelector('#table-notice button.back')")
     for page in (ann, bob):
         assert page.errors == []
+
+
+def test_the_lobby_shows_option_labels_picks_and_keeps_what_was_set(browser: Any, server: ServerProcess) -> None:
+    """Options read by their labels (the name when there is none), a pick list becomes selects, an
+    error goes when the game changes, and seat names stay when the player count changes."""
+    page = new_page(browser, server)
+    games = page.request.get(f"{server.url}/api/games").json()
+    toy = next(g for g in games["games"] if g["id"] == "webtoy")
+    toy["options"].append(
+        {
+            "name": "tiles",
+            "kind": "str",
+            "default": "random",
+            "help": "which tiles score",
+            "choices": None,
+            "minimum": None,
+            "maximum": None,
+            "label": "Scoring tiles",
+            "choice_labels": None,
+            "pick_from": [["gold", "Gold"], ["ships", "Ships"], ["sheep", "Sheep"]],
+            "pick_count": 2,
+        }
+    )
+    sent: list[Any] = []
+
+    def answer_games(route: Any) -> None:
+        route.fulfill(json=games)
+
+    def keep_body(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        route.fulfill(status=422, json={"error": "no such option: tiles"})
+
+    page.route("**/api/games", answer_games)
+    page.route("**/api/matches", keep_body)
+    open_lobby(page)
+    page.select_option("#game", "webtoy")
+    assert page.locator("label[for='opt-rounds']").inner_text() == "rounds"  # no label yet: the name
+    assert page.locator("label[for='opt-tiles']").inner_text() == "Scoring tiles"
+    assert page.locator("[data-pick='tiles']").count() == 2
+    page.select_option("#opt-tiles", "pick")
+    page.select_option("[data-pick='tiles'] >> nth=1", "sheep")
+    page.fill("#seat-0-name", "Ann")
+    page.fill("#seat-1-name", "Bob")
+    page.select_option("#players", "3")
+    assert page.input_value("#seat-0-name") == "Ann" and page.input_value("#seat-1-name") == "Bob"
+    page.click("#start")
+    page.wait_for_function("document.getElementById('lobby-error').textContent.includes('tiles')")
+    assert sent[0]["options"]["tiles"] == "gold,sheep"
+    assert [s.get("name") for s in sent[0]["seats"]] == ["Ann", "Bob", None]
+    other = next(g["id"] for g in games["games"] if g["id"] != "webtoy")
+    page.select_option("#game", other)
+    assert page.locator("#lobby-error").inner_text() == ""
+    # Every bot level's description is shown whole (never cut in a menu).
+    for level in games["bots"]:
+        assert page.locator(".bot-levels li", has_text=level["label"]).count() == 1
+    assert page.errors == []
