@@ -76,7 +76,9 @@ def test_an_open_table_is_listed_joined_and_starts_when_full(client: Any) -> Non
     assert [t["id"] for t in listed] == [table["id"]]
     assert listed[0]["free"] == 1 and listed[0]["seats"][0]["name"] == "Ann" and listed[0]["seats"][1]["kind"] == "open"
     ann_token = table["seats"][0]["token"]
-    refused = move(client, table["id"], ann_token)
+    refused = client.post(
+        f"/api/matches/{table['id']}/moves", headers=auth(ann_token), json={"action": "pass", "move_number": 0}
+    )
     assert refused.status_code == 409 and "not started" in refused.json()["error"]
 
     taken = client.post(f"/api/matches/{table['id']}/sit", json={"seat": 0}, headers=key(bob))
@@ -333,3 +335,12 @@ def test_a_table_joined_on_one_server_starts_on_the_other(postgres_url: str, tmp
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_waiting_table_offers_no_moves_and_the_lobby_knows_your_own_table(client: Any) -> None:
+    ann, bob = player(client, "Ann"), player(client, "Bob")
+    table = open_table(client, ann)
+    assert view(client, table["id"], table["seats"][0]["token"])["legal"] == []
+    assert client.get("/api/tables", headers=key(ann)).json()["tables"][0]["yours"]
+    assert not client.get("/api/tables", headers=key(bob)).json()["tables"][0]["yours"]
+    assert not client.get("/api/tables").json()["tables"][0]["yours"]

@@ -417,6 +417,8 @@ class TableApi:
             return None
 
     async def open_tables(self, request: Request) -> Response:
+        found = await self.tables.player(request, required=False)
+        me = found[0].id if found is not None else None
         ids = await self.hub.read(self.tables.store.open_tables)
         now = time.time()
         listed = []
@@ -436,6 +438,7 @@ class TableApi:
                     "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in match.seats],
                     "free": sum(1 for s in match.seats if s.kind == "open"),
                     "waiting_s": round(now - (since or now), 1),
+                    "yours": me is not None and any(s.player_id == me for s in match.seats),
                     "url": f"/m/{match.id}",
                 }
             )

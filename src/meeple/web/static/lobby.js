@@ -298,10 +298,12 @@ async function showTables() {
   list.replaceChildren();
   for (const table of tables) {
     const item = el("li", { "data-table": table.id },
-      el("strong", { text: table.title }), el("span", { class: "muted", text: ` — ${describeOptions(table.options)}; ${describeClock(table.clock)}; waiting ${ago(table.waiting_s).replace(" ago", "")}` }));
+      el("strong", { text: table.title }), table.yours ? el("a", { href: table.url, text: " (your table)" }) : "", el("span", { class: "muted", text: ` — ${describeOptions(table.options)}; ${describeClock(table.clock)}; waiting ${ago(table.waiting_s).replace(" ago", "")}` }));
     const seats = el("ul", { class: "table-seats" });
     for (const seat of table.seats) {
-      if (seat.kind === "open") {
+      if (seat.kind === "open" && table.yours) {
+        seats.append(el("li", { class: "muted", text: `Seat ${seat.seat}: free` }));
+      } else if (seat.kind === "open") {
         const sit = el("button", { type: "button", class: "sit", text: `Sit at seat ${seat.seat}`, "data-seat": seat.seat });
         sit.addEventListener("click", () => sitDown(table.id, seat.seat));
         seats.append(el("li", {}, sit));
