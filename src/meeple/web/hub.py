@@ -160,7 +160,8 @@ class LiveMatch:
         key = (seat, svg, observation)
         cached = self._views.get(key)
         if cached is None:
-            cached = seat_view(self.state, seat, svg=svg, observation=observation, actionable=not (self.stopped or self.waiting))
+            actionable = not (self.stopped or self.waiting)
+            cached = seat_view(self.state, seat, svg=svg, observation=observation, actionable=actionable)
             cached["thinking"] = sorted(self.thinking | self.thinking_elsewhere)
             cached["stopped"] = self.stopped
             cached["match"] = self.meta()
