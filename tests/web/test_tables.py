@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from tests.web.helpers import auth, wait_until
 from tests.web.server_process import ServerProcess
@@ -215,6 +217,11 @@ def test_chat_is_for_seats_limited_and_stored_as_plain_text(client: Any) -> None
         assert [m["text"] for m in history][:2] == [markup, "m0"]
         client.post(url, json={"text": "live"}, headers=auth(table["seats"][0]["token"]))
         assert ws.receive_json()["messages"][0]["text"] == "live"
+    # Where the creator allows it (the default), spectators read the chat, and only read it.
+    other = open_table(client, ann)
+    client.post(f"/api/matches/{other['id']}/chat", json={"text": "hi all"}, headers=auth(other["seats"][0]["token"]))
+    assert [m["text"] for m in client.get(f"/api/matches/{other['id']}/chat").json()["messages"]] == ["hi all"]
+    assert client.post(f"/api/matches/{other['id']}/chat", json={"text": "me too"}).status_code == 401
 
 
 # ------------------------------------------------------------------ clocks
@@ -332,6 +339,15 @@ def test_a_table_joined_on_one_server_starts_on_the_other(postgres_url: str, tmp
             assert seen["match"]["seats"][1]["name"] == "Bob"
             assert move(on_a, table["id"], table["seats"][0]["token"]).status_code == 200
             assert move(on_a, table["id"], sat.json()["token"]).status_code == 200
+            # A chat line posted through B reaches a chat page on A (NOTIFY, then read from the database).
+            with connect(a.url.replace("http", "ws") + f"/api/matches/{table['id']}/chat/live") as ws:
+                ws.send(json.dumps({"token": table["seats"][0]["token"]}))
+                assert json.loads(ws.recv(timeout=5))["messages"] == []
+                said = on_b.post(
+                    f"/api/matches/{table['id']}/chat", json={"text": "from B"}, headers=auth(sat.json()["token"])
+                )
+                assert said.status_code == 201
+                assert [m["text"] for m in json.loads(ws.recv(timeout=2))["messages"]] == ["from B"]
     finally:
         a.stop()
         b.stop()
