@@ -11,6 +11,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from meeple.web.hub import ApiError
 from tests.web.helpers import auth, wait_until
 from tests.web.server_process import ServerProcess
 
@@ -281,6 +282,7 @@ def test_a_clock_that_runs_out_while_the_server_is_down_is_enforced_after_restar
         with httpx.Client(base_url=server.url, timeout=30) as client:
             seen = wait_until(lambda: (v := view(client, made["id"]))["stopped"] and v, 10, "the loss on time")
             assert seen["match"]["seats"][1]["lost"] and "ran out of time" in seen["stopped"]
+            assert seen["winners"] == [0]
             assert seen["match"]["status"] == "over"
             refused = move(client, made["id"], tokens[0]) if view(client, made["id"], tokens[0])["legal"] else None
             assert refused is None or refused.status_code == 409
@@ -360,3 +362,23 @@ def test_a_waiting_table_offers_no_moves_and_the_lobby_knows_your_own_table(clie
     assert client.get("/api/tables", headers=key(ann)).json()["tables"][0]["yours"]
     assert not client.get("/api/tables", headers=key(bob)).json()["tables"][0]["yours"]
     assert not client.get("/api/tables").json()["tables"][0]["yours"]
+
+
+def test_with_three_players_a_seat_lost_on_time_is_played_by_a_bot_and_never_wins(client: Any) -> None:
+    clock = {"kind": "turn", "per_move": 3, "on_timeout": "lose"}
+    body = {"game": "webtoy", "players": 3, "clock": clock, "options": {"rounds": 1}}
+    made = client.post("/api/matches", json=body).json()
+    tokens = [s["token"] for s in made["seats"]]
+    for seat in (0, 1):
+        assert move(client, made["id"], tokens[seat]).status_code == 200
+    seen = wait_until(lambda: (v := view(client, made["id"]))["match"]["seats"][2]["lost"] and v, 10, "a loss")
+    assert seen["match"]["seats"][2]["away"] == "random" and seen["stopped"] is None  # the others play on
+    # Its player cannot take it back: a move of theirs is refused (the stand-in's are not).
+    tables = client.app.state.tables
+    match = client.app.state.hub._matches[made["id"]]
+    with pytest.raises(ApiError, match="lost on time"):
+        tables.move_effects(match, 2, match.state, False)
+    tables.move_effects(match, 2, match.state, True)
+    _finish(client, made["id"], tokens[:2])
+    final = view(client, made["id"])
+    assert final["is_over"] and final["winners"] and 2 not in final["winners"]

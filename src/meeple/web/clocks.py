@@ -155,3 +155,19 @@ def view(clock: dict[str, Any] | None, seats: list[SeatRow], now: float) -> dict
             left = max(0.0, d - now) if d is not None else s.time_left
         shown.append({"seat": s.seat, "left": left, "running": d is not None, "away": s.away, "lost": s.lost})
     return {**clock, "seats": shown, "now": now}
+
+
+def winners(state_winners: list[int], scores: list[float] | None, seats: list[SeatRow], ended: bool) -> list[int]:
+    """The winners once seats lost on time: they are never among them. A game the server ended
+    on time is won by every seat still in it; a game played to its end keeps its own winners
+    but the lost seats, or, if only lost seats won, the best score among the others."""
+    lost = {s.seat for s in seats if s.lost}
+    if not lost:
+        return state_winners
+    if ended:
+        return [s.seat for s in seats if s.seat not in lost]
+    kept = [w for w in state_winners if w not in lost]
+    if kept or not scores:
+        return kept
+    best = max(scores[s.seat] for s in seats if s.seat not in lost)
+    return [s.seat for s in seats if s.seat not in lost and scores[s.seat] == best]

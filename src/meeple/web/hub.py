@@ -162,6 +162,9 @@ class LiveMatch:
         if cached is None:
             actionable = not (self.stopped or self.waiting)
             cached = seat_view(self.state, seat, svg=svg, observation=observation, actionable=actionable)
+            if self.state.is_over or self.row.ended:  # a seat lost on time never wins
+                ended = bool(self.row.ended)
+                cached["winners"] = clocks.winners(cached["winners"], cached["scores"], self.seats, ended)
             cached["thinking"] = sorted(self.thinking | self.thinking_elsewhere)
             cached["stopped"] = self.stopped
             cached["match"] = self.meta()

@@ -168,7 +168,9 @@ class Tables:
     # --------------------------------------------------------- move hooks
     def move_effects(self, match: LiveMatch, seat: int, after: Any, by_bot: bool) -> MoveEffects | None:
         row = match.seats[seat]
-        back = seat if not by_bot and row.away is not None and not row.lost else None
+        if row.lost and not by_bot:
+            raise ApiError(409, "this seat lost on time: a bot makes its moves to the end")
+        back = seat if not by_bot and row.away is not None else None
         if match.row.clock is None:
             return MoveEffects(match, [], back) if back is not None else None
         seats = match.seats
