@@ -12,7 +12,7 @@ level play for it until the player moves again (their clock restarts with a
 fresh turn, or the increment of a real-time clock, at least 30 s);
 ``"lose"`` makes it lose: in a two-player game the game ends at once, the other
 seat winning; with more players the rest play on, a random bot making the lost
-seat's moves, and the lost seat is ranked last whatever its score.
+seat's moves, and the lost seat is never among the winners (:func:`winners`).
 """
 
 from __future__ import annotations
