@@ -108,7 +108,17 @@ def test_two_people_meet_at_an_open_table_play_chat_and_rematch(
     open_lobby(bob)
     bob.wait_for_selector("#my-games li.your-turn")
     assert bob.locator("#my-games li").count() == 2
-    for page in (ann, bob):
+    # Bob's key, pasted in another browser, is Bob there too: his name and his games, with his seat's link.
+    elsewhere = new_page(browser, server)
+    open_lobby(elsewhere)
+    elsewhere.click("#key-box summary")
+    elsewhere.fill("#other-key", bob.input_value("#my-key"))
+    elsewhere.click("#use-key")
+    elsewhere.wait_for_function("document.getElementById('my-name').value === 'Bob'")
+    elsewhere.wait_for_function("document.querySelectorAll('#my-games li').length === 2")
+    elsewhere.click("#my-games li.your-turn a")
+    elsewhere.wait_for_selector("#actions button[data-notation]")
+    for page in (ann, bob, elsewhere):
         assert page.errors == []
 
 
