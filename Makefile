@@ -15,9 +15,12 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	touch $@
 
 # ray: the arena's tests run a small arena on a real local Ray instance;
-# rl, openspiel: the RL tests run PettingZoo's, Gymnasium's and OpenSpiel's own suites.
+# rl, openspiel: the RL tests run PettingZoo's, Gymnasium's and OpenSpiel's own suites;
+# train: the training example's smoke test. torch goes first, pinned to the CPU build this
+# kind of machine keeps on disk, so the extra pulls no CUDA wheels (PyPI's Linux torch does).
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,web,ray,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet 'torch==2.13.0'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,ray,rl,openspiel,train]'
 	touch $@ $(VENV)/.installed-play
 
 # The main job: the browser server (SQLite in ./meeple.db); it prints the address.

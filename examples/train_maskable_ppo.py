@@ -2,6 +2,7 @@
 
     pip install 'meeple[train]'      # torch, sb3-contrib, matplotlib (a CPU-only torch is enough)
     python examples/train_maskable_ppo.py --game isle_of_skye --players 2 --minutes 3
+    python examples/train_maskable_ppo.py --max-steps 256 --n-steps 128 --episodes 4   # a smoke run
 
 It measures the win rate of the untrained policy, trains for the given wall-clock
 time, measures again, saves the learning curve (episode reward, moving average,
@@ -61,6 +62,8 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--max-steps", type=int, default=10_000_000, help="stop earlier after this many steps")
     parser.add_argument("--episodes", type=int, default=200, help="evaluation episodes before and after")
+    parser.add_argument("--n-steps", type=int, default=1024, help="steps collected per PPO update")
+    parser.add_argument("--batch-size", type=int, default=256, help="PPO minibatch (at most --n-steps)")
     parser.add_argument("--out", type=Path, default=Path("learning_curve.png"))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (more only contend on a small MLP)")
@@ -69,7 +72,10 @@ def main() -> None:
     env_id = mg.IDS[args.game]
     env = Monitor(gymnasium.make(env_id, players=args.players, opponents="random"))
     env.reset(seed=args.seed)
-    model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=256, seed=args.seed, device="cpu", verbose=0)
+    batch = min(args.batch_size, args.n_steps)
+    model = MaskablePPO(
+        "MlpPolicy", env, n_steps=args.n_steps, batch_size=batch, seed=args.seed, device="cpu", verbose=0
+    )
     before = win_rate(model, env_id, args.players, args.episodes, seed=10_000)
     print(f"{env_id}, {args.players} players vs random: win rate before training {before:.1%} ({args.episodes} games)")
     start = time.monotonic()

@@ -65,10 +65,10 @@ def test_quit_saves_the_record(tmp_path: Path) -> None:
     assert not state.is_over and json.loads(target.read_text())["moves"] == []
 
 
-def test_hot_seat_hides_the_view_between_seats() -> None:
+def test_hot_seat_hides_the_view_between_seats(tmp_path: Path) -> None:
     state = TOY.new(2, seed=3)
     out, console, read = scripted(["keep", "", "keep", "", "keep", "", "keep"])
-    cli.TerminalGame(state, {0, 1}, {}, console, read=read).run()
+    cli.TerminalGame(state, {0, 1}, {}, console, read=read, save_path=tmp_path / "h.json").run()
     assert out.getvalue().count("Pass to seat") >= 3
     assert state.is_over
 
@@ -79,8 +79,9 @@ def test_hint_names_a_legal_move() -> None:
     game = cli.TerminalGame(state, {0}, {1: RandomBot(1)}, console, read=read, hint_seconds=0.05)
     game.save_path = Path("/dev/null")
     game.run()
-    hint = out.getvalue().split("hint: ")[1].split()[0]
-    assert hint in ("keep", "swap")
+    # The hint reads in words, with its notation in brackets.
+    hint = out.getvalue().split("hint: ")[1].splitlines()[0]
+    assert hint in ("Keep your card (keep)", "Swap your card for the top card of the deck (swap)")
 
 
 def test_render_and_replay_from_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -156,3 +157,26 @@ def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pyte
         cli.main(["play", "toy", "--resume", str(target), "--seed", "4"])
     with pytest.raises(SystemExit, match="cannot read"):
         cli.main(["play", "toy", "--resume", str(tmp_path / "missing.json")])
+
+
+def test_moves_read_in_words_with_their_consequences_and_the_end_says_why(tmp_path: Path) -> None:
+    state = TOY.new(2, seed=3, rounds=2)
+    top = state.deck[-1]
+    out, console, read = scripted(["undo", "swap", "keep"])
+    log = cli.GameLog(state, ["Ann", "Bob"])
+    cli.TerminalGame(log, {0}, {1: RandomBot(1)}, console, read=read, save_path=tmp_path / "w.json").run()
+    text = out.getvalue()
+    # The move list shows words, with the notation beside them for typing.
+    assert "Swap your card for the top card of the deck  swap" in text
+    assert "cannot undo: there is no move of this turn to take back" in text
+    assert "Ann (seat 0): your move" in text
+    # The mover reads what it drew; the end screen gives the reason and each seat's result.
+    assert f"You drew the {top}" in text
+    assert log.state.is_over
+    assert "All turns are played; the highest card" in text and "card: " in text
+    assert meeple.Record.from_json((tmp_path / "w.json").read_text()).names == ["Ann", "Bob"]
+
+
+def test_play_refuses_a_wrong_number_of_names() -> None:
+    with pytest.raises(SystemExit, match="--names takes 2 names"):
+        cli.main(["play", "toy", "--players", "2", "--names", "Ann"])

@@ -17,14 +17,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 import meeple
 from meeple.arena import cli as arena_cli
 from meeple.bots import BOT_KINDS, Bot, make_bot
 from meeple.core import GameInfo, IllegalAction, Record, State
+from meeple.core.log import GameLog
+from meeple.core.words import seat_name
 
 
 def _info(game: str) -> GameInfo:
@@ -61,15 +65,19 @@ def _bots_for(specs: str, seats: Sequence[int], seed: int, game: str) -> dict[in
     return bots
 
 
-def text_view(info: GameInfo, obs: dict[str, Any], legal: list[str] | None = None) -> Any:
+def text_view(
+    info: GameInfo, obs: dict[str, Any], legal: list[str] | None = None, names: Sequence[str] | None = None
+) -> Any:
     """The game's terminal view of ``obs``; views that take the legal notations
-    (to mark where a move can go) get them."""
+    (to mark where a move can go) or the players' names get them."""
     view = info.text_view
     if view is None:  # pragma: no cover - every registered game has a text view
         return obs
-    if legal is not None and len(inspect.signature(view).parameters) >= 2:
-        return view(obs, legal)
-    return view(obs)
+    params = inspect.signature(view).parameters
+    kwargs: dict[str, Any] = {"names": names} if names is not None and "names" in params else {}
+    if legal is not None and len(params) >= 2:
+        return view(obs, legal, **kwargs)
+    return view(obs, **kwargs)
 
 
 # --------------------------------------------------------------------- play
@@ -78,15 +86,18 @@ class TerminalGame:
 
     def __init__(
         self,
-        state: State,
+        state: State | GameLog,
         humans: set[int],
         bots: dict[int, Bot],
         console: Console,
         read: Callable[[str], str] | None = None,
         hint_seconds: float | None = None,
         save_path: Path | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
-        self.state = state
+        # Moves go through a GameLog: it keeps each move in words, its
+        # consequences, and what may still be taken back.
+        self.log = state if isinstance(state, GameLog) else GameLog(state, names)
         self.humans = humans
         self.bots = bots
         self.console = console
@@ -96,20 +107,28 @@ class TerminalGame:
         self.last_viewer: int | None = None
         self.shown_moves = 0
 
+    @property
+    def state(self) -> State:
+        """The position now (undo replaces it, so always read it from the log)."""
+        return self.log.state
+
+    def name(self, seat: int, viewer: int | None = None) -> str:
+        return "you" if seat == viewer else seat_name(self.log.names, seat)
+
     def view(self, seat: int | None) -> None:
         obs = self.state.observation(seat)
         legal = [str(a) for a in self.state.legal_actions(seat)] if seat in self.state.to_move else None
-        self.console.print(text_view(self.state.info, obs, legal))
+        self.console.print(text_view(self.state.info, obs, legal, self.log.names))
 
     def log_new_moves(self, viewer: int | None) -> None:
-        history = self.state.history
-        for index in range(self.shown_moves, len(history)):
-            text = self.state.move_text(index, viewer)
-            if text is not None:
-                mover = history[index][0]
-                who = "you" if mover == viewer else f"seat {mover}"
-                self.console.print(f"[dim]{index + 1:>4}.[/dim] {who}: [bold]{text}[/bold]")
-        self.shown_moves = len(history)
+        """Print the moves (in words) and their consequences ``viewer`` has not seen yet."""
+        for line in self.log.lines(viewer, start=min(self.shown_moves, len(self.log.entries))):
+            if line["text"] is not None:
+                who = self.name(line["seat"], viewer)
+                self.console.print(f"[dim]{line['number']:>4}.[/dim] {who}: [bold]{escape(line['text'])}[/bold]")
+            for consequence in line["consequences"]:
+                self.console.print(f"[dim]      {escape(consequence)}[/dim]")
+        self.shown_moves = len(self.log.entries)
 
     def pass_screen(self, seat: int) -> bool:
         """Hot seat: hide the last view before another person sits down."""
@@ -126,7 +145,9 @@ class TerminalGame:
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.save_path or Path(f"{self.state.info.id}-{self.state.seed}.meeple.json")
-        target.write_text(self.state.record.to_json(indent=1) + "\n")
+        record = self.state.record
+        record.names = self.log.names
+        target.write_text(record.to_json(indent=1) + "\n")
         return target
 
     def human_turn(self, seat: int) -> bool:
@@ -143,14 +164,17 @@ class TerminalGame:
             if show_view:
                 self.log_new_moves(seat)
                 self.view(seat)
-                self.console.print(f"[bold]seat {seat}: your move[/bold]")
+                self.console.print(f"[bold]{seat_name(self.log.names, seat)} (seat {seat}): your move[/bold]")
                 table = Table(show_header=False, box=None)
-                for i, action in enumerate(actions, 1):
-                    table.add_row(f"[cyan]{i}[/cyan]", str(action))
+                for i, (notation, label) in enumerate(self.state.labelled_actions(seat), 1):
+                    typed = f"  [dim]{escape(notation)}[/dim]" if label != notation else ""
+                    table.add_row(f"[cyan]{i}[/cyan]", escape(label) + typed)
                 self.console.print(table)
+                if self.log.undo_points(seat):
+                    self.console.print("[dim]undo takes back your last move[/dim]")
             show_view = False
             try:
-                line = self.read("move (number, notation, help, hint, save, quit)> ").strip()
+                line = self.read("move (number, notation, help, hint, undo, save, quit)> ").strip()
             except EOFError:
                 return False
             if not line:
@@ -164,14 +188,27 @@ class TerminalGame:
             if word == "help":
                 self.console.print(
                     "Type the number of a move or its notation. [bold]hint[/bold] asks the hard bot, "
-                    "[bold]save [FILE][/bold] writes the record, [bold]quit[/bold] saves and stops."
+                    "[bold]undo[/bold] takes back your last move of this turn (unless it revealed "
+                    "something or involved chance), [bold]save [FILE][/bold] writes the record, "
+                    "[bold]quit[/bold] saves and stops."
                 )
+                continue
+            if word == "undo":
+                try:
+                    self.log.undo(seat)
+                except ValueError as exc:  # IllegalAction included
+                    self.console.print(f"[red]cannot undo:[/red] {exc}")
+                    continue
+                self.shown_moves = len(self.log.entries)
+                self.console.print("[dim]move taken back[/dim]")
+                show_view = True
                 continue
             if word == "hint":
                 # The hint is the ``hard`` level's move (``hint_seconds`` shortens it, for tests).
                 budget = f":{self.hint_seconds}s" if self.hint_seconds is not None else ""
                 bot = make_bot(f"hard{budget}", seed=self.state.move_number, game=self.state.info)
-                self.console.print(f"hint: [bold]{bot.choose(self.state, seat)}[/bold]")
+                advice = bot.choose(self.state, seat)
+                self.console.print(f"hint: [bold]{escape(self.state.action_label(advice, seat))}[/bold] ({advice})")
                 continue
             if word == "save" or word.startswith("save "):
                 name = line[4:].strip()
@@ -186,7 +223,7 @@ class TerminalGame:
                     action = actions[number - 1]
                 else:
                     action = self.state.parse_action(line, seat)
-                self.state.apply(action, seat)
+                self.log.apply(action, seat)
             except ValueError as exc:  # IllegalAction included
                 kind = "illegal" if isinstance(exc, IllegalAction) else "not understood"
                 self.console.print(f"[red]{kind}:[/red] {exc}")
@@ -194,8 +231,8 @@ class TerminalGame:
             return True
 
     def run(self) -> State:
-        state = self.state
-        while not state.is_over:
+        while not self.state.is_over:
+            state = self.state
             movers = state.to_move
             human = next((s for s in movers if s in self.humans), None)
             if human is not None:
@@ -206,25 +243,36 @@ class TerminalGame:
             bot = self.bots[seat]
             started = time.perf_counter()
             action = bot.choose(state, seat)
-            state.apply(action, seat)
+            self.log.apply(action, seat)
             if not self.humans:
                 self.log_new_moves(None)
             elif time.perf_counter() - started > 0.5:
-                self.console.print(f"[dim]seat {seat} ({bot.name}) moved[/dim]")
+                self.console.print(f"[dim]{seat_name(self.log.names, seat)} ({bot.name}) moved[/dim]")
         viewer = next(iter(sorted(self.humans)), None) if len(self.humans) == 1 else None
         self.log_new_moves(viewer)
         self.view(viewer)
-        self.console.print(Panel(_result_text(state), title="game over"))
+        self.console.print(result_panel(self.state, self.log.names))
         if self.humans:
             path = self.save()
             self.console.print(f"record saved to {path} (meeple replay {path})")
         return state
 
 
-def _result_text(state: State) -> str:
-    scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(state.scores))
-    winners = " and ".join(f"seat {s}" for s in state.winners)
-    return f"scores {scores}\nwinner: {winners}"
+def result_panel(state: State, names: Sequence[str] | None = None) -> Panel:
+    """The end screen: why the game ended, in words, and each seat's breakdown."""
+    summary = state.end_summary(names)
+    assert summary is not None, "only a finished game has a result"
+    table = Table()
+    table.add_column("seat")
+    table.add_column("result")
+    table.add_column("total", justify="right")
+    for result in sorted(summary.seats, key=lambda r: r.seat):
+        mark = " (winner)" if result.seat in summary.winners else ""
+        parts = [f"{escape(line.label)}: {line.value:g}" for line in result.lines]
+        if result.note:
+            parts.append(escape(result.note))
+        table.add_row(seat_name(names, result.seat) + mark, "\n".join(parts), f"{result.total:g}")
+    return Panel(Group(Text(summary.reason, style="bold"), table), title="game over")
 
 
 def _seats_arg(text: str, players: int) -> set[int]:
@@ -240,14 +288,26 @@ def _seats_arg(text: str, players: int) -> set[int]:
     return seats
 
 
+def _names_arg(text: str | None, players: int) -> list[str] | None:
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != players or not all(names) or any(len(n) > 40 for n in names):
+        raise SystemExit(f"--names takes {players} names (each 1 to 40 characters) separated by commas, got {text!r}")
+    return names
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         record = _load_record(args.resume)
         if args.game != record.game:
             raise SystemExit(f"{args.resume} is a game of {record.game}, not {args.game}")
-        if args.players is not None or args.seed is not None or args.option:
-            raise SystemExit("--resume continues the saved game as it was: leave out --players, --seed and --option")
+        if args.players is not None or args.seed is not None or args.option or args.names:
+            raise SystemExit(
+                "--resume continues the saved game as it was: leave out --players, --seed, --option and --names"
+            )
         state = _state_at(record, len(record.moves))
+        log = GameLog.from_record(record, record.names)
         if state.is_over:
             raise SystemExit(f"the game in {args.resume} is over; 'meeple replay {args.resume}' steps through it")
         if args.save is None:
@@ -256,11 +316,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         info = _info(args.game)
         state = _new_state(info, args.players, args.seed, _parse_options(args.option))
+        log = GameLog(state, _names_arg(args.names, state.players))
     humans = _seats_arg(args.seat, state.players)
     bots = _bots_for(args.bots, [s for s in range(state.players) if s not in humans], state.seed, info.id)
     console = Console()
     console.print(Panel(f"{info.title}, {state.players} players, seed {state.seed}", title="meeple"))
-    game = TerminalGame(state, humans, bots, console, save_path=Path(args.save) if args.save else None)
+    game = TerminalGame(log, humans, bots, console, save_path=Path(args.save) if args.save else None)
     game.run()
     return 0
 
@@ -288,20 +349,36 @@ def _state_at(record: Record, move: int) -> State:
     return state
 
 
+def _log_at(record: Record, move: int) -> GameLog:
+    """The record's first ``move`` moves played through a log (for their words)."""
+    _info(record.game)
+    if not 0 <= move <= len(record.moves):
+        raise SystemExit(f"the record has moves 0 to {len(record.moves)}, not {move}")
+    try:
+        return GameLog.from_record(dataclasses.replace(record, moves=record.moves[:move]))
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+
+
 def cmd_replay(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     record = _load_record(args.file)
     console = Console()
     seat = None if args.seat in (None, "spectator") else int(args.seat)
     move = max(0, min(args.start, len(record.moves)))
     while True:
-        state = _state_at(record, move)
+        log = _log_at(record, move)
+        state = log.state
         console.rule(f"{state.info.title}: position after move {move} of {len(record.moves)}")
         if move:
-            mover, _text = record.moves[move - 1]
-            shown = state.move_text(move - 1, seat)
-            if shown is not None:
-                console.print(f"move {move}: seat {mover} played [bold]{shown}[/bold]")
-        console.print(text_view(state.info, state.observation(seat)))
+            entry = log.lines(seat, start=move - 1)[0]
+            if entry["text"] is not None:
+                who = seat_name(record.names, entry["seat"])
+                console.print(f"move {move}: {who} played [bold]{escape(entry['text'])}[/bold]")
+            for consequence in entry["consequences"]:
+                console.print(f"[dim]  {escape(consequence)}[/dim]")
+        console.print(text_view(state.info, state.observation(seat), names=record.names))
+        if state.is_over and move == len(record.moves):
+            console.print(result_panel(state, record.names))
         if args.no_input:
             if move >= len(record.moves):
                 return 0
@@ -372,6 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--save", help="where to write the record (default GAME-SEED.meeple.json)")
     p.add_argument("--resume", metavar="FILE", help="continue a game saved with 'save' or 'quit'")
+    p.add_argument("--names", help="the players' names, seat by seat, comma separated (kept in the record)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="step through a record")

@@ -41,10 +41,10 @@ def test_text_view_shows_the_seats_peek_and_nobody_elses() -> None:
     state = peeked_state()
     top = SITES[1].name
     mine = as_text(state.observation(0))
-    assert top in mine and "interpreter on Australia" in mine and "seat 0 (you)" in mine
+    assert top in mine and "interpreter on Australia" in mine and "Seat 0 (you)" in mine
     for other in (1, None):
         theirs = as_text(state.observation(other))
-        assert top not in theirs and "seen by seat 0" in theirs
+        assert top not in theirs and "seen by Seat 0" in theirs
 
 
 def test_svg_hides_the_peek_from_other_seats() -> None:
@@ -80,7 +80,7 @@ def test_no_marks_without_legal_actions() -> None:
 def test_game_over_views() -> None:
     state = arrange(game(2), gold=[245, 15])
     play(state, "gold")
-    assert "Winner: seat 0" in as_text(state.observation(None))
+    assert "Winner: Seat 0" in as_text(state.observation(None))
     assert "game over" in svg_render(state.observation(1), [])
 
 

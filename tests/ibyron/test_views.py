@@ -40,9 +40,9 @@ def test_text_view_shows_island_pieces_mats_and_village(game: IbyronState) -> No
     s.overseer[0][0] = 6 * 14 + 5
     s.buildings[7 * 14 + 5] = (1, (B["church"],))
     out = as_text(s.observation(None))
-    assert "F1" in out and "H0:1" in out and "w0x3" in out and "B1:2" in out and "L0" in out
+    assert "For1" in out and "Farm0" in out and "wood0x3" in out and "Church1" in out and "L0" in out
     assert "Seat 0" in out and "Seat 1" in out and "village box" in out and "reserve 6" in out
-    assert "stablehand" in out and "Market:" in out and "Bonus mat (front)" in out
+    assert "Stablehand" in out and "Market prices:" in out and "Bonus resources (front side)" in out
 
 
 def test_svg_marks_only_legal_actions_and_parses(game: IbyronState) -> None:

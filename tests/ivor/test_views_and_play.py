@@ -35,8 +35,8 @@ def test_text_view_shows_map_players_line_and_own_hand_only() -> None:
     line(state, 1, 2, 3, 5)
     state.loc_sheep[11] = 3
     text = rendered_text(state, 0)
-    assert "tan-y-gwich" in text and "P0" in text and "Card line" in text
-    assert "Your hand (P0)" in text
+    assert "tan-y-gwich" in text and "Seat 0" in text and "Card line" in text
+    assert "Your hand (Seat 0)" in text
     assert "Deliver" in text or "Carry" in text
     assert "main line to tewyn" in text
     assert card_name(7) in text and card_name(9) not in text, "another player's hand stays hidden"
@@ -55,9 +55,9 @@ def test_text_view_names_taken_events_with_their_bonus_and_known_cards() -> None
     hand(state, 1, 9)
     state.known[1] = [9]
     text = rendered_text(state, 0)
-    assert f"P1 holds event {event.id} {event.name}" in text
+    assert f"Seat 1 holds event {event.id} {event.name}" in text
     assert bonus_text(event) in text
-    assert f"P1 is known to hold card(s) 9 {card_name(9)}" in text
+    assert f"Seat 1 is known to hold card(s) 9 {card_name(9)}" in text
 
 
 def test_svg_marks_only_legal_actions() -> None:
@@ -81,7 +81,7 @@ def test_svg_places_every_location_wagon_and_sheep() -> None:
     svg = ET.tostring(svg_of(state, None), encoding="unicode")
     for name in ("Llangubbin", "Tewyn", "Grumbly Town", "Gwynaudalion Halt"):
         assert name in svg
-    assert "wagon of P3" in svg and ">4<" in svg
+    assert "Seat 3's wagon" in svg and ">4<" in svg
 
 
 def test_svg_hides_other_hands() -> None:

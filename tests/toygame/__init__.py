@@ -13,7 +13,7 @@ never imports its views or its bots.
 from __future__ import annotations
 
 from meeple.core import GameInfo, Option, register
-from tests.toygame import bot, svg, text
+from tests.toygame import bot, svg, text, words
 from tests.toygame.actions import ACTION_SPACE
 from tests.toygame.data import DATA
 from tests.toygame.rules import ToyState
@@ -35,6 +35,10 @@ TOY = register(
         bots=bot.BOTS,
         rollout_policy=bot.rollout_policy,
         evaluator=bot.evaluate,
+        labeler=words.label,
+        narrator=words.narrate,
+        summarizer=words.summarize,
+        undo_barrier=words.reveals,
     )
 )
 

@@ -7,7 +7,7 @@ import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from starlette.exceptions import StarletteDeprecationWarning
@@ -19,6 +19,10 @@ from tests.web.webtoy import INFO as WEBTOY
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
+
+    from tests.web.server_process import ServerProcess
+
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def make_client(app: object) -> TestClient:
@@ -50,6 +54,34 @@ def client(db_url: str) -> Iterator[TestClient]:
     app = create_app(db_url, bot_mode="thread", bot_workers=2)
     with make_client(app) as c:
         yield c
+
+
+# ------------------------------------------------------------------ browsers
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium through Playwright, for one module's tests."""
+    from tests.web.page_helpers import chromium
+
+    yield from chromium()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A real server process on SQLite (bots in threads: its workers would not know the toy game)."""
+    from tests.web.page_helpers import start_server
+
+    process = start_server(tmp_path_factory.mktemp("browser"))
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where pictures of pages go: docs/screenshots/ with MEEPLE_UPDATE_SCREENSHOTS=1, else a temporary folder."""
+    if os.environ.get("MEEPLE_UPDATE_SCREENSHOTS") == "1":
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return DOCS_SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
 
 
 # ------------------------------------------------------------------ PostgreSQL

@@ -5,18 +5,16 @@ clicking; two browser contexts play one online game as two seats; pass and
 play, a rejected move, replaying, downloading and uploading a record.
 
 Each game's page (and the lobby) is photographed on every run; with
-``MEEPLE_UPDATE_SCREENSHOTS=1`` the pictures replace docs/screenshots/<game>.png,
-the README's screenshots (otherwise they go to a temporary folder, so a test
-run leaves the tree clean).
+``MEEPLE_UPDATE_SCREENSHOTS=1`` the lobby's picture replaces
+docs/screenshots/lobby.png (the games' pictures there come from
+test_page_screens.py); otherwise they go to a temporary folder, so a test
+run leaves the tree clean.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,54 +22,16 @@ import pytest
 
 import meeple
 from tests.web.conftest import all_game_ids
-from tests.web.server_process import ROOT, ServerProcess
+from tests.web.server_process import ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
-DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 STEP_TIMEOUT_MS = 30_000  # generous: CI machines run the whole suite at once
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    base = tmp_path_factory.mktemp("browser")
-    # Bots in threads: the server process knows the toy game, its workers would not.
-    process = ServerProcess(
-        f"sqlite:///{base / 'browser.db'}", "--bot-threads", "--bot-delay", "0", log_path=base / "server.log"
-    )
-    process.start()
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if os.environ.get("MEEPLE_UPDATE_SCREENSHOTS") == "1":
-        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        return DOCS_SCREENSHOTS
-    return tmp_path_factory.mktemp("screenshots")
-
-
 def assert_png(path: Path) -> None:
     data = path.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-    if executable is None:
-        message = "Chromium is not installed (apt-get install chromium); .ci/run installs it"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    # As root (CI) Chromium needs --no-sandbox; containers often have a tiny /dev/shm.
-    args = ["--disable-dev-shm-usage"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=executable, args=args)
-        yield chromium
-        chromium.close()
 
 
 def new_page(browser: Any, server: ServerProcess) -> Any:
@@ -144,7 +104,7 @@ def start_from_lobby(
 
 @pytest.mark.parametrize("game", all_game_ids())
 def test_a_game_against_bots_is_played_to_the_end_by_clicking(
-    browser: Any, server: ServerProcess, screenshots: Path, game: str
+    browser: Any, server: ServerProcess, screenshots: Path, game: str, tmp_path: Path
 ) -> None:
     info = meeple.GAMES[game]
     rng = random.Random(game)
@@ -161,8 +121,8 @@ def test_a_game_against_bots_is_played_to_the_end_by_clicking(
         if page.evaluate("document.body.dataset.over") == "1":
             break
         if not shot_taken and move_number(page) >= 2 * players and info.id != "webtoy":
-            page.screenshot(path=str(screenshots / f"{game}.png"))
-            assert_png(screenshots / f"{game}.png")
+            page.screenshot(path=str(tmp_path / f"{game}.png"))
+            assert_png(tmp_path / f"{game}.png")
             shot_taken = True
         assert page.locator("#message").text_content() == "", page.locator("#message").text_content()
         click_a_move(page, rng)
@@ -210,10 +170,11 @@ def test_two_online_seats_see_only_their_own_hands_and_each_others_moves_live(
     # Seat 1 and the spectator see the move at once, without reloading, but not which card.
     for seat in ("1", "spectator"):
         pages[seat].wait_for_selector("#log li")
-        assert pages[seat].locator("#log li").first.inner_text() == "Seat 0: bid (secret)"
-        assert not re.search(rf"bid {card}\b", pages[seat].content())
+        assert pages[seat].locator("#log li .who").first.inner_text() == "Seat 0:"
+        assert pages[seat].locator("#log li .what").first.inner_text() == "bid (secret)"
+        assert not re.search(rf"(bid|card) {card}\b", pages[seat].content())
     pages["0"].wait_for_selector("#log li")
-    assert pages["0"].locator("#log li").first.inner_text() == f"Seat 0: bid {card}"
+    assert pages["0"].locator("#log li .what").first.inner_text() == f"Bid card {card} (face down)"
     pages["1"].locator("#board [data-action]").first.click()
     # Both bids are revealed to both seats: the draw phase starts for seat 1 (the first seat).
     pages["0"].wait_for_selector("#actions button[data-notation='draw'], #actions button[data-notation='pass']")
@@ -293,7 +254,7 @@ def test_replay_download_and_upload_a_record(browser: Any, server: ServerProcess
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.body.dataset.moveNumber === '1'")
     assert page.locator("#log li").count() == 1
-    assert page.locator("#log li.current").inner_text().startswith("Bot")
+    assert page.locator("#log li.current .who").inner_text().startswith("Bot")
     page.click("#next")
     page.wait_for_function("document.body.dataset.moveNumber === '2'")
     page.select_option("#view-as", "0")  # a finished game is open: view it as seat 1

@@ -7,14 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.web import test_browser
 from tests.web.server_process import ServerProcess
 from tests.web.test_browser import STEP_TIMEOUT_MS, assert_png, click_a_move, new_page
-
-# The browser test's fixtures: Chromium, a server process, a folder for pictures.
-browser = test_browser.browser
-server = test_browser.server
-screenshots = test_browser.screenshots
 
 NOTICE = "(document.getElementById('table-notice')?.textContent || '')"
 MARKUP = '<b id="bold">hi</b><img src=x onerror="document.body.dataset.hacked=1"> & <i>you</i>'

@@ -10,9 +10,12 @@ bids. Then each seat in turn may ``draw`` a card or ``pass``. After
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from meeple.core import Action, GameInfo, Option, State, register
+from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
 
 DRAW = Action("draw")
 PASS = Action("pass")
@@ -150,11 +153,13 @@ class WebToy(State):
         return new
 
 
-def svg(obs: dict[str, Any], legal: list[str] | None) -> str:
-    """Own hand as cards (clickable when a bid is legal), draw/pass as buttons."""
+def svg(obs: dict[str, Any], legal: list[str] | None, *, names: Sequence[str] | None = None) -> str:
+    """Own hand as cards (clickable when a bid is legal), draw/pass as buttons, the players' names."""
     legal_set = set(legal or [])
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="420" height="160" viewBox="0 0 420 160">']
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="420" height="180" viewBox="0 0 420 180">']
     parts.append(f'<text x="10" y="20">round {obs["round"]} phase {obs["phase"]} points {obs["points"]}</text>')
+    who = ", ".join(seat_name(names, s) for s in range(len(obs["points"])))
+    parts.append(f'<text x="10" y="170" class="names">{escape(who)}</text>')
     for i, card in enumerate(obs["hand"] or []):
         action = f"bid {card}"
         mark = f' class="clickable" data-action="{action}"' if action in legal_set else ""
@@ -167,6 +172,50 @@ def svg(obs: dict[str, Any], legal: list[str] | None) -> str:
             parts.append(f'<text x="{10 + 60 * i}" y="130" class="clickable" data-action="{word}">{word}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+# ------------------------------------------------------------------ words
+def label(state: State, action: Action, seat: int) -> str:
+    if action.kind == "bid":
+        return f"Bid card {action.args[0]} (face down)"
+    if action == DRAW:
+        return f"Draw a card ({len(state.deck)} left)"  # type: ignore[attr-defined]
+    return "Pass"
+
+
+def narrate(before: State, action: Action, seat: int, after: State, names: Sequence[str] | None) -> list[LogLine]:
+    lines: list[LogLine] = []
+    assert isinstance(before, WebToy) and isinstance(after, WebToy)
+    if action.kind == "bid" and before.phase == "bid" and after.phase != "bid":
+        shown = ", ".join(f"{seat_name(names, s)} {b}" for s, b in enumerate(after.revealed))
+        best = after.revealed.index(max(after.revealed))
+        lines.append(LogLine(f"The bids are revealed: {shown}; {seat_name(names, best)} scores {sum(after.revealed)}"))
+    if action == DRAW:
+        (card,) = set(after.hands[seat]) - set(before.hands[seat])
+        lines.append(LogLine(f"{seat_name(names, seat)} drew card {card}", (seat,)))
+    if after.is_over:
+        lines.append(LogLine("The last round is over"))
+    return lines
+
+
+def summarize(state: State, names: Sequence[str] | None) -> EndSummary:
+    assert isinstance(state, WebToy)
+    winners = tuple(state.winners)
+    who = " and ".join(seat_name(names, s) for s in winners)
+    return EndSummary(
+        reason=f"After round {state.round - 1}, {who} had the most points from winning bids",
+        seats=tuple(
+            SeatResult(s, float(p), (ScoreLine("Winning bids", float(p)), ScoreLine("Cards left", len(h))))
+            for s, (p, h) in enumerate(zip(state.points, state.hands, strict=True))
+        ),
+        winners=winners,
+    )
+
+
+def reveals(before: State, action: Action, seat: int, after: State) -> bool:
+    """A draw shows the drawer a card; the last bid reveals every bid."""
+    assert isinstance(after, WebToy)
+    return action == DRAW or (action.kind == "bid" and after.phase != "bid")
 
 
 INFO = register(
@@ -183,5 +232,9 @@ INFO = register(
         state_class=WebToy,
         action_space=(*BIDS, DRAW, PASS),
         svg_view=svg,
+        labeler=label,
+        narrator=narrate,
+        summarizer=summarize,
+        undo_barrier=reveals,
     )
 )

@@ -19,6 +19,7 @@ was revealed, no chance event happened, and no other seat acted.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -68,13 +69,13 @@ class GameLog:
 
     @classmethod
     def from_record(cls, record: Record, names: Sequence[str] | None = None) -> GameLog:
-        """Replay ``record`` through a log (``ValueError`` if a move does not apply)."""
+        """Replay ``record`` through a log; ``ValueError`` if a move does not apply
+        or the record was made with another version of the game's rules."""
         import meeple
 
-        if record.game not in meeple.GAMES:
-            raise ValueError(f"unknown game {record.game!r}")
-        info = meeple.GAMES[record.game]
-        log = cls(info.new(record.players, record.seed, **record.options), names)
+        # The same checks as meeple.replay, on a record with no moves.
+        start = meeple.replay(dataclasses.replace(record, moves=[]))
+        log = cls(start, names if names is not None else record.names)
         for number, (seat, text) in enumerate(record.moves):
             try:
                 log.apply(log.state.parse_action(text, seat), seat)

@@ -5,22 +5,24 @@
 >>> meeple.rl.observation_tensor(s, 0).shape == meeple.rl.observation_shape("bayon", players=3)
 True
 
-The tensor is drawn from ``state.observation(seat)`` alone, so it holds
-nothing the seat may not see. Environments for the three usual APIs live in
+The tensor is the encoding of ``state.observation(seat)``, so it holds
+nothing the seat may not see: each game's encoder writes it straight from the
+state fields that observation is built from (``Encoder.encode_state``), and the
+suite checks it equals ``Encoder.encode(state.observation(seat))``. Environments for the three usual APIs live in
 ``meeple.rl.pettingzoo``, ``meeple.rl.gymnasium`` and ``meeple.rl.openspiel``
 (each needs its extra: ``meeple[rl]`` or ``meeple[openspiel]``).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import meeple
-from meeple.core import State
+from meeple.core import Action, State
 from meeple.rl.encoders import ENCODERS, Encoder
 
 
@@ -71,24 +73,39 @@ def encode_observation(game: str, players: int, options: dict[str, Any], obs: di
 
 
 def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
-    """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`)."""
+    """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`).
+
+    It equals ``encoder(...).encode(state.observation(seat))``; games with a fast encoder write it
+    straight from the fields that observation is built from (see ``Encoder.encode_state``).
+    """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"a seat is an integer from 0 to {state.players - 1}, got {seat!r}")
-    return encoder_for(state).encode(state.observation(seat))
+    return encoder_for(state).encode_state(state, seat)
+
+
+@cache
+def action_indices(game: str) -> dict[Action, int]:
+    """Every action of ``game`` to its stable index (built once per game)."""
+    return {a: i for i, a in enumerate(meeple.GAMES[game].action_space)}
+
+
+def legal_indices(state: State, seat: int | None = None) -> npt.NDArray[np.intp]:
+    """The indices of ``seat``'s legal actions now (empty if it may not act)."""
+    actions = state.legal_actions(seat)
+    return np.fromiter(map(action_indices(state.game).__getitem__, actions), dtype=np.intp, count=len(actions))
 
 
 def legal_mask(state: State, seat: int | None = None) -> npt.NDArray[np.int8]:
     """``int8`` array of ``num_actions``: 1 where the action is legal for ``seat`` now."""
     mask = np.zeros(state.info.num_actions, dtype=np.int8)
-    actions = state.legal_actions(seat)
-    if actions:
-        mask[[state.action_index(a) for a in actions]] = 1
+    mask[legal_indices(state, seat)] = 1
     return mask
 
 
 __all__ = [
     "encode_observation",
     "encoder",
+    "legal_indices",
     "legal_mask",
     "observation_shape",
     "observation_table",

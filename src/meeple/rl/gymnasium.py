@@ -44,8 +44,9 @@ import meeple
 from meeple.bots import Bot, make_bot
 from meeple.core import State
 from meeple.core.rng import fresh_seed, make_rng
-from meeple.rl import encoder_for, legal_mask, observation_shape
+from meeple.rl import observation_shape
 from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
+from meeple.rl.views import SeatViews
 
 IDS = ENV_IDS
 RENDER_MODES = ("human", "ansi")
@@ -87,6 +88,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         self.seat = 0 if seat is None else seat
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
         self.bots: dict[int, Bot] = {}
+        self._views = SeatViews(self.num_actions)
         self._done = False
 
     # ------------------------------------------------------------------ API
@@ -134,7 +136,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         """The learner's legal actions now, as booleans (all ``False`` once the episode is over)."""
         if self._done or self.state.is_over:
             return np.zeros(self.num_actions, dtype=bool)
-        return legal_mask(self.state, self.seat).astype(bool)
+        return self._views.mask(self.state, self.seat).astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -158,10 +160,12 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
             state.apply(self.bots[seat].choose(state, seat), seat)
 
     def _observe(self) -> np.ndarray:
-        return encoder_for(self.state).encode(self.state.observation(self.seat))
+        return self._views.tensor(self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"seat": self.seat, "action_mask": self.action_masks().astype(np.int8)}
+        if self._done:
+            return {"seat": self.seat, "action_mask": np.zeros(self.num_actions, dtype=np.int8)}
+        return {"seat": self.seat, "action_mask": self._views.mask(self.state, self.seat)}
 
 
 def register() -> None:

@@ -264,8 +264,11 @@ class MeepleObserver:
         return None if self.public_only else player
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
-        obs = state.meeple.observation(self._seat(player))
-        self.tensor[:] = self.encoder.encode(obs)
+        seat = self._seat(player)
+        if seat is None:  # the public observer: the spectator's observation
+            self.tensor[:] = self.encoder.encode(state.meeple.observation(None))
+        else:  # the fast path, equal to encode(observation(seat)) (tests/rl/test_fast_encoders.py)
+            self.tensor[:] = self.encoder.encode_state(state.meeple, seat)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         seat = self._seat(player)

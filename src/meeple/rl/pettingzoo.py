@@ -36,8 +36,9 @@ from pettingzoo.utils import wrappers
 import meeple
 from meeple.core import State
 from meeple.core.rng import fresh_seed, make_rng
-from meeple.rl import encoder_for, legal_mask, observation_shape
+from meeple.rl import observation_shape
 from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
+from meeple.rl.views import SeatViews
 
 RENDER_MODES = ("human", "ansi")
 
@@ -69,6 +70,8 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.observation_spaces = {a: space if i == 0 else _copy_space(space) for i, a in enumerate(self.agents)}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.agents}
         self._seeds = make_rng(fresh_seed())
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._views = SeatViews(self.num_actions)
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
         self._reset_bookkeeping()
 
@@ -105,21 +108,16 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        state = self.state
-        obs = encoder_for(state).encode(state.observation(seat))
-        if seat in state.to_move:
-            mask = legal_mask(state, seat)
-        else:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-        return {"observation": obs, "action_mask": mask}
+        seat = self._seat_of[agent]
+        views, state = self._views, self.state
+        return {"observation": views.tensor(state, seat), "action_mask": views.mask(state, seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         # raises ValueError / meeple.IllegalAction (state unchanged) for an index that is not legal now
         self.state.apply(self.state.action_from_index(int(action) if action is not None else -1), seat)
         self._cumulative_rewards[agent] = 0.0

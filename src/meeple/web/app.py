@@ -10,6 +10,9 @@ Routes
                                   none for the spectator; ``?at=N`` a past position;
                                   ``?seat=S`` any seat once the game is over or uploaded
   POST /api/matches/{id}/moves    ``{"action": notation, "move_number": N}`` with the token
+  POST /api/matches/{id}/undo     ``{"moves": 1, "move_number": N}`` with the token: take back
+                                  the seat's own moves of its turn (see meeple.web.matchpage)
+  GET  /rules/{game}              the game's rules (its RULES.md) as a page
   GET  /api/matches/{id}/record   the record file, once the game is over
   POST /api/records               upload a record to view it
   WS   /api/matches/{id}/live     send ``{"token": ..., "svg": true}``; receive views
@@ -47,6 +50,7 @@ from meeple.web.chat import Chat
 from meeple.web.chat import routes as chat_routes
 from meeple.web.hub import MAX_MOVES, ApiError, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
+from meeple.web.matchpage import rules_route, undo
 from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats
 from meeple.web.storage import DB_TIMEOUT_S, Store
 from meeple.web.tables import TABLE_FIELDS, Tables, parse_table
@@ -301,33 +305,50 @@ class Api:
         view = await run_in_threadpool(self.hub.past_view, match, int(at_raw), seat, svg=svg, observation=observation)
         return JSONResponse(view)
 
-    async def play(self, request: Request) -> Response:
+    async def _seat_request(
+        self, request: Request, doing: str, what: str, fields: set[str]
+    ) -> tuple[LiveMatch, int, dict[str, Any], int]:
+        """A seat's change to its match: the match, the seat (by its token), the
+        body (only ``fields`` and ``move_number``) and the move number it was chosen at."""
         match = await self.hub.require(_match_id(request))
         token = _bearer(request)
         if token is None:
-            raise ApiError(401, "playing a move needs the seat's token (Authorization: Bearer <token>)")
+            raise ApiError(401, f"{doing} needs the seat's token (Authorization: Bearer <token>)")
         seat = _seat_for(match, token)
         assert seat is not None
-        data = json_object(await _read_json(request), "a move")
-        unknown = set(data) - {"action", "move_number"}
+        data = json_object(await _read_json(request), what)
+        unknown = set(data) - fields - {"move_number"}
         if unknown:
             raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}")
+        if "move_number" not in data:
+            raise ApiError(422, "'move_number' (the move number of the view you chose from) is required")
+        return match, seat, data, integer(data["move_number"], "move_number")
+
+    async def play(self, request: Request) -> Response:
+        match, seat, data, expected = await self._seat_request(request, "playing a move", "a move", {"action"})
         action = data.get("action")
         if not isinstance(action, str) or not action.strip():
             raise ApiError(422, "'action' must be the move's notation, e.g. from the view's 'legal' list")
         if len(action) > 200:
             raise ApiError(422, "'action' is too long to be a move")
-        if "move_number" not in data:
-            raise ApiError(422, "'move_number' (the move number of the view you chose from) is required")
-        expected = integer(data["move_number"], "move_number")
         played = await self.hub.play(match, seat, action, expected)
         return JSONResponse({"move_number": played})
+
+    async def undo(self, request: Request) -> Response:
+        match, seat, data, seen = await self._seat_request(request, "taking a move back", "an undo", {"moves"})
+        moves = integer(data.get("moves", 1), "moves")
+        if moves < 1:
+            raise ApiError(422, "'moves' must be at least 1")
+        kept = await undo(self.hub, match, seat, moves, seen)
+        return JSONResponse({"move_number": kept})
 
     async def record(self, request: Request) -> Response:
         match = await self.hub.require(_match_id(request))
         if match.kind == "live" and not match.state.is_over:
             raise ApiError(409, "the record is available once the game is over (it would reveal hidden cards)")
-        text = match.state.record.to_json(indent=1)
+        record = match.state.record
+        record.names = match.names
+        text = record.to_json(indent=1)
         filename = f"{match.info.id}-{match.id}.meeple.json"
         return Response(
             text,
@@ -349,7 +370,7 @@ class Api:
         if len(record.moves) > self.hub.max_moves:
             raise ApiError(413, f"a record has at most {self.hub.max_moves} moves (this one has {len(record.moves)})")
         try:
-            match = await self.hub.upload(info, record.players, record.seed, record.options, record.moves)
+            match = await self.hub.upload(info, record.players, record.seed, record.options, record.moves, record.names)
         except (ValueError, TypeError) as exc:
             raise ApiError(422, f"the record does not replay: {exc}") from None
         return JSONResponse({"id": match.id, "url": f"/m/{match.id}"}, status_code=201)
@@ -560,6 +581,8 @@ def create_app(
         Route("/api/matches", endpoint("create_match"), methods=["POST"]),
         Route("/api/matches/{match_id}", endpoint("get_view")),
         Route("/api/matches/{match_id}/moves", endpoint("play"), methods=["POST"]),
+        Route("/api/matches/{match_id}/undo", endpoint("undo"), methods=["POST"]),
+        rules_route(hub),
         Route("/api/matches/{match_id}/record", endpoint("record")),
         Route("/api/records", endpoint("upload"), methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/live", live),

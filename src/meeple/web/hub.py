@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 import meeple
 from meeple.core import Action, GameInfo, State
+from meeple.core.log import GameLog
 from meeple.web import clocks
 from meeple.web.botrunner import BotRunner
 from meeple.web.botwork import START_DIGEST, next_digest
@@ -85,6 +86,12 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def seat_label(names: list[str] | None, seat: int) -> str:
+    """A record's name for ``seat`` as a seat row keeps it (at most 40 characters), else "Seat N"."""
+    name = names[seat].strip() if names is not None and seat < len(names) else ""
+    return name[:40] or f"Seat {seat}"
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One open page: which seat it shows and what it wants in each view."""
@@ -105,7 +112,7 @@ class LiveMatch:
         self.kind = row.kind
         self.info = info
         self.seats = row.seats
-        self.state = replayed.state
+        self.log = replayed.log  # the game as people read it; its state is the match's state
         self.turns = replayed.turns  # the seats to move before each move: tells a stale view
         self.notations = replayed.notations  # (seat, notation) of every move, as stored
         self.digest = replayed.digest  # of ``notations`` (see botwork.next_digest)
@@ -116,11 +123,52 @@ class LiveMatch:
         self.thinking_elsewhere: set[int] = set()  # bots of other processes (heard through NOTIFY)
         self.refreshing: asyncio.Task[None] | None = None
         self.refresh_wanted = False
+        self.reload_wanted = False  # another process took moves back: read the match anew
         self.heard: dict[int, tuple[int, str]] = {}  # moves other processes announced, by number
         self.version = 0  # bumped on every change a page should see
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._messages: dict[tuple[Any, ...], str] = {}
         self._views_version = -1
+        self._lines: dict[int | None, list[dict[str, Any]]] = {}  # the log as each viewer reads it
+        self._lines_over = False
+
+    @property
+    def state(self) -> State:
+        return self.log.state
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def lines(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` reads it, extended by the moves since it was last
+        asked for (not rebuilt per view); the end of the game reveals the secret
+        moves, so then it is read once anew."""
+        over = self.state.is_over
+        if over != self._lines_over:
+            self._lines.clear()
+            self._lines_over = over
+        lines = self._lines.setdefault(viewer, [])
+        count = len(self.log.entries)
+        if len(lines) > count:  # moves were taken back
+            del lines[count:]
+        if len(lines) < count:
+            lines.extend(self.log.lines(viewer, len(lines)))
+        return lines
+
+    def past_lines(self, past: State, viewer: int | None) -> list[dict[str, Any]]:
+        """The log of the replayed position ``past`` (this match after its first
+        moves) as ``viewer`` read it then: this log's words, the past position's
+        secrecy. Only reads, so it may run in a worker thread."""
+        at = past.move_number
+        then = GameLog(past, self.names)
+        then.entries = list(self.log.entries[:at])
+        return then.lines(viewer)
+
+    def reset_log(self, log: GameLog) -> None:
+        """Take a log rebuilt from the database (another process took moves back)."""
+        self.log = log
+        self._lines.clear()
 
     def seat_of_token(self, token: str) -> int | None:
         """The seat whose token this is; compares every stored hash in constant time."""
@@ -160,8 +208,16 @@ class LiveMatch:
         key = (seat, svg, observation)
         cached = self._views.get(key)
         if cached is None:
-            actionable = not (self.stopped or self.waiting)
-            cached = seat_view(self.state, seat, svg=svg, observation=observation, actionable=actionable)
+            cached = seat_view(
+                self.state,
+                seat,
+                svg=svg,
+                observation=observation,
+                actionable=not (self.stopped or self.waiting),
+                names=self.names,
+                moves=self.lines(seat),
+                undo=self.log.undo_points(seat) if seat is not None and self.kind == "live" else 0,
+            )
             if self.state.is_over or self.row.ended:  # a seat lost on time never wins
                 ended = bool(self.row.ended)
                 cached["winners"] = clocks.winners(cached["winners"], cached["scores"], self.seats, ended)
@@ -196,42 +252,54 @@ class LiveMatch:
         self.turns.append(self.state.to_move)
         self.notations.append((seat, notation))
         self.digest = next_digest(self.digest, seat, notation)
-        self.state = after
+        # ``after`` was judged on a copy; the log plays the move itself to keep its words.
+        self.log.apply(notation, seat)
 
     def apply_stored(self, seat: int, notation: str) -> None:
         """Apply a move another process stored (``ValueError`` if it does not apply)."""
         self.turns.append(self.state.to_move)
-        self.state.apply(self.state.parse_action(notation, seat), seat)
+        self.log.apply(self.state.parse_action(notation, seat), seat)
         self.notations.append((seat, notation))
         self.digest = next_digest(self.digest, seat, notation)
 
 
 @dataclass
 class Replayed:
-    state: State
+    log: GameLog
     turns: list[tuple[int, ...]]
     notations: list[tuple[int, str]]
     digest: bytes
 
+    @property
+    def state(self) -> State:
+        return self.log.state
+
 
 def replay_state(
-    info: GameInfo, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, str]]
+    info: GameInfo,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    moves: list[tuple[int, str]],
+    names: list[str] | None = None,
 ) -> Replayed:
-    """Rebuild a game from its stored moves, with the seats that were to move before each.
+    """Rebuild a game from its stored moves through a :class:`GameLog` (each
+    move's words, its consequences, what may be taken back), with the seats
+    that were to move before each.
 
     ``ValueError`` says which move does not apply.
     """
-    state = info.new(players, seed, **options)
+    log = GameLog(info.new(players, seed, **options), names)
     turns: list[tuple[int, ...]] = []
     digest = START_DIGEST
     for number, (seat, text) in enumerate(moves):
-        turns.append(state.to_move)
+        turns.append(log.state.to_move)
         try:
-            state.apply(state.parse_action(text, seat), seat)
+            log.apply(log.state.parse_action(text, seat), seat)
         except ValueError as exc:  # IllegalAction is a ValueError
             raise ValueError(f"stored move {number} ({text!r} by seat {seat}) does not apply: {exc}") from None
         digest = next_digest(digest, seat, text)
-    return Replayed(state, turns, list(moves), digest)
+    return Replayed(log, turns, list(moves), digest)
 
 
 def stale_reason(turns: list[tuple[int, ...]], history: list[tuple[int, Any]], seat: int, seen: int) -> str | None:
@@ -382,14 +450,16 @@ class Hub:
                 f"{row.rules_version}; this server plays version {info.rules_version} and cannot show or resume it",
             )
         try:
-            replayed = await asyncio.to_thread(replay_state, info, row.players, row.seed, row.options, row.moves)
+            replayed = await asyncio.to_thread(
+                replay_state, info, row.players, row.seed, row.options, row.moves, [s.name for s in row.seats]
+            )
         except ValueError as exc:
             await self._set_aside(row)
             raise ApiError(409, f"match {match_id} is set aside: it cannot be resumed: {exc}") from None
         if row.status == "set_aside":  # set aside by a build of other rules; this one plays them
             row.status = "running"
             row.bot_due = self._first_bot(row, replayed.state) is not None
-            await self.db(self.store.take_back, row.id, row.bot_due)
+            await self.db(self.store.resume_set_aside, row.id, row.bot_due)
         match = LiveMatch(row, info, replayed)
         self._check_cap(match)
         self._remember(match_id, match)
@@ -457,7 +527,7 @@ class Hub:
         row.seed, row.options, row.rules_version = state.seed, dict(state.options), info.rules_version
         if row.status != "waiting":
             row.status = "over" if state.is_over else "running"
-        match = LiveMatch(row, info, Replayed(state, [], [], START_DIGEST))
+        match = LiveMatch(row, info, Replayed(GameLog(state, [s.name for s in row.seats]), [], [], START_DIGEST))
         row.bot_due = self.bot_to_move(match) is not None
         if self.tables is not None and row.status == "running":
             self.tables.start_clocks(match)
@@ -468,10 +538,18 @@ class Hub:
         return match
 
     async def upload(
-        self, info: GameInfo, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, str]]
+        self,
+        info: GameInfo,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        moves: list[tuple[int, str]],
+        names: list[str] | None = None,
     ) -> LiveMatch:
-        """Store a record to be viewed; it was checked by replaying it (in a thread)."""
-        replayed = await asyncio.to_thread(replay_state, info, players, seed, options, moves)
+        """Store a record to be viewed; it was checked by replaying it (in a thread).
+        ``names`` are the record's players' names (else "Seat N")."""
+        names = [seat_label(names, s) for s in range(players)]
+        replayed = await asyncio.to_thread(replay_state, info, players, seed, options, moves, names)
         row = MatchRow(
             id=new_match_id(),
             game=info.id,
@@ -481,7 +559,7 @@ class Hub:
             kind="upload",
             status="over",
             rules_version=info.rules_version,
-            seats=[SeatRow(s, f"Seat {s}", "human") for s in range(players)],
+            seats=[SeatRow(s, names[s], "human") for s in range(players)],
             moves=moves,
         )
         await self.db(self.store.create_match, row)
@@ -509,19 +587,43 @@ class Hub:
                 log.exception("stored move of match %s does not apply to this process's copy; reloading", match.id)
                 row = await self.read(self.store.load_match, match.id)
                 if row is not None:
-                    fresh = await asyncio.to_thread(
-                        replay_state, match.info, row.players, row.seed, row.options, row.moves
-                    )
-                    match.state, match.turns, match.notations, match.digest = (
-                        fresh.state,
-                        fresh.turns,
-                        fresh.notations,
-                        fresh.digest,
-                    )
+                    await self._reset_from(match, row)
                 break
         self._check_cap(match)
         match.changed()
         return True
+
+    async def _reset_from(self, match: LiveMatch, row: MatchRow) -> None:
+        """(Holding the match's lock.) Rebuild the match from its stored row: its
+        moves were taken back (undo) or do not fit this process's copy."""
+        fresh = await asyncio.to_thread(
+            replay_state, match.info, row.players, row.seed, row.options, row.moves, match.names
+        )
+        match.reset_log(fresh.log)
+        match.turns, match.notations, match.digest = fresh.turns, fresh.notations, fresh.digest
+        self.forget_past(match.id, len(row.moves))
+
+    def forget_past(self, match_id: str, kept: int) -> None:
+        """Drop the replayed positions of ``match_id`` past move ``kept`` (they were taken back)."""
+        for key in [k for k in self._past if k[0] == match_id and k[1] > kept]:
+            del self._past[key]
+
+    async def reload(self, match: LiveMatch) -> None:
+        """Read the match anew from the database (another process took moves back)."""
+        async with match.lock:
+            await self.reload_locked(match)
+
+    async def reload_locked(self, match: LiveMatch) -> None:
+        """(Holding the match's lock.) :meth:`reload`."""
+        row = await self.read(self.store.load_match, match.id)
+        if row is not None:
+            await self._reset_from(match, row)
+            self._check_cap(match)
+            match.changed()
+
+    def current(self, match: LiveMatch) -> LiveMatch:
+        """The match object in memory for ``match``'s id (taken back if it was dropped meanwhile)."""
+        return self._matches.setdefault(match.id, match)
 
     def _on_notice(self, notice: Notice) -> None:
         """A move was stored, maybe by another process (``None``: some may have been missed)."""
@@ -545,7 +647,11 @@ class Hub:
                 (known.thinking_elsewhere.add if elsewhere else known.thinking_elsewhere.discard)(notice.seat)
                 known.changed()
             return
-        if known is not None and known.state.move_number < notice.moves:
+        if known is not None and notice.reload:
+            if known.digest.hex() != notice.digest:  # not this process's own undo
+                known.reload_wanted = True
+                self._refresh_soon(known)
+        elif known is not None and known.state.move_number < notice.moves:
             if notice.seat is not None and notice.notation is not None:
                 known.heard[notice.moves - 1] = (notice.seat, notice.notation)
             self._refresh_soon(known)
@@ -563,7 +669,10 @@ class Hub:
             match.refresh_wanted = False
             try:
                 async with match.lock:
-                    if not self._apply_heard(match):
+                    if match.reload_wanted:  # moves were taken back elsewhere
+                        match.reload_wanted, match.heard = False, {}
+                        await self.reload_locked(match)
+                    elif not self._apply_heard(match):
                         await self._catch_up(match)
             except Exception as exc:  # the next notice or move tries again
                 log.warning("could not bring match %s up to date: %s", match.id, str(exc).splitlines()[0][:200])
@@ -684,7 +793,15 @@ class Hub:
             self._past[key] = state
             while len(self._past) > 256:
                 self._past.pop(next(iter(self._past)), None)
-        view = seat_view(state, seat, svg=svg, observation=observation, actionable=False)
+        view = seat_view(
+            state,
+            seat,
+            svg=svg,
+            observation=observation,
+            actionable=False,
+            names=match.names,
+            moves=match.past_lines(state, seat),
+        )
         view["thinking"] = []
         view["stopped"] = None
         view["match"] = match.meta()

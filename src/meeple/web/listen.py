@@ -2,7 +2,10 @@
 
 Every stored move sends a notification (``"<match id> <moves now> <bot due 0/1>"``)
 on :data:`meeple.web.storage.CHANNEL`, delivered when its transaction commits;
-a bot that starts or stops thinking sends ``"T <match id> <seat> <1/0>"``.
+a bot that starts or stops thinking sends ``"T <match id> <seat> <1/0>"``;
+moves taken back (undo) send ``"<match id> <moves kept> <bot due> undo <digest>"``:
+the listeners read that match anew (the digest of the kept moves lets the
+process that took them back skip it).
 One thread per process listens on a connection of its own and hands each
 notification to the event loop. When the connection drops (the server
 restarted), it reconnects with a back-off and reports ``None``: moves made
@@ -33,6 +36,8 @@ class Move:
     bot_due: bool
     seat: int | None = None
     notation: str | None = None
+    reload: bool = False  # moves were taken back: read the match anew
+    digest: str | None = None  # (reload) hex digest of the moves kept
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,8 @@ def parse_notice(payload: str) -> Notice:
         _, match_id, seat, on = payload.split(" ")
         return Thinking(match_id, int(seat), on == "1")
     parts = payload.split(" ", 4)
+    if len(parts) == 5 and parts[3] == "undo":
+        return Move(parts[0], int(parts[1]), parts[2] == "1", reload=True, digest=parts[4])
     move = Move(parts[0], int(parts[1]), parts[2] == "1")
     if len(parts) == 5:
         move = Move(move.match_id, move.moves, move.bot_due, int(parts[3]), parts[4])

@@ -452,9 +452,44 @@ class Store:
                 if over:
                     values.update(status="over", finished_at=now)
                 conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+                # Holding the match's row now: a concurrent undo (which takes it first)
+                # has committed, and if it took the move before this one back, this
+                # move answers a position that no longer exists.
+                if number > 0 and not self._has_move(conn, match_id, number - 1):
+                    raise StaleMove(f"move {number - 1} of match {match_id} was taken back")
                 self._notify(conn, match_id, number + 1, bot_due and not over, (seat, notation))
         except IntegrityError:
             raise StaleMove(f"move {number} of match {match_id} is already played") from None
+
+    @staticmethod
+    def _has_move(conn: Any, match_id: str, number: int) -> bool:
+        query = select(moves.c.number).where(moves.c.match_id == match_id, moves.c.number == number)
+        return conn.execute(query).first() is not None
+
+    def take_back(self, match_id: str, count: int, keep: int, bot_due: bool, digest: str) -> None:
+        """Delete the moves after the first ``keep`` of a match that has ``count``
+        (undo), in one transaction; :class:`StaleMove` if it has another number of
+        moves by now (a move was stored meanwhile: nothing is deleted).
+
+        The match's row is locked first (as ``append_move`` locks it after its
+        insert), so a racing move either lands before (the count differs) or
+        finds its previous move gone. Listeners are told to read the match anew.
+        """
+        with self._write() as conn:
+            due_at = _now().timestamp() if bot_due else None
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(bot_due=bot_due, due_at=due_at, claimed_by=None, claimed_until=None)
+            )
+            counting = select(func.count()).select_from(moves).where(moves.c.match_id == match_id)
+            stored = conn.execute(counting).scalar()
+            if stored != count:
+                raise StaleMove(f"match {match_id} has {stored} moves, not {count}: another move was played")
+            conn.execute(moves.delete().where(moves.c.match_id == match_id, moves.c.number >= keep))
+            if self.is_postgres:
+                payload = f"{match_id} {keep} {int(bot_due)} undo {digest}"
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def stop_match(self, match_id: str) -> None:
         """Mark a match over without a move (it reached the server's move cap)."""
@@ -468,7 +503,7 @@ class Store:
     def set_aside(self, match_id: str) -> None:
         """Take a running match this build cannot replay out of play (status ``set_aside``): its
         bot turns are no longer due and it does not count as running; a build that can
-        replay it takes it back (:meth:`take_back`)."""
+        replay it takes it back (:meth:`resume_set_aside`)."""
         with self._write() as conn:
             conn.execute(
                 update(matches)
@@ -476,7 +511,7 @@ class Store:
                 .values(status="set_aside", bot_due=False, claimed_by=None, claimed_until=None)
             )
 
-    def take_back(self, match_id: str, bot_due: bool) -> None:
+    def resume_set_aside(self, match_id: str, bot_due: bool) -> None:
         with self._write() as conn:
             conn.execute(
                 update(matches)

@@ -237,6 +237,7 @@ class Tables:
         if row is None:
             return
         match.row, match.seats = row, row.seats
+        match.log.names = match.names  # the log names who sits where now
         match.waiting = row.status == "waiting"
         match.changed()
 

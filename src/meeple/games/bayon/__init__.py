@@ -5,13 +5,14 @@ The game's modules, one job each: ``data.py`` (components), ``actions.py``
 (action space and notation), ``teams.py`` (which teams may be sent),
 ``rules.py`` (set-up, legality, transitions, end), ``explain.py`` (refusal
 reasons), ``observe.py`` (observation and determinize), ``text.py`` and
-``svg.py`` (views), ``bot.py`` (judgement, heuristic bot, rollout policy).
+``svg.py`` (views), ``words.py`` (labels, log lines, end summary, undo),
+``bot.py`` (judgement, heuristic bot, rollout policy).
 """
 
 from __future__ import annotations
 
 from meeple.core import GameInfo, Option, register
-from meeple.games.bayon import bot, svg, text
+from meeple.games.bayon import bot, svg, text, words
 from meeple.games.bayon.actions import ACTION_SPACE
 from meeple.games.bayon.data import DATA, load_data
 from meeple.games.bayon.rules import END_REASONS, BayonState
@@ -28,18 +29,23 @@ INFO = register(
                 "target",
                 None,
                 int,
-                "wealth (gold + site values) that wins at once; default by player count "
-                + ", ".join(f"{n}p {t}" for n, t in sorted(DATA.target.items())),
+                "The first player whose gold plus the values of their sites reaches this wins at once. "
+                "Leave it empty for the printed target: "
+                + ", ".join(f"{t} with {n} players" for n, t in sorted(DATA.target.items()))
+                + ".",
                 minimum=20,
                 maximum=5000,
+                label="Winning wealth",
             ),
             Option(
                 "max_rounds",
                 60,
                 int,
-                "safeguard: after this many rounds the richest player wins (0 = no limit)",
+                "A safeguard, not in the rulebook: after this many rounds the player with the most "
+                "wealth wins (equal wealth shares the win). 0 means no limit.",
                 minimum=0,
                 maximum=10_000,
+                label="Round limit",
             ),
         ),
         state_class=BayonState,
@@ -52,6 +58,10 @@ INFO = register(
         rollout_policy=bot.rollout_policy,
         rollout_limit=bot.ROLLOUT_LIMIT,
         evaluator=bot.evaluate,
+        labeler=words.label,
+        narrator=words.narrate,
+        summarizer=words.summarize,
+        undo_barrier=words.undo_barrier,
         text_view=text.render,
         svg_view=svg.render,
     )

@@ -14,12 +14,15 @@ end of turn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from meeple.core.svg import Canvas
-from meeple.games.bayon.data import CONTINENTS, EXPLORERS, SITES
+from meeple.core.words import seat_name
+from meeple.games.bayon.data import CONTINENTS, DATA, EXPLORERS, SITES
 from meeple.games.bayon.text import END_TEXT
+from meeple.games.bayon.words import abilities_words, capitalized, explorer_words, site_words
 
 WIDTH = 1220
 CONTINENT_COLOURS = ("#3f6fb5", "#c9822b", "#b8443a", "#3c8c4a", "#a8672a")
@@ -109,8 +112,26 @@ def gold_pile(x: float, y: float, amount: int, label: str) -> str:
     return "".join(out)
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
-    """The observation as an SVG document (a string)."""
+def titled(inner: str, tip: str) -> str:
+    """``inner`` with hover help (an SVG ``<title>``)."""
+    return f"<g><title>{escape(tip)}</title>{inner}</g>"
+
+
+def act(
+    canvas: Canvas, action: str | None, inner: str, click_tip: str, tip: str | None = None, otherwise: str = "show"
+) -> None:
+    """Like ``Canvas.act``, with hover help: ``click_tip`` (what a click does) on a
+    click target, else ``tip`` (what the piece is; default the same)."""
+    legal = action is not None and action in canvas.legal
+    canvas.act(action, inner if legal else titled(inner, tip or click_tip), click_tip, otherwise)
+
+
+def explorer_tip(number: int) -> str:
+    return capitalized(f"{explorer_words(number)}: {abilities_words(EXPLORERS[number].abilities)}")
+
+
+def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
+    """The observation as an SVG document (a string); ``names`` are the players' names by seat."""
     canvas = Canvas(legal)
     viewer = obs["seat"]
     turn = obs["turn"]
@@ -118,31 +139,33 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     acted = set(turn["acted_explorers"])
     over = obs["is_over"]
     row_height = 150
-    height = 520 + row_height * len(obs["seats"])
+    height = 520 + row_height * len(obs["seats"]) + LEGEND_HEIGHT
 
     # ---------------------------------------------------------------- header
     canvas.add(text(20, 30, "BAYON", 24, "#f3e2a9", "bold"))
     status = f"Round {obs['round']}  ·  target {obs['target']} gold + sites"
     if over:
         status += "  ·  game over, " + END_TEXT.get(obs["end_reason"] or "", "")
-        status += " · winner " + ", ".join(f"seat {w}" for w in obs["winners"])
+        status += " · winner " + ", ".join(seat_name(names, w) for w in obs["winners"])
     else:
-        status += f"  ·  seat {current} to move"
-    canvas.add(text(130, 30, status, 15, "#ffffff"))
-    canvas.act(
+        status += f"  ·  {seat_name(names, current)} to move"
+    canvas.add(text(130, 30, status[:95], 15, "#ffffff"))
+    act(
+        canvas,
         "gold",
         f'<g transform="translate(850 4)">{rect(-6, 0, 150, 44, "#174a2f", "#0d2e1c", 10)}'
         f"{gold_pile(0, 2, obs['bank'], 'bank: take 5')}</g>",
-        "take 5 gold (ends the turn)",
+        f"The bank: {obs['bank']} gold. Taking {DATA.take_gold} gold is a whole turn.",
     )
-    canvas.act("end", button(1030, 14, 160, "End turn"), "forgo the remaining actions", "dim")
+    canvas.act("end", button(1030, 14, 160, "End turn"), "End your turn, leaving the other explorers idle", "dim")
 
     # ------------------------------------------------------------ continents
     for c, cont in enumerate(obs["continents"]):
         x = 20 + c * 238
         y = 60
         colour = CONTINENT_COLOURS[c]
-        canvas.add(rect(x, y, 226, 268, "#ffffff", colour, 10, 'fill-opacity="0.10" stroke-width="2"'))
+        tip = f"{cont['name'].capitalize()}: {cont['stack_size']} sites face down; an expedition costs {cont['cost']}"
+        canvas.add(titled(rect(x, y, 226, 268, "#ffffff", colour, 10, 'fill-opacity="0.10" stroke-width="2"'), tip))
         canvas.add(rect(x, y, 226, 28, colour, colour, 10))
         canvas.add(text(x + 10, y + 19, cont["name"].capitalize(), 15, "#fff", "bold"))
         # the cost shield
@@ -155,6 +178,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
             canvas.add(rect(x + 12 + i * 2, y + 40 - i * 2, 62, 84, colour, "#222", 5, 'fill-opacity="0.85"'))
         canvas.add(text(x + 45, y + 140, f"{cont['stack_size']} sites", 11, "#e8f4ec", "normal", "middle"))
         if cont["blocked"]:
+            canvas.add("<g><title>The interpreter: nobody may travel to or dig on this continent</title>")
             canvas.add(
                 rect(
                     x + 30,
@@ -168,6 +192,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
                 )
             )
             canvas.add(text(x + 90, y + 87, "INTERPRETER", 12, "#a33", "bold", "middle"))
+            canvas.add("</g>")
         # what the viewer knows about positions in the stack
         ky = y + 36
         for card in cont["known"][:6]:
@@ -176,15 +201,17 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
             if card["site"] is not None:
                 info = SITES[card["site"]]
                 label = f"{where}: {info.name[:12]} {info.needs[0]}·{info.needs[1]}·{info.needs[2]} ({info.value})"
-                canvas.add(text(x + 84, ky + 12, label, 9, "#fffbe8", "bold"))
+                tip = f"{where} of the stack: {site_words(card['site'])}"
+                canvas.add(titled(text(x + 84, ky + 12, label, 9, "#fffbe8", "bold"), tip))
             else:
-                who = ",".join(str(q) for q in card["known_by"])
-                canvas.add(text(x + 84, ky + 12, f"{where}: seen by seat {who}", 9, "#cfe3d6"))
+                who = ", ".join(seat_name(names, q) for q in card["known_by"])
+                tip = f"{where} of the stack: seen by {who}"
+                canvas.add(titled(text(x + 84, ky + 12, f"{where}: seen by {who}"[:28], 9, "#cfe3d6"), tip))
             ky += 14
         canvas.act(
             f"expedition {CONTINENTS[c]}",
             button(x + 38, y + 232, 150, f"Expedition ({cont['cost']})"),
-            f"carry out an expedition to {cont['name'].capitalize()}",
+            f"Start an expedition to {cont['name'].capitalize()} (costs {cont['cost']})",
             "dim",
         )
 
@@ -194,10 +221,19 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     canvas.add(text(32, by + 20, "Basecamp", 14, "#f3e2a9", "bold"))
     camp = obs["basecamp"]
     for i, number in enumerate(camp["face_up"]):
-        canvas.act(f"hire {number}", explorer_card(32 + i * 94, by + 34, number), f"hire explorer {number} (5 gold)")
+        act(
+            canvas,
+            f"hire {number}",
+            explorer_card(32 + i * 94, by + 34, number),
+            f"{explorer_tip(number)}. Hire for {DATA.hire_from_basecamp} gold",
+            explorer_tip(number),
+        )
     if camp["stack_size"]:
-        canvas.act(
-            "hire stack", card_back(230, by + 34, f"{camp['stack_size']} left"), "hire the top face-down explorer"
+        act(
+            canvas,
+            "hire stack",
+            card_back(230, by + 34, f"{camp['stack_size']} left"),
+            f"{camp['stack_size']} explorers face down. Hire the top one, unseen, for {DATA.hire_from_basecamp} gold",
         )
     if camp["stack_bottom"]:
         canvas.add(text(330, by + 60, "bottom:", 10, "#cfe3d6"))
@@ -208,7 +244,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
     canvas.add(rect(sx, by, 760, 150, "#174a2f", "#0d2e1c", 10))
     step = turn["step"]
     heading = {
-        "main": "Your turn" if viewer == current else f"Seat {current}'s turn",
+        "main": "Your turn" if viewer == current else f"{seat_name(names, current)}'s turn",
         "giveup": "Five explorers: give one up",
         "pay": f"Pay for the expedition to {str(turn['expedition']).capitalize()}: {turn['owed']} owed",
         "team": f"Expedition to {str(turn['expedition']).capitalize()}: assemble the team",
@@ -227,6 +263,13 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
                 "#d8f0e0",
             )
         )
+    if over:  # the standings: each seat's wealth, gold plus sites
+        winners = " and ".join(seat_name(names, w) for w in obs["winners"])
+        canvas.add(text(sx + 12, by + 48, f"{winners} won: {END_TEXT.get(obs['end_reason'] or '', '')}", 13, "#fffbe8"))
+        for i, seat in enumerate(sorted(obs["seats"], key=lambda q: -q["wealth"])):
+            worth = seat["wealth"] - seat["gold"]
+            line = f"{seat_name(names, seat['seat'])}: wealth {seat['wealth']} = {seat['gold']} gold + {worth} in sites"
+            canvas.add(text(sx + 12, by + 70 + i * 18, line, 12, "#d8f0e0"))
     if step == "main" and not over:
         notes = []
         if turn["may_take_gold"]:
@@ -235,13 +278,16 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
         notes.append("and let each explorer act once (look, expedition, interpreter)")
         canvas.add(text(sx + 12, by + 44, "; ".join(notes), 11, "#d8f0e0"))
     if turn["revealed"]:
-        canvas.add(site_card(sx + 12, by + 40, turn["revealed"], 140))
+        canvas.add(
+            titled(site_card(sx + 12, by + 40, turn["revealed"], 140), "Dug up: " + site_words(turn["revealed"]))
+        )
         team = turn["team"]
         totals = [sum(EXPLORERS[e].abilities[i] for e in team) for i in range(3)]
         for i, number in enumerate(team):
-            canvas.add(
+            card = (
                 f'<g transform="translate({sx + 170 + i * 90} {by + 40}) scale(0.95)">{explorer_card(0, 0, number)}</g>'
             )
+            canvas.add(titled(card, explorer_tip(number)))
         canvas.add(
             text(
                 sx + 170 + len(team) * 90 + 6,
@@ -258,15 +304,27 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
                 f"{step} {number}",
                 f'<g transform="translate({sx + 170 + i * 90} {by + 40}) scale(0.95)">'
                 f"{explorer_card(0, 0, number, highlight='#e8b923')}</g>",
-                f"{step} explorer {number}",
+                capitalized(
+                    f"{explorer_words(number)} withdraws to the basecamp"
+                    if step == "withdraw"
+                    else f"lose {explorer_words(number)} to the basecamp"
+                ),
             )
     if step == "pay":
         canvas.act(
-            "pay gold", button(sx + 600, by + 116, 140, f"Pay {turn['owed']} gold"), "pay the rest in gold", "dim"
+            "pay gold",
+            button(sx + 600, by + 116, 140, f"Pay {turn['owed']} gold"),
+            f"Pay the {turn['owed']} gold still owed",
+            "dim",
         )
         canvas.add(text(sx + 12, by + 60, "or click one of your sites: its value pays, without change", 11, "#d8f0e0"))
     if step == "team":
-        canvas.act("team done", button(sx + 600, by + 116, 140, "Team done (fails)"), "the team is complete", "dim")
+        canvas.act(
+            "team done",
+            button(sx + 600, by + 116, 140, "Team done (fails)"),
+            "Send the team as it is: the dig fails and you lose a member",
+            "dim",
+        )
 
     # -------------------------------------------------------------- players
     for row, seat in enumerate(obs["seats"]):
@@ -286,36 +344,32 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
                 'stroke-width="3"' if s == current and not over else "",
             )
         )
-        label = f"Seat {s}" + (" (you)" if mine else "") + (" ★" if s in obs["winners"] else "")
-        canvas.add(text(34, y + 24, label, 15, colour, "bold"))
-        canvas.add(gold_pile(30, y + 34, seat["gold"], "gold"))
-        canvas.add(text(34, y + 100, f"wealth {seat['wealth']}", 13, "#fffbe8", "bold"))
+        label = seat_name(names, s)[:14] + (" (you)" if mine else "") + (" ★" if s in obs["winners"] else "")
+        canvas.add(f'<circle cx="28" cy="{y + 19}" r="5" fill="{colour}"/>')  # the seat's colour mark
+        canvas.add(titled(text(38, y + 24, label, 15, colour, "bold"), f"{seat_name(names, s)}, seat {s}"))
+        canvas.add(titled(gold_pile(30, y + 34, seat["gold"], "gold"), f"{seat['gold']} gold in hand"))
+        tip = f"Wealth {seat['wealth']}: gold plus the values of the sites held; {obs['target']} wins"
+        canvas.add(titled(text(34, y + 100, f"wealth {seat['wealth']}", 13, "#fffbe8", "bold"), tip))
         if s == current and not over:
             canvas.add(text(34, y + 118, "to move", 11, colour, "bold"))
         with_chips = s == current and step == "main"
         for i, number in enumerate(seat["explorers"]):
             ex = 150 + i * (150 if with_chips else 100)  # five cards fit beside the sites without chips
             used = s == current and number in acted
-            action = None
-            if s == current and step == "giveup":
-                action = f"giveup {number}"
-            elif s == current and step == "team":
-                action = f"team {number}"
-            elif s != current:
-                action = f"hire {number}"
-            canvas.act(action, explorer_card(ex, y + 10, number, used), f"{action or ''} (explorer {number})")
+            action, tip = explorer_click(s, current, step, number)
+            act(canvas, action, explorer_card(ex, y + 10, number, used), tip, explorer_tip(number))
             if s == current and step == "main" and not used:
                 for c in range(5):
                     canvas.act(
                         f"travel {number} {CONTINENTS[c]}",
                         chip(ex + 88, y + 12 + c * 17, ABBREVIATIONS[c], CONTINENT_COLOURS[c], "look"),
-                        f"explorer {number} travels to {CONTINENTS[c].capitalize()} and looks",
+                        capitalized(f"send {explorer_words(number)} to {CONTINENTS[c].capitalize()} to look at a site"),
                         "hide",
                     )
                     canvas.act(
                         f"interpreter {number} {CONTINENTS[c]}",
                         chip(ex + 88, y + 12 + c * 17, ABBREVIATIONS[c], CONTINENT_COLOURS[c], "int", 28),
-                        f"explorer {number} moves the interpreter to {CONTINENTS[c].capitalize()}",
+                        capitalized(f"{explorer_words(number)} moves the interpreter to {CONTINENTS[c].capitalize()}"),
                         "hide",
                     )
                 canvas.add(text(ex + 101, y + 112, "look", 9, "#d8f0e0", "normal", "middle"))
@@ -326,13 +380,10 @@ def render(obs: dict[str, Any], legal: list[str] | None = None) -> str:
             if i >= 6:
                 canvas.add(text(760, y + row_height - 16, f"+{len(seat['sites']) - 6} more", 11, "#fffbe8"))
                 break
-            canvas.act(f"pay site {site}", site_card(sx2, sy2, site, 140), "pay with this site (no change)")
+            tip = site_words(site)
+            act(canvas, f"pay site {site}", site_card(sx2, sy2, site, 140), f"Pay with {tip}; no change is given", tip)
 
-    legend = (
-        "Abilities: M map · S shovel · µ microscope.  Under a free explorer: "
-        "'look' travels there and peeks, 'int' moves the interpreter."
-    )
-    canvas.add(text(20, height - 8, legend, 11, "#cfe3d6"))
+    canvas.add(legend(height - LEGEND_HEIGHT))
     body = "".join(canvas.parts)
     style = (
         "<style>.clickable{cursor:pointer}.clickable:hover>*{filter:brightness(1.12)}"
@@ -349,3 +400,59 @@ def chip(x: float, y: float, label: str, colour: str, kind: str, dx: float = 0) 
     fill = colour if kind == "look" else "#f5e9c8"
     ink = "#ffffff" if kind == "look" else colour
     return rect(x + dx, y, 26, 14, fill, colour, 4) + text(x + dx + 13, y + 11, label, 9, ink, "bold", "middle")
+
+
+def explorer_click(seat: int, current: int, step: str, number: int) -> tuple[str | None, str]:
+    """What clicking an explorer card of ``seat`` does in this step, and its hover help."""
+    tip = explorer_tip(number)
+    if seat == current and step == "giveup":
+        return f"giveup {number}", f"Give up {explorer_words(number)} to the basecamp"
+    if seat == current and step == "team":
+        return f"team {number}", f"Add {explorer_words(number)} to the team ({tip})"
+    if seat != current:
+        return f"hire {number}", f"{tip}. Hire for {DATA.hire_from_player} gold, paid to its owner"
+    return None, tip
+
+
+LEGEND_HEIGHT = 84
+
+
+def legend(y: float) -> str:
+    """What the symbols mean: abilities, the parts of the cards, the chips and the interpreter."""
+    out = [rect(20, y, 1180, LEGEND_HEIGHT - 10, "#174a2f", "#0d2e1c", 10)]
+    out.append(text(32, y + 20, "Legend", 13, "#f3e2a9", "bold"))
+    x = 100
+    for i, name in enumerate(("map", "shovel", "microscope")):
+        out.append(text(x, y + 20, ABILITY_LETTERS[i], 12, ABILITY_COLOURS[i], "bold"))
+        out.append(f'<circle cx="{x + 16}" cy="{y + 16}" r="4.5" fill="{ABILITY_COLOURS[i]}"/>')
+        out.append(text(x + 26, y + 20, name, 11, "#fffbe8"))
+        x += 110
+    out.append(
+        text(
+            x,
+            y + 20,
+            "Explorer card: number, name, one dot per point of each ability. "
+            "Site card: the points a team needs; the coin is its value.",
+            11,
+            "#cfe3d6",
+        )
+    )
+    out.append(f'<path d="M32 {y + 32} h22 v10 q0 8 -11 12 q-11 -4 -11 -12 z" fill="#f5e9c8" stroke="#5a4a2a"/>')
+    out.append(text(62, y + 46, "expedition cost", 11, "#fffbe8"))
+    out.append(rect(170, y + 34, 60, 16, "#fff3d6", "#a33", 3, 'stroke-width="2"'))
+    out.append(text(200, y + 46, "INTERP.", 9, "#a33", "bold", "middle"))
+    out.append(text(236, y + 46, "interpreter: the continent is blocked", 11, "#fffbe8"))
+    out.append(chip(470, y + 35, "AS", CONTINENT_COLOURS[2], "look"))
+    out.append(text(502, y + 46, "'look': the explorer travels there and peeks at a site", 11, "#fffbe8"))
+    out.append(chip(800, y + 35, "AS", CONTINENT_COLOURS[2], "int"))
+    out.append(text(832, y + 46, "'int.': the explorer moves the interpreter there", 11, "#fffbe8"))
+    out.append(
+        text(
+            32,
+            y + 66,
+            "A dimmed card marked 'acted' has done its one thing this turn. ★ marks a winner.",
+            11,
+            "#cfe3d6",
+        )
+    )
+    return "".join(out)

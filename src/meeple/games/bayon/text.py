@@ -6,6 +6,7 @@ the public component data; everything that changes comes from the observation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
@@ -13,12 +14,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core import words
 from meeple.games.bayon.data import EXPLORERS, SITES
 from meeple.games.bayon.teams import minimal_completion
 
 SEAT_COLOURS = ("bright_cyan", "bright_magenta", "bright_green", "bright_yellow")
 STEP_TEXT = {
-    "main": "choose: take gold, hire, act with an explorer, or end the turn",
     "giveup": "five explorers: give one up",
     "pay": "pay for the expedition",
     "team": "assemble the team one explorer at a time; it succeeds as soon as it reaches all three "
@@ -29,6 +30,13 @@ STEP_TEXT = {
 }
 
 
+def main_step_text(turn: dict[str, Any]) -> str:
+    """What the seat may still do in the main step: gold only as the whole turn,
+    one hire a turn, then explorers' actions and the end of the turn."""
+    choices = (["take gold"] if turn["may_take_gold"] else []) + ([] if turn["hired"] else ["hire"])
+    return "choose: " + ", ".join([*choices, "act with an explorer"]) + ", or end the turn"
+
+
 # Why a game ended, as the views say it (keys: the game's end reasons).
 END_TEXT = {
     "target": "a player reached the target",
@@ -36,8 +44,9 @@ END_TEXT = {
 }
 
 
-def seat_name(seat: int, viewer: int | None) -> Text:
-    label = f"seat {seat}" + (" (you)" if seat == viewer else "")
+def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> Text:
+    """The seat's player name in the seat's colour ("Alice (you)")."""
+    label = words.seat_name(names, seat) + (" (you)" if seat == viewer else "")
     return Text(label, style=f"bold {SEAT_COLOURS[seat % 4]}")
 
 
@@ -92,9 +101,10 @@ def team_hint(obs: dict[str, Any], viewer: int) -> Text:
     return Text(f"\nA team that succeeds: {team}. Only explorers who keep such a team possible may join.", style="dim")
 
 
-def render(obs: dict[str, Any]) -> Group:
-    """The whole table as a rich renderable."""
+def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
+    """The whole table as a rich renderable; ``names`` are the players' names by seat."""
     viewer = obs["seat"]
+    name_of = words.seat_name
     turn = obs["turn"]
     acted = set(turn["acted_explorers"])
     fresh = set(turn.get("won_this_turn", []))  # cannot pay for an expedition before the next turn
@@ -122,7 +132,7 @@ def render(obs: dict[str, Any]) -> Group:
                 line = Text(f"{where}: ")
                 line.append_text(site_text(card["site"]))
             else:
-                who = ", ".join(f"seat {q}" for q in card["known_by"])
+                who = ", ".join(name_of(names, q) for q in card["known_by"])
                 line = Text(f"{where}: seen by {who}", style="dim")
             knowledge.append(line)
         continents.add_row(name, str(c["cost"]), str(c["stack_size"]), joined(knowledge, "\n") if knowledge else "")
@@ -140,7 +150,7 @@ def render(obs: dict[str, Any]) -> Group:
     for col in ("", "gold", "wealth", "explorers", "sites"):
         seats.add_column(col)
     for s in obs["seats"]:
-        player = seat_name(s["seat"], viewer)
+        player = seat_name(s["seat"], viewer, names)
         if s["seat"] == current and not obs["is_over"]:
             player.append(" ◀ to move", style="bold")
         if s["seat"] in obs["winners"]:
@@ -156,8 +166,8 @@ def render(obs: dict[str, Any]) -> Group:
         sites = joined(site_lines, "\n") if site_lines else "-"
         seats.add_row(player, str(s["gold"]), str(s["wealth"]), explorers, sites)
 
-    step = Text("Now: " if viewer == current else f"Seat {current} is to move: ", style="bold")
-    step.append(STEP_TEXT[turn["step"]])
+    step = Text("Now: " if viewer == current else f"{name_of(names, current)} is to move: ", style="bold")
+    step.append(main_step_text(turn) if turn["step"] == "main" else STEP_TEXT[turn["step"]])
     if not obs["is_over"]:
         if turn["may_take_gold"]:
             step.append("  (taking 5 gold is the whole turn)", style="dim")
@@ -180,7 +190,7 @@ def render(obs: dict[str, Any]) -> Group:
     else:
         step = Text("Game over: ", style="bold")
         step.append(END_TEXT.get(obs["end_reason"] or "", "the game is over") + ". ")
-        step.append("Winner: " + ", ".join(f"seat {w}" for w in obs["winners"]) + ".")
-        step.append("  Scores: " + ", ".join(f"seat {i} {v}" for i, v in enumerate(obs["scores"])))
+        step.append("Winner: " + ", ".join(name_of(names, w) for w in obs["winners"]) + ".")
+        step.append("  Scores: " + ", ".join(f"{name_of(names, i)} {v}" for i, v in enumerate(obs["scores"])))
 
     return Group(Panel(title), continents, basecamp, seats, Panel(step))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.core import GameInfo, register
-from meeple.games.ivor import bot, svg, text
+from meeple.games.ivor import bot, svg, text, words
 from meeple.games.ivor.actions import ACTION_SPACE
 from meeple.games.ivor.rules import END_REASONS, IvorState
 
@@ -24,6 +24,10 @@ INFO = register(
         rollout_policy=bot.rollout_policy,
         evaluator=bot.evaluate,
         end_reasons=END_REASONS,
+        labeler=words.label,
+        narrator=words.narrate,
+        summarizer=words.summarize,
+        undo_barrier=words.undo_barrier,
         text_view=text.render,
         svg_view=svg.render,
     )

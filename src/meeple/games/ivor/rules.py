@@ -21,6 +21,7 @@ event cards in ``events.py``, refusal reasons in ``explain.py`` and observations
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from meeple.core import Action, State
@@ -410,7 +411,7 @@ class IvorState(State):
         self.pos[seat] = dest
 
     def _do_take(self, card: Any, seat: int) -> None:
-        self._take_card(card)
+        self.take_card(card)
         if self.phase == EXTRA_CARD:
             self.phase = MOVE
         else:
@@ -431,11 +432,15 @@ class IvorState(State):
         self.supply_coal -= COAL_PER_GOLD
 
     def _do_discard(self, card: Any, seat: int) -> None:
+        self.discard_card(seat, card)
+        self._check_hand_limit()
+
+    def discard_card(self, seat: int, card: int) -> None:
+        """Discard ``card`` from the hand, at the cost of a sheep (if the pen has one)."""
         self._remove_from_hand(seat, card)
         self.discard.append(card)
         if self.sheep[seat] > 0:
             self.sheep[seat] -= 1
-        self._check_hand_limit()
 
     def _do_idris(self, where: Any, seat: int) -> None:
         self.idris_at[LOC_INDEX[where]] = seat
@@ -504,7 +509,9 @@ class IvorState(State):
         else:
             self.phase = EXTRA_CARD
 
-    def _take_card(self, card: int) -> None:
+    def take_card(self, card: int) -> None:
+        """The seat to move takes ``card`` from the line: a job into the hand, an event
+        (for 1 gold) in front of them with the sheep on it."""
         seat = self.current
         i = self.line.index(card)
         del self.line[i]
@@ -526,7 +533,7 @@ class IvorState(State):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        self._refill()
+        self.refill()
         last = self.current == self.players - 1
         if last:
             self.round += 1
@@ -564,23 +571,34 @@ class IvorState(State):
             self.rng.shuffle(self.deck)
         return self.deck.pop()
 
-    def _refill(self) -> None:
+    def refill(self, report: Callable[[str, int], None] | None = None) -> None:
+        """Refill the card line, carrying out each event drawn. ``report`` (for the log's
+        words, never the rules) hears each step: ``("reshuffle", 0)``, ``("drawn", card)``,
+        ``("revealed", card)`` once an event took effect, ``("wiped", 0)``."""
         wipes = 0
         while len(self.line) < LINE_SIZE:
+            if report is not None and not self.deck and self.discard:
+                report("reshuffle", 0)
             card = self._draw()
             if card is None:
                 return
             self.line.append(card)
             self.line_sheep.append(0)
+            if report is not None:
+                report("drawn", card)
             if not is_event(card):
                 continue
             events.reveal(self, EVENTS[card])
             self.line_sheep[-1] = 1
+            if report is not None:
+                report("revealed", card)
             if sum(1 for c in self.line if is_event(c)) >= EVENT_WIPE:
                 wipes += 1
                 self.discard += self.line
                 self.line = []
                 self.line_sheep = []
+                if report is not None:
+                    report("wiped", 0)
                 if wipes >= MAX_WIPES:
                     return
 

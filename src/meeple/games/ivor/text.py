@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rich import box
@@ -10,6 +10,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.words import seat_name
 from meeple.games.ivor.data import DATA, bonus_text, card_name, card_summary, reward_text
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow")
@@ -30,13 +31,18 @@ SHORT_SPECIAL = {
 }
 
 
-def _seat(seat: int | None) -> Text:
+Names = Sequence[str] | None
+SHORT_NAME = 6  # characters of a name in a map cell, so that the compact map keeps to 80 columns
+
+
+def _seat(seat: int | None, names: Names = None, width: int = 14) -> Text:
+    """The seat's player name (cut to ``width``) in the seat's colour."""
     if seat is None:
         return Text("")
-    return Text(f"P{seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+    return Text(seat_name(names, seat)[:width], style=SEAT_STYLES[seat % len(SEAT_STYLES)])
 
 
-def _map_table(obs: dict[str, Any]) -> Table:
+def _map_table(obs: dict[str, Any], names: Names) -> Table:
     table = Table(title="The railway", title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("location", no_wrap=True)
     table.add_column("sheep", justify="right")
@@ -55,8 +61,8 @@ def _map_table(obs: dict[str, Any]) -> Table:
             name,
             str(info["sheep"]) if info["sheep"] else "·",
             "?" if info["lost_sheep_token"] else "",
-            _seat(info["wagon"]),
-            Text("zZ ") + _seat(info["idris"]) if info["idris"] is not None else Text(""),
+            _seat(info["wagon"], names),
+            Text("zZ ") + _seat(info["idris"], names) if info["idris"] is not None else Text(""),
             Text(links, style="dim"),
         )
     return table
@@ -66,14 +72,14 @@ def _sheep_cell(info: dict[str, Any]) -> str:
     return (str(info["sheep"]) if info["sheep"] else "·") + (" ?" if info["lost_sheep_token"] else "  ")
 
 
-def _here_cell(info: dict[str, Any]) -> Text:
-    cell = _seat(info["wagon"])
+def _here_cell(info: dict[str, Any], names: Names) -> Text:
+    cell = _seat(info["wagon"], names, SHORT_NAME)
     if info["idris"] is not None:
-        cell += Text(" zZ") + _seat(info["idris"])
+        cell += Text(" zZ") + _seat(info["idris"], names, SHORT_NAME)
     return cell
 
 
-def _compact_map(obs: dict[str, Any]) -> RenderableType:
+def _compact_map(obs: dict[str, Any], names: Names) -> RenderableType:
     """The 20 locations in two columns of 10, without their lines; the lines from the
     wagon of the player to move are listed underneath (the move list says the rest)."""
     halves = []
@@ -84,14 +90,15 @@ def _compact_map(obs: dict[str, Any]) -> RenderableType:
         table.add_column("sheep", justify="right", no_wrap=True)
         table.add_column("here", no_wrap=True)
         for loc, info in part:
-            table.add_row(Text(loc.id, style="bold" if loc.is_town else ""), _sheep_cell(info), _here_cell(info))
+            table.add_row(Text(loc.id, style="bold" if loc.is_town else ""), _sheep_cell(info), _here_cell(info, names))
         halves.append(table)
     grid = Table.grid(padding=(0, 3))
     grid.add_row(*halves)
     notes = [f"bold = town, ? = lost-sheep token; {MAIN_A}: main line to {MAIN_B}, 2 coal"]
     here = obs["players"][obs["current"]]["location"] if not obs["is_over"] else None
     if here is not None:
-        notes.append(f"lines from {here} (P{obs['current']}): {', '.join(NEIGHBOURS[here])}")
+        who = seat_name(names, obs["current"])[:SHORT_NAME]
+        notes.append(f"lines from {here} ({who}): {', '.join(NEIGHBOURS[here])}")
     return Group(Text(notes[0], style="dim"), grid, *(Text(n, style="dim") for n in notes[1:]))
 
 
@@ -105,10 +112,27 @@ class _ByWidth:
         yield self.wide if options.max_width >= WIDE else self.narrow
 
 
+SHORT_BONUS = {
+    "flat": "+{n} sheep",
+    "per_job_at": "{n} a job at {loc}",
+    "per_job": "{n} a job",
+    "per_gold": "{n} a gold",
+    "per_lost_sheep_token": "{n} a token",
+    "per_six_sheep": "{n} per 6 sheep",
+}
+
+
+def _short_bonus(card: int) -> str:
+    """An event's end bonus in a few words, for the compact view."""
+    event = EVENT_BY_ID[card]
+    where = DATA.locations[event.bonus_location].name if event.bonus_location >= 0 else ""
+    return SHORT_BONUS[event.bonus].format(n=event.bonus_amount, loc=where)
+
+
 def _short_summary(card: int) -> str:
     job = JOB_BY_ID.get(card)
-    if job is None:
-        return card_summary(card)
+    if job is None:  # an event acted when it was drawn: what is left to take is its end bonus
+        return f"event {card_name(card)}: end bonus {_short_bonus(card)}"
     special = SHORT_SPECIAL[job.special].format(n=job.amount)
     return f"{DATA.locations[job.location].name}: {reward_text(job)} | or {special}"
 
@@ -129,20 +153,20 @@ def _card_list(title: str, cards: list[tuple[int, str]]) -> _ByWidth:
     return _ByWidth(_cards(title, cards), _short_cards(title, cards))
 
 
-def _players_table(obs: dict[str, Any]) -> Table:
-    table = Table(title="Players", title_justify="left", show_edge=False, pad_edge=False,
+def _players_table(obs: dict[str, Any], names: Names) -> Table:
+    # The seat column stays as narrow as it was with "P0 (Ivor) ◀", so that an 80-column
+    # screen keeps the longest location names whole: a name is cut to 8 letters, Ivor is "*".
+    table = Table(title="Players (* holds Ivor and plays first)", title_justify="left", show_edge=False, pad_edge=False,
                   box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True)
     table.add_column("seat", no_wrap=True)
     for column in ("sheep", "gold", "coal", "hand", "jobs", "events", "tokens"):
         table.add_column(column, no_wrap=True)
-    table.add_column("at", no_wrap=True)
     over = obs["is_over"]
-    if over:
-        table.add_column("final")
+    table.add_column("final" if over else "at", no_wrap=True)  # once over, the score matters, not the wagon
     for p in obs["players"]:
-        seat = _seat(p["seat"])
+        seat = _seat(p["seat"], names, 8)
         if p["seat"] == obs["ivor"]:
-            seat.append(" (Ivor)")
+            seat.append("*")
         if p["seat"] == obs["current"] and not over:
             seat.append(" ◀")
         row = [
@@ -154,10 +178,8 @@ def _players_table(obs: dict[str, Any]) -> Table:
             str(len(p["completed"])),
             ", ".join(map(str, p["events"])) or "-",
             str(p["lost_sheep_tokens"]),
-            p["location"] or "-",
+            str(p["final_score"]) if over else p["location"] or "-",
         ]
-        if over:
-            row.append(str(p["final_score"]))
         table.add_row(*row)
     return table
 
@@ -174,14 +196,15 @@ def _cards(title: str, cards: list[tuple[int, str]]) -> Table:
     return table
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
+def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Names = None) -> RenderableType:
+    """The table as a rich renderable; ``names`` are the players' names by seat."""
     seat = obs["seat"]
     status = Text(f"Ivor the Engine — round {obs['round'] + 1}, ", style="bold")
     if obs["is_over"]:
-        winners = ", ".join(f"P{w}" for w in obs["winners"])
+        winners = ", ".join(seat_name(names, w) for w in obs["winners"])
         status.append(f"game over, won by {winners}")
     else:
-        status.append(f"P{obs['current']} to {obs['phase']}")
+        status.append(f"{seat_name(names, obs['current'])} to {obs['phase']}")
         if obs["phase"] == "move and play":
             status.append(f" ({obs['moves_left']} free move(s) left)")
     status.append(
@@ -191,7 +214,8 @@ def render(obs: dict[str, Any]) -> RenderableType:
         + f"{obs['supply']['gold']} gold, {obs['supply']['coal']} coal, {obs['supply']['idris']} Idris",
         style="dim",
     )
-    parts: list[RenderableType] = [status, _ByWidth(_map_table(obs), _compact_map(obs)), _players_table(obs)]
+    parts: list[RenderableType] = [status, _ByWidth(_map_table(obs, names), _compact_map(obs, names)),
+                                   _players_table(obs, names)]
     main_line = [r for r in obs["routes"] if r["main_line"]]
     if main_line:  # a route that rides the main line costs 2 coal more but keeps free moves
         parts.append(Text("by the main line: " + "; ".join(
@@ -200,16 +224,20 @@ def render(obs: dict[str, Any]) -> RenderableType:
     parts.append(_card_list("Card line", line))
     if seat is not None:
         hand = obs["players"][seat]["hand"] or []
-        parts.append(_card_list(f"Your hand (P{seat})", [(c, "") for c in hand]))
+        parts.append(_card_list(f"Your hand ({seat_name(names, seat)})", [(c, "") for c in hand]))
     for p in obs["players"]:
         # Taken events are face up; their end bonus is what the player is playing for.
-        for card in p["events"]:
-            parts.append(Text(f"P{p['seat']} holds event {card} {card_name(card)} "
-                              f"(end bonus: {bonus_text(EVENT_BY_ID[card])})", style="dim"))
+        if p["events"]:
+            who = seat_name(names, p["seat"])
+            wide = [Text(f"{who} holds event {card} {card_name(card)} "
+                         f"(end bonus: {bonus_text(EVENT_BY_ID[card])})", style="dim") for card in p["events"]]
+            brief = ", ".join(f"{card} ({_short_bonus(card)})" for card in p["events"])
+            parts.append(_ByWidth(Group(*wide), Text(f"{who}'s events, end bonus: {brief}", style="dim")))
     for p in obs["players"]:
         if p["seat"] != seat and p["hand_known"]:
             known = ", ".join(f"{c} {card_name(c)}" for c in p["hand_known"])
-            brief = ", ".join(f"{c} ({DATA.locations[JOB_BY_ID[c].location].name})" for c in p["hand_known"])
-            parts.append(_ByWidth(Text(f"P{p['seat']} is known to hold card(s) {known}", style="dim"),
-                                  Text(f"P{p['seat']} is known to hold {brief}", style="dim")))
+            brief = "jobs at " + ", ".join(DATA.locations[JOB_BY_ID[c].location].name for c in p["hand_known"])
+            who = seat_name(names, p["seat"])
+            parts.append(_ByWidth(Text(f"{who} is known to hold card(s) {known}", style="dim"),
+                                  Text(f"{who} is known to hold {brief}", style="dim")))
     return Group(*parts)

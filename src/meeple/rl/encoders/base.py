@@ -17,7 +17,7 @@ unknown category lights the extra ``other`` slot, never a crash).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,7 +153,21 @@ class Encoder:
     (keeping the offsets they need) and write them in ``fill``, reading only
     the keys they know, with defaults, so a new key in an observation changes
     nothing.
+
+    Two ways in, giving the same vector:
+
+    * :meth:`encode` reads an observation dict: the reference, for callers
+      that hold only the dict.
+    * :meth:`encode_state` is the fast path the environments use. A game that
+      defines ``fill_state`` writes the vector straight from the state, reading
+      only the fields its ``observation(seat)`` is built from; the RL tests
+      check it equals ``encode(state.observation(seat))`` over many positions
+      of every game and set-up, so it can expose nothing the dict does not. A
+      game without ``fill_state`` goes through the dict.
     """
+
+    # whether fill_state leaves numbers unclipped (else it clips each one itself, cheaper for a few)
+    clip_after_fill = True
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.players = players
@@ -168,6 +182,11 @@ class Encoder:
     def shape(self) -> tuple[int]:
         return (self.layout.size,)
 
+    @property
+    def direct(self) -> bool:
+        """Whether :meth:`encode_state` writes from the state (else it goes through the dict)."""
+        return type(self).fill_state is not Encoder.fill_state
+
     def encode(self, obs: dict[str, Any]) -> Vector:
         """The vector of one observation (of the seat it names; a spectator's reads as seat 0)."""
         v = new_vector(self.layout)
@@ -180,6 +199,88 @@ class Encoder:
         self.fill(v, obs, me)
         return v
 
+    def encode_state(self, state: Any, seat: int) -> Vector:
+        """The vector of ``encode(state.observation(seat))``, written without building the dict when the
+        game has a ``fill_state``."""
+        if not self.direct:
+            return self.encode(state.observation(seat))
+        v = new_vector(self.layout)
+        p = self.players
+        for s in state.to_move:  # the fields of base_observation: to_move, is_over, winners
+            v[(s - seat) % p] = 1.0
+        if state.is_over:
+            v[p] = 1.0
+            for s in state.winners:
+                v[p + 1 + (s - seat) % p] = 1.0
+        self.fill_state(v, state, seat)
+        if self.clip_after_fill:  # fill_state wrote numbers divided by their ceilings: one clip for all
+            np.clip(v, 0.0, 1.0, out=v)
+        return v
+
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         """Write the game's own slices (everything after the common ones) for observer ``me``."""
         raise NotImplementedError
+
+    def fill_state(self, v: Vector, state: Any, me: int) -> None:
+        """Write what :meth:`fill` writes, from the state fields ``observation(me)`` shows (optional).
+
+        Numbers are written divided by their ceiling and left unclipped: :meth:`encode_state` clips
+        the whole vector into ``[0, 1]`` once afterwards, as :func:`scaled` would each value.
+        """
+        raise NotImplementedError
+
+
+def set_hot(v: Vector, hot: list[int]) -> None:
+    """Set ``v[i] = 1`` for every index gathered in ``hot`` (through a memoryview: for the hundred or so
+    indices a vector lights, cheaper than numpy's indexing by a list or one numpy call per index)."""
+    m: Any = v.data  # the array's memoryview (typed for int items only; a float32 view takes floats)
+    for i in hot:
+        m[i] = 1.0
+
+
+def set_bits(x: int) -> list[int]:
+    """The positions of the 1 bits of ``x``, lowest first (a game's bit set as a list)."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+class Memo:
+    """Remembered pieces of vectors: a key (the state fields a piece is drawn from) -> the piece, as the
+    numpy indices it lights (or indices and values), ready to write with one numpy call.
+
+    A piece such as Bayon's located cards or Ibyron's island changes only every few moves, while
+    encoding it value by value costs more than building its key from the same fields. The memo is a
+    cache of the very function the encoder computes, so it shows nothing that function does not;
+    it forgets everything once it holds ``size`` pieces.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self.pieces: dict[Any, Any] = {}
+
+    def indices(self, key: Any, build: Callable[[], list[int]]) -> npt.NDArray[np.intp]:
+        """The indices ``build()`` lists for ``key`` (built once)."""
+        piece = self.pieces.get(key)
+        if piece is None:
+            piece = self._keep(key, np.array(build(), dtype=np.intp))
+        return piece  # type: ignore[no-any-return]
+
+    def values(
+        self, key: Any, build: Callable[[], tuple[list[int], list[float]]]
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
+        """The indices and their values ``build()`` lists for ``key`` (built once)."""
+        piece = self.pieces.get(key)
+        if piece is None:
+            at, val = build()
+            piece = self._keep(key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32)))
+        return piece  # type: ignore[no-any-return]
+
+    def _keep(self, key: Any, piece: Any) -> Any:
+        if len(self.pieces) >= self.size:
+            self.pieces.clear()
+        self.pieces[key] = piece
+        return piece

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.bayon import actions as game_actions
+from meeple.games.bayon import data as game_data
+from meeple.games.bayon.observe import PUBLIC
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -21,6 +25,8 @@ from meeple.rl.encoders.base import (
     relative,
     scaled,
     seat_hot,
+    set_bits,
+    set_hot,
 )
 
 EXPLORERS = 17
@@ -67,6 +73,16 @@ class BayonEncoder(Encoder):
         self.at_won = add("won_this_turn", SITES, "sites won this turn")
         self.at_revealed = add("revealed", SITES, "site just revealed")
         self.at_team = add("team", EXPLORERS, "explorers in the team being formed")
+        # the game's continent and step numbers -> this encoder's slots, by name (unknown -> "other")
+        self.continent_slot = [_slot(CONTINENTS, name) for name in game_data.CONTINENTS]
+        self.step_slot = [_slot(STEPS, name) for name in game_actions.PHASE_NAMES]
+        # per observer and per "who knows this card" mask (seat bits + PUBLIC): the offsets a known card
+        # lights from its run's start, without its site: [someone knows it, the seats that know it]
+        self.known_offsets = [
+            [[0] + [1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1] for mask in range(2 * PUBLIC)]
+            for me in range(p)
+        ]
+        self.located = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -114,3 +130,82 @@ class BayonEncoder(Encoder):
         revealed = turn.get("revealed")
         many_hot(v, self.at_revealed, SITES, revealed if isinstance(revealed, list) else [revealed], offset=1)
         many_hot(v, self.at_team, EXPLORERS, turn.get("team"), offset=1)
+
+    clip_after_fill = False  # every number below is a count, clipped at 1 where it is written
+
+    def fill_state(self, v: Vector, state: Any, me: int) -> None:
+        """What :meth:`fill` writes, read from the fields ``bayon.observe.observation`` shows ``me``."""
+        m: Any = v.data  # one value at a time: cheaper through a memoryview than numpy's indexing
+        p = self.players
+        hot: list[int] = []
+        hot.append(self.at_current + (state.current - me) % p)
+        m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
+        m[self.at_bank] = min(1.0, state.bank / BANK_CEILING)
+        hot.append(self.at_interpreter + self.continent_slot[state.interpreter])
+        target = float(state.target or 1) or 1.0
+        gold, worth = state.gold, state.worth
+        for q in range(p):
+            r = (q - me) % p
+            m[self.at_wealth + r] = min(1.0, (gold[q] + worth[q]) / target)
+            m[self.at_gold + r] = min(1.0, gold[q] / GOLD_CEILING)
+            at = self.at_explorers + r * EXPLORERS - 1
+            hot.extend([at + e for e in state.hands[q]])
+            at = self.at_sites + r * SITES - 1
+            hot.extend([at + site for site in state.owned[q]])
+        hot.extend([self.at_face_up - 1 + e for e in state.faceup])
+        camp, hidden = state.camp, state.camp_hidden
+        m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
+        m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
+        hot.extend([self.at_camp_bottom - 1 + e for e in camp[hidden:]])
+        stacks = state.stacks[: len(CONTINENTS)]
+        for c, stack in enumerate(stacks):
+            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
+        if 0 <= state.interpreter < len(stacks):
+            hot.append(self.at_blocked + state.interpreter)
+        self._turn(m, hot, state)
+        set_hot(v, hot)
+        # the located cards change only when a card is located or leaves a stack
+        key = (me, tuple(map(tuple, stacks)), tuple(state.known))
+        v[self.located.indices(key, lambda: self._located(stacks, state.known, me))] = 1.0
+
+    def _located(self, stacks: list[list[int]], known: list[int], me: int) -> list[int]:
+        """The ``known_cards`` indices lit for ``me``: each located card, its site if ``me`` saw it, who knows it."""
+        hot: list[int] = []
+        bit, offsets = 1 << me, self.known_offsets[me]
+        for c, stack in enumerate(stacks):
+            for depth, site in enumerate(stack[:DEPTH]):
+                mask = known[site]
+                if not mask:
+                    continue
+                at = self.at_known + (c * DEPTH + depth) * self.per_card
+                hot += [at + k for k in offsets[mask]]
+                if mask & PUBLIC or mask & bit:
+                    hot.append(at + site)  # the site slots start at at + 1, for site 1
+        return hot
+
+    def _turn(self, m: Any, hot: list[int], state: Any) -> None:
+        phase = state.phase
+        running = phase != game_actions.OVER
+        hot.append(self.at_step + self.step_slot[phase])
+        if running and phase == game_actions.MAIN and not state.acted and state.bank >= game_data.DATA.take_gold:
+            hot.append(self.at_turn_flags)
+        if state.hired:
+            hot.append(self.at_turn_flags + 1)
+        if running:
+            used, won = state.used, state.won
+            hot.extend([self.at_acted - 1 + e for e in set_bits(used) if e in game_data.EXPLORER_IDS])
+            hot.extend([self.at_won - 1 + s for s in set_bits(won) if s in game_data.SITE_IDS])
+        for c, n in enumerate(state.travelled):
+            if n:
+                m[self.at_travelled + self.continent_slot[c]] = min(1.0, n / 4)
+        if state.expedition >= 0:
+            hot.append(self.at_expedition + self.continent_slot[state.expedition])
+        m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
+        if state.revealed:
+            hot.append(self.at_revealed - 1 + state.revealed)
+        hot.extend([self.at_team - 1 + e for e in state.team])
+
+
+def _slot(names: tuple[str, ...], name: str) -> int:
+    """Where ``name`` lies among ``names``, or the ``other`` slot after them."""
+    return names.index(name) if name in names else len(names)

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.ibyron import data as game_data
 from meeple.games.ibyron.data import STEP_NAMES
+from meeple.games.ibyron.scoring import loose_discs
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -96,6 +99,8 @@ class IbyronEncoder(Encoder):
             f"camp owner ({p}), camp kind (grain, ore, stone, wood), [camp discs / 4], reserved by ({p}), "
             f"[new tile], home of ({p}), leader of ({p}), overseer of ({p})",
         )
+        self._slots_for_state()
+        self.island = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -255,3 +260,198 @@ class IbyronEncoder(Encoder):
                 at = self._cell(xy)
                 if at is not None:
                     v[at + marks_at + min(k, 2) * p + r] = 1.0
+
+    # ------------------------------------------------------------ fast path (from the state)
+    def _slots_for_state(self) -> None:
+        """The game's own numbering of names -> this encoder's slots (``None``: a name it does not list)."""
+        self.dice_slot = [DICE.index(b) if b in DICE else None for b in game_data.MARKET_BOXES[: len(DICE)]]
+        self.space_of = [game_data.SPACES.index(name) if name in game_data.SPACES else None for name in SPACES]
+        self.phase_slot = [SEAT_PHASES.index(n) if n in SEAT_PHASES else None for n in game_data.PHASE_NAMES]
+        self.mat_slot = [MAT.index(n) if n in MAT else None for n in game_data.MAT_BUILDINGS]
+        self.terrain_slot = {k: TERRAINS.index(n) for k, n in game_data.TERRAIN_NAMES.items() if n in TERRAINS}
+        self.camp_slot = [CAMPS.index(n) if n in CAMPS else None for n in game_data.CAMP_KINDS]
+        self.built_of = [(BUILT.index(b.id), b.index) for b in game_data.BUILDINGS if b.id in BUILT]
+        self.part_slot = {b: PARTS.index(d.id) for b, d in enumerate(game_data.BUILDINGS) if d.id in PARTS}
+        self.part_slot[game_data.FARM] = PARTS.index("farm")
+        self.part_discs = {b: d.discs for b, d in enumerate(game_data.BUILDINGS)}
+        self.part_discs[game_data.FARM] = 1
+
+    def fill_state(self, v: Vector, s: Any, me: int) -> None:
+        """What :meth:`fill` writes, read from the fields ``ibyron.observe.observation`` shows ``me``
+        (everything but the order of the beginner pile, which no field here reads)."""
+        p = self.players
+        at: list[int] = []  # indices and their values, written in one numpy call at the end
+        val: list[float] = []
+        mode = 2 if s.solo else (1 if s.beginner else 0)
+        at += (self.at_mode + mode, self.at_mode + len(MODES) + 1 + (1 if s.back_side else 0))
+        val += (1.0, 1.0)
+        limit = s.round_limit
+        at += (self.at_round, self.at_round + 1, self.at_cap)
+        val += (
+            scaled(s.round, float(limit) if isinstance(limit, int) and limit > 0 else 30.0),
+            scaled(limit, 30),
+            s.cap / 4,
+        )
+        for k, seat in enumerate((s.start_player, s.current)):
+            r = relative(seat, me, p)
+            if r is not None:
+                at.append(self.at_who + k * p + r)
+                val.append(1.0)
+        at.append(self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS)))
+        val.append(1.0)
+        if not s.beginner:
+            at += [self.at_tiles + t for t in s.tiles if 0 <= t < TILES]
+            val += [1.0] * (len(at) - len(val))
+        pending = s.pending_tile
+        if 0 <= pending < TILES:
+            at.append(self.at_tiles + TILES + pending)
+            val.append(1.0)
+        at += (self.at_tiles + 2 * TILES, self.at_tiles + 2 * TILES + 1)
+        val += (len(s.tiles) / TILES, 1.0 if pending >= 0 else 0.0)
+        for i, slot in enumerate(self.dice_slot):
+            if slot is not None:
+                at += (self.at_dice + 2 * slot, self.at_dice + 2 * slot + 1)
+                val += (s.dice[i] / 6, 1.0 if s.dice_used[i] else 0.0)
+        at += (self.at_supplies, self.at_supplies + 1, self.at_supplies + 2)
+        val += (s.horse_supply / 20, s.barn_supply / 12, s.permit_supply / 10)
+        self._village_state(at, val, s, me)
+        self._bonus_state(at, val, s, me)
+        for q in range(p):
+            self._player_state(at, val, s, q, self.at_players + ((q - me) % p) * self.per_player)
+        self._board_state(v, at, val, s, me)
+        v[at] = val
+
+    def _village_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+        p = self.players
+        for k, game_k in enumerate(self.space_of):
+            if game_k is None:
+                continue
+            base = self.at_village + k * self.per_space
+            stack = s.stacks[game_k]
+            counts = [0] * p
+            paid = [0] * p
+            for owner, cost, _ in stack:
+                r = (owner - me) % p
+                counts[r] += 1
+                paid[r] += cost
+            at += (base, base + 1)
+            val += (len(stack) / 9, s._village_cost(game_k) / 4)
+            at += range(base + 2, base + 2 + 2 * p)
+            val += [(c / 4) for c in counts] + [(c / 12) for c in paid]
+
+    def _bonus_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+        p = self.players
+        if s.back_side:  # the back side's spaces name no taker: each reads "none"
+            at += [self.at_bonus + k * (p + 2) + p for k in range(min(BONUS, len(game_data.BACK)))]
+        else:
+            for k in range(min(BONUS, len(game_data.FRONT))):
+                base = self.at_bonus + k * (p + 2)
+                r = relative(s.bonus_taken[k], me, p)
+                at.append(base + (p if r is None else r))
+                if s.solo_used[k]:
+                    at.append(base + p + 1)
+        val += [1.0] * (len(at) - len(val))
+
+    def _player_state(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
+        slot = self.phase_slot[s.phase[q]]
+        if slot is not None:
+            at.append(base + slot)
+            val.append(1.0)
+        b = base + len(SEAT_PHASES)
+        at += range(b, b + len(RESOURCES) + 3)
+        val += [(x / CEILING) for x in s.res[q][: len(RESOURCES)]]
+        val += (s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING)
+        b += len(RESOURCES) + 3
+        tech = s.tech[q]
+        at += range(b, b + len(TECH) + 4)
+        val += (tech[game_data.LUMBER] / 4, tech[game_data.REFINERY] / 4)
+        val += (tech[game_data.TAXING] / 4, s.cubes[q] / CEILING)
+        val += (s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING)
+        b += len(TECH) + 4
+        for m in s.reserve[q]:
+            slot = self.mat_slot[m]
+            if slot is not None:
+                at.append(b + slot)
+                val.append(1.0)
+        for m, on in enumerate(s.mat[q][:3]):
+            slot = self.mat_slot[m]
+            if on and slot is not None:
+                at.append(b + len(MAT) + slot)
+                val.append(1.0)
+        b += 2 * len(MAT)
+        held = s.held[q]
+        at += (b, b + 1, b + 2, b + 3)
+        val += (1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING, s.ship[q] / 4)
+        val.append(1.0 if held >= 0 else 0.0)
+        if 0 <= held < TILES:
+            at.append(b + 4 + held)
+            val.append(1.0)
+        b += 4 + TILES
+        built = s.built[q]
+        for slot, index in self.built_of:
+            at.append(b + slot)
+            val.append(built[index] / 3)
+        b += len(BUILT)
+        discs = s.in_buildings[q]
+        at += range(b, b + 5)
+        val += (discs / CEILING, loose_discs(discs) / CEILING)
+        val += (shifted(s.victory_points(q), *VP_RANGE), s._coins_kept(q) / CEILING, s._stride(q) / 3)
+
+    def _island(self, s: Any) -> list[int]:
+        """The board indices the island lights: [land], its height, its terrain, [coast]."""
+        board, per, hot = self.at_board, self.per_cell, []
+        height, terrain = s.height, s.terrain
+        for c in s.land:
+            base = board + c * per
+            hot.append(base)
+            h = height[c]
+            if 1 <= h <= HEIGHTS:
+                hot.append(base + h)
+            t = self.terrain_slot.get(terrain[c])
+            if t is not None:
+                hot.append(base + 1 + HEIGHTS + t)
+        coast_at = 1 + HEIGHTS + len(TERRAINS)
+        hot += [board + c * per + coast_at for c in s.coast]
+        return hot
+
+    def _board_state(self, v: Vector, at: list[int], val: list[float], s: Any, me: int) -> None:
+        p, board, per = self.players, self.at_board, self.per_cell
+        building_at = 1 + HEIGHTS + len(TERRAINS) + 1
+        camp_at = building_at + p + len(PARTS) + 1
+        reserved_at = camp_at + p + len(CAMPS) + 1
+        marks_at = reserved_at + p + 1
+        # the island itself (land, heights, terrain, coast) changes only when a tile is laid
+        key = (s.land, s.coast, tuple(s.height), tuple(s.terrain))
+        v[self.island.indices(key, lambda: self._island(s))] = 1.0
+        for c, (owner, parts) in s.buildings.items():
+            base = board + c * per + building_at
+            r = relative(owner, me, p)
+            if r is not None:
+                at.append(base + r)
+            at += [base + p + self.part_slot[b] for b in parts if b in self.part_slot]
+            val += [1.0] * (len(at) - len(val))
+            at.append(base + p + len(PARTS))
+            val.append(sum(self.part_discs[b] for b in parts) / 4)
+        for c, (owner, kind, discs) in s.camps.items():
+            base = board + c * per + camp_at
+            r = relative(owner, me, p)
+            if r is not None:
+                at.append(base + r)
+                val.append(1.0)
+            slot = self.camp_slot[kind]
+            if slot is not None:
+                at.append(base + p + slot)
+                val.append(1.0)
+            at.append(base + p + len(CAMPS))
+            val.append(discs / 4)
+        for c, owner in s.reserved.items():
+            r = relative(owner, me, p)
+            if r is not None:
+                at.append(board + c * per + reserved_at + r)
+        if s.step == game_data.S_OVERSEE:
+            at += [board + c * per + reserved_at + p for c in s.new_cells]
+        for q in range(p):
+            r = (q - me) % p
+            marks = (s.home[q], s.leader[q], *s.overseer[q][:2])
+            at += [board + c * per + marks_at + min(k, 2) * p + r for k, c in enumerate(marks) if c >= 0]
+        val += [1.0] * (len(at) - len(val))

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.isle_of_skye import actions as game_actions
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -54,9 +56,7 @@ class IsleOfSkyeEncoder(Encoder):
             "round_track", ROUNDS * (len(LETTERS) + 1), "per round: letters scored, gold per seat ahead / 5"
         )
         self.per_seat = 4
-        self.at_seats = add(
-            "seats", p * 4, "per seat (relative): [VP / 120, gold / 40, gold earned / 40, has chosen]"
-        )
+        self.at_seats = add("seats", p * 4, "per seat (relative): [VP / 120, gold / 40, gold earned / 40, has chosen]")
         self.per_offer = TILES + 5 + p
         self.at_offers = add(
             "offers",
@@ -72,6 +72,8 @@ class IsleOfSkyeEncoder(Encoder):
             "rotation (4)",
         )
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
+        self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_actions.PHASE_NAMES]
+        self.territories = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -141,3 +143,104 @@ class IsleOfSkyeEncoder(Encoder):
         v[at + 3 + r] = 1.0
         if turn in ROTATIONS:
             v[at + 3 + self.players + ROTATIONS.index(turn)] = 1.0
+
+    def fill_state(self, v: Vector, state: Any, me: int) -> None:
+        """What :meth:`fill` writes, read from the fields ``isle_of_skye.observe.observation`` shows ``me``:
+        while prices are hidden, another seat's offer shows its tiles and buyers only, and its gold only
+        as the total with its stakes."""
+        p, phase = self.players, state.phase
+        hidden_phase = phase == game_actions.PRICE
+        at: list[int] = []  # indices and their values, written in one numpy call at the end
+        val: list[float] = []
+        at += (self.at_round, self.at_round + 1, self.at_phase + self.phase_slot[phase])
+        val += (state.round / ROUNDS, len(state.rounds) / ROUNDS, 1.0)
+        buyer = (state.start + state.buy_step) % p if phase == game_actions.BUY else None
+        builder = state.builder if phase == game_actions.BUILD else None
+        for k, seat in enumerate((state.start, buyer, builder)):
+            r = relative(seat, me, p)
+            at.append(self.at_roles + k * (p + 1) + (p if r is None else r))
+        val += (1.0, 1.0, 1.0)
+        at.append(self.at_bag)
+        val.append(len(state.bag) / TILES)
+        for i, tid in enumerate(state.scoring[: len(LETTERS)]):
+            if tid in SCORING:
+                at.append(self.at_scoring + i * len(SCORING) + SCORING.index(tid))
+                val.append(1.0)
+        for i, entry in enumerate(state.rounds[:ROUNDS]):
+            base = self.at_track + i * (len(LETTERS) + 1)
+            for letter in entry.letters:
+                if letter in LETTERS:
+                    at.append(base + LETTERS.index(letter))
+                    val.append(1.0)
+            at.append(base + len(LETTERS))
+            val.append(entry.gold_per_player_ahead / 5)
+        for q in range(p):
+            self._seat_state(v, at, val, state, q, me, hidden_phase)
+        if state.pick_tile >= 0:
+            at.append(self.at_pending + state.pick_tile)
+            val.append(1.0)
+        spot = state.pick_spot
+        if spot is not None and len(spot) == 2:
+            at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
+            val += (1.0, (spot[0] + REACH) / (2 * REACH), (spot[1] + REACH) / (2 * REACH))
+        v[at] = val
+
+    def _seat_state(
+        self, v: Vector, at: list[int], val: list[float], state: Any, q: int, me: int, hidden_phase: bool
+    ) -> None:
+        p = self.players
+        r = (q - me) % p
+        mine = q == me
+        prices, discarded = state.prices[q], state.discarded[q]
+        base = self.at_seats + r * self.per_seat
+        gold = state.gold[q]
+        at += (base, base + 1, base + 2, base + 3)
+        val += (
+            state.vp[q] / VP_CEILING,
+            0.0 if hidden_phase and not mine else gold / GOLD_CEILING,
+            (gold + sum(prices)) / GOLD_CEILING,
+            0.0 if hidden_phase and not state.done[q] else 1.0,  # chosen: only asked while prices are hidden
+        )
+        sold_to = state.sold_to[q]
+        for k, tid in enumerate(state.drawn[q][:OFFER]):
+            base = self.at_offers + (r * OFFER + k) * self.per_offer
+            if 0 <= tid < TILES:
+                at.append(base + tid)
+                val.append(1.0)
+            if hidden_phase and not mine:
+                at.append(base + TILES + 3)  # the price and the discard are hidden
+                val.append(1.0)
+            elif tid == discarded:
+                at.append(base + TILES + 2)
+                val.append(1.0)
+            else:
+                at += (base + TILES, base + TILES + 1)
+                val += (prices[k] / PRICE_CEILING, 1.0)
+            b = relative(sold_to[k], me, p)
+            if b is not None:
+                at += (base + TILES + 4, base + TILES + 5 + b)
+                val += (1.0, 1.0)
+        for tid in state.received[q]:
+            if 0 <= tid < TILES:
+                at.append(self.at_received + r * TILES + tid)
+                val.append(1.0)
+        # a territory changes only when its seat builds
+        placed = tuple(state.placed[q].items())
+        idx, values = self.territories.values((r, placed), lambda: self._territory(r, placed))
+        v[idx] = values
+
+    def _territory(self, r: int, placed: tuple[Any, ...]) -> tuple[list[int], list[float]]:
+        """The ``territory_tiles`` indices and values of one territory, its owner at relative slot ``r``."""
+        at: list[int] = []
+        val: list[float] = []
+        owner = 3 + r
+        for (x, y), (tid, rot) in placed:
+            if not 0 <= tid < TILES:
+                continue
+            base = self.at_tiles + tid * self.per_tile
+            at += (base, base + 1, base + 2, base + owner)
+            val += (1.0, (x + REACH) / (2 * REACH), (y + REACH) / (2 * REACH), 1.0)
+            if 0 <= rot < len(ROTATIONS):
+                at.append(base + 3 + self.players + rot)
+                val.append(1.0)
+        return at, val

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.ivor import rules as game_rules
 from meeple.rl.encoders.base import (
     Encoder,
+    Memo,
     Vector,
     by_relative_seat,
     category,
@@ -20,6 +22,8 @@ from meeple.rl.encoders.base import (
     one_hot,
     relative,
     scaled,
+    set_bits,
+    set_hot,
 )
 
 CARDS = 61
@@ -65,6 +69,8 @@ class IvorEncoder(Encoder):
         self.at_deck = add("deck", 2 + CARDS, "[deck size / 61, events removed / 5], discard pile (61)")
         self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
+        self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_rules.PHASE_NAMES]
+        self.maps = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -116,3 +122,70 @@ class IvorEncoder(Encoder):
         v[self.at_supply + 2] = scaled(supply.get("idris"), 5)
         jobs = [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations]
         many_hot(v, self.at_jobs, LOCATIONS, jobs)
+
+    clip_after_fill = False  # every number below is a count, clipped at 1 where it is written
+
+    def fill_state(self, v: Vector, state: Any, me: int) -> None:
+        """What :meth:`fill` writes, read from the fields ``ivor.observe.observation`` shows ``me``
+        (of the other seats' hands, only their size and the cards all saw go in)."""
+        m: Any = v.data  # one value at a time: cheaper through a memoryview than numpy's indexing
+        p = self.players
+        hot = [self.at_current + (state.current - me) % p, self.at_phase + self.phase_slot[state.phase]]
+        m[self.at_round] = min(1.0, state.round / 30)
+        m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
+        if state.end_triggered:
+            hot.append(self.at_end + 1)
+        m[self.at_end + 2] = min(1.0, state.moves_left / 5)
+        final = state.final
+        for q in range(p):
+            at = self.at_seats + ((q - me) % p) * self.per_seat
+            m[at] = min(1.0, state.sheep[q] / SHEEP_CEILING)
+            m[at + 1] = min(1.0, state.gold[q] / 5)
+            m[at + 2] = min(1.0, state.coal[q] / 5)
+            m[at + 3] = min(1.0, len(state.hands[q]) / 5)
+            m[at + 4] = min(1.0, state.tokens[q] / 5)
+            if final is not None:
+                m[at + 5] = min(1.0, final[q] / SCORE_CEILING)
+            pos = state.pos[q]
+            if 0 <= pos < LOCATIONS:
+                hot += (at + 6, at + 7 + pos)
+            at += 6 + LOCATIONS  # card slots start at at + 1, for card 1
+            if q == me:
+                hot.extend([at + c for c in state.hands[q]])
+            hot.extend([at + CARDS + c for c in state.known[q]])
+            hot.extend([at + 2 * CARDS + c for c in state.completed[q]])
+            hot.extend([at + 3 * CARDS + c for c in state.events_taken[q]])
+        # the map changes only when sheep, a token, a wagon or an Idris token moves
+        fields = (tuple(state.loc_sheep), tuple(state.loc_token), tuple(state.wagon_at), tuple(state.idris_at))
+        idx, values = self.maps.values((me, *fields), lambda: self._map(me, *fields))
+        v[idx] = values
+        for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
+            at = self.at_line + i * (CARDS + 1)
+            if isinstance(card, int) and 0 < card <= CARDS:
+                hot.append(at + card - 1)
+            if on:
+                hot.append(at + CARDS)
+        m[self.at_deck] = min(1.0, len(state.deck) / CARDS)
+        m[self.at_deck + 1] = min(1.0, len(state.removed) / 5)
+        hot.extend([self.at_deck + 1 + c for c in state.discard])
+        m[self.at_supply] = min(1.0, state.supply_gold / 12)
+        m[self.at_supply + 1] = min(1.0, state.supply_coal / 12)
+        m[self.at_supply + 2] = min(1.0, state.idris_free / 5)
+        hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
+        set_hot(v, hot)
+
+    def _map(self, me: int, sheep: Any, token: Any, wagon: Any, idris: Any) -> tuple[list[int], list[float]]:
+        """The ``locations`` indices and values: sheep, lost-sheep token, wagon and Idris owners."""
+        p, at, val = self.players, [], []
+        per_loc = 2 + 2 * (p + 1)
+        for i in range(min(LOCATIONS, len(sheep))):
+            base = self.at_locs + i * per_loc
+            at.append(base)
+            val.append(min(1.0, sheep[i] / 8))
+            if token[i] > 0:
+                at.append(base + 1)
+                val.append(1.0)
+            at.append(base + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
+            at.append(base + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
+            val += (1.0, 1.0)
+        return at, val

@@ -182,11 +182,29 @@ function showLinks(match) {
     if (!seat.url) continue;
     const input = el("input", { type: "text", readonly: true, value: origin + seat.url, "data-seat": seat.seat });
     input.addEventListener("focus", () => input.select());
-    list.append(el("li", {}, el("a", { href: seat.url, target: "_blank", text: `${seat.name}'s link` }), input));
+    list.append(el("li", {}, el("a", { href: seat.url, target: "_blank", text: `${seat.name}'s link` }),
+      copyButton(input), input));
   }
+  const spectator = el("input", { type: "text", readonly: true, value: origin + match.spectator_url, "data-seat": "spectator" });
   list.append(el("li", {}, el("a", { href: match.spectator_url, target: "_blank", text: "Spectator link" }),
-    el("input", { type: "text", readonly: true, value: origin + match.spectator_url, "data-seat": "spectator" })));
+    copyButton(spectator), spectator));
   $("links").hidden = false;
+}
+
+// A button that copies a link box's text (through a selection where the clipboard API is missing).
+function copyButton(input) {
+  const button = el("button", { type: "button", class: "copy", "data-seat": input.dataset.seat, text: "Copy" });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch (error) {
+      input.select();
+      document.execCommand("copy");
+    }
+    button.textContent = "Copied";
+    window.setTimeout(() => (button.textContent = "Copy"), 1500);
+  });
+  return button;
 }
 
 // The games started here, newest first, kept in this browser only (a link holds its seats' tokens).

@@ -1,7 +1,9 @@
-// A match page: the board of the seat's own view, its legal actions, the log,
-// live updates over a WebSocket, pass-and-play between seats on one screen,
-// and replaying the game move by move. The page knows nothing of any game:
-// the board is the server's SVG, and what is clickable carries data-action.
+// A match page: the board of the seat's own view, its legal actions in words,
+// the log with each move's consequences, undo within one's turn, the end
+// screen, live updates over a WebSocket, pass-and-play between seats on one
+// screen, replaying the game move by move, and telling the player when it is
+// their turn. The page knows nothing of any game: the board is the server's
+// SVG, and what is clickable carries data-action (its notation).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +21,11 @@ let waitingAfter = null; // move number of the view we just played from
 let renderTicket = 0;
 let rendered = null; // { view, live }
 let boardSvg = null; // the SVG on the board now
+let zoom = 1; // the board's width as a multiple of the panel's (1: fit)
+let myTurn = null; // is one of this page's seats to act? (null: not known yet)
+let linksShown = false;
+const ZOOMS = [1, 1.5, 2, 3, 4];
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 const seatKey = (seat) => (seat === null ? "spectator" : seat);
 
@@ -147,7 +154,6 @@ async function fetchView(seat, at) {
 function render(view, live) {
   rendered = { view, live };
   const latest = currentLive();
-  document.title = `${view.match.title} — meeple`;
   $("title").textContent = view.match.title;
   $("status").textContent = statusLine(view, live);
   renderSeats(view);
@@ -156,10 +162,14 @@ function render(view, live) {
   if (boardSvg !== view.svg) {
     board.innerHTML = view.svg;
     boardSvg = view.svg;
+    labelBoard(view);
+    applyZoom();
   }
   board.classList.toggle("replaying", !live);
   renderActions(view, live);
+  renderUndo(view, live);
   renderLog(view);
+  renderEnd(replayAt === null ? latest || view : null);
   const newest = latest ? latest.move_number : view.move_number;
   $("slider").max = String(newest);
   $("slider").value = String(replayAt === null ? newest : replayAt);
@@ -172,8 +182,45 @@ function render(view, live) {
   download.href = open ? `/api/matches/${encodeURIComponent(matchId)}/record` : "#";
   download.title = open ? "the game's record file" : "the record is available once the game is over";
   renderViewAs(view, open);
+  renderLinks(view);
+  showRulesLink(view.match.game);
+  noticeTurn(view.match.title);
   document.body.dataset.moveNumber = String(view.move_number);
   document.body.dataset.over = view.is_over ? "1" : "0";
+}
+
+// Each clickable part of the board tells, on hover, what clicking it does.
+function labelBoard(view) {
+  const labels = new Map((view.actions || []).map((a) => [a.notation, a.label]));
+  for (const node of $("board").querySelectorAll("[data-action]")) {
+    const label = labels.get(node.getAttribute("data-action"));
+    if (!label) continue;
+    node.setAttribute("aria-label", label);
+    let title = [...node.children].find((c) => c.localName === "title");
+    const help = title ? title.textContent : "";
+    if (!title) {
+      title = document.createElementNS(SVG_NS, "title");
+      node.prepend(title);
+    }
+    title.textContent = help && help !== label ? `${label}\n${help}` : label;
+  }
+}
+
+function applyZoom() {
+  const svg = $("board").querySelector("svg");
+  if (svg) {
+    svg.style.width = zoom === 1 ? "" : `${zoom * 100}%`;
+    svg.style.maxWidth = zoom === 1 ? "" : "none";
+  }
+  $("zoom-level").textContent = zoom === 1 ? "" : `${Math.round(zoom * 100)}%`;
+  $("zoom-out").disabled = zoom === ZOOMS[0];
+  $("zoom-in").disabled = zoom === ZOOMS[ZOOMS.length - 1];
+}
+
+function setZoom(step) {
+  const index = Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(zoom) + step));
+  zoom = step === 0 ? 1 : ZOOMS[index];
+  applyZoom();
 }
 
 function statusLine(view, live) {
@@ -211,34 +258,195 @@ function renderActions(view, live) {
   const box = $("actions");
   box.replaceChildren();
   const filter = $("action-filter");
-  if (!live || view.legal.length === 0) {
+  const actions = view.actions || view.legal.map((n) => ({ notation: n, label: n }));
+  if (!live || actions.length === 0) {
     $("actions-title").textContent = "Actions";
     filter.hidden = true;
-    box.append(el("p", { className: "muted", text: live ? "Nothing to do right now." : "Replaying: no actions." }));
+    const idle = view.is_over ? "The game is over." : "Nothing to do right now.";
+    box.append(el("p", { className: "muted", text: live ? idle : "Replaying: no actions." }));
     return;
   }
   $("actions-title").textContent = "Your move";
-  filter.hidden = view.legal.length <= 12;
-  const wanted = filter.hidden ? "" : filter.value.trim().toLowerCase();
-  for (const notation of view.legal) {
-    if (wanted && !notation.toLowerCase().includes(wanted)) continue;
-    const button = el("button", { type: "button", "data-notation": notation, text: notation });
+  filter.hidden = false;
+  const wanted = filter.value.trim().toLowerCase();
+  for (const { notation, label } of actions) {
+    if (wanted && !notation.toLowerCase().includes(wanted) && !label.toLowerCase().includes(wanted)) continue;
+    const button = el("button", { type: "button", "data-notation": notation, title: `type: ${notation}` });
+    button.append(el("span", { className: "label", text: label }));
+    if (label !== notation) button.append(el("span", { className: "notation", text: notation }));
     button.disabled = waitingAfter !== null;
     button.addEventListener("click", () => play(notation));
     box.append(button);
   }
 }
 
+function renderUndo(view, live) {
+  const allowed = live && !view.is_over ? view.undo || 0 : 0;
+  $("undo-row").hidden = allowed === 0;
+  $("undo").disabled = waitingAfter !== null;
+  $("undo-note").textContent = allowed > 1 ? `(${allowed} moves of this turn can be taken back)` : "";
+}
+
 function renderLog(view) {
   const log = $("log");
   log.replaceChildren();
-  view.log.forEach(([seat, text], index) => {
-    const item = el("li", { "data-move": index, text: `${seatName(view, seat)}: ${text === null ? "(hidden)" : text}` });
-    if (text === null) item.classList.add("hidden-move");
+  const lines = view.moves || view.log.map(([seat, text], i) => ({ number: i + 1, seat, text, notation: text, consequences: [] }));
+  lines.forEach((line, index) => {
+    const hidden = line.text === null;
+    const item = el("li", { "data-move": index, title: line.notation || null });
+    item.append(
+      el("span", { className: "num", text: `${line.number}.` }),
+      el("span", { className: "who", text: `${seatName(view, line.seat)}: ` }),
+      el("span", { className: "what", text: hidden ? "(a hidden move)" : line.text }),
+    );
+    for (const text of line.consequences || []) item.append(el("div", { className: "consequence", text }));
+    if (hidden) item.classList.add("hidden-move");
     if (replayAt !== null && index === replayAt - 1) item.classList.add("current");
     log.append(item);
   });
   log.scrollTop = log.scrollHeight;
+}
+
+// Why the game ended and how each seat scored, from the server's end summary.
+function renderEnd(view) {
+  const box = $("end-screen");
+  const summary = view && view.is_over ? view.summary : null;
+  box.hidden = !summary;
+  if (!summary) return;
+  const names = summary.winners.map((s) => seatName(view, s)).join(" and ");
+  $("end-title").textContent = names ? `Game over: ${names} won` : "Game over";
+  $("end-reason").textContent = summary.reason;
+  const tables = $("end-tables");
+  tables.replaceChildren();
+  for (const result of summary.seats) {
+    const table = el("table", { className: "breakdown", "data-seat": result.seat });
+    const winner = summary.winners.includes(result.seat) ? " ★" : "";
+    table.append(el("caption", { text: `${seatName(view, result.seat)}${winner}` }));
+    const body = el("tbody");
+    for (const [label, value] of result.lines) {
+      body.append(el("tr", {}, el("td", { text: label }), el("td", { className: "value", text: formatNumber(value) })));
+    }
+    body.append(el("tr", { className: "total" }, el("th", { text: "Total" }), el("th", { className: "value", text: formatNumber(result.total) })));
+    table.append(body);
+    const wrap = el("div", { className: "seat-result" }, table);
+    if (result.note) wrap.append(el("p", { className: "muted", text: result.note }));
+    tables.append(wrap);
+  }
+}
+
+function formatNumber(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+// The seat's own link (to come back to the game, or to give to its player) and the spectator's.
+function renderLinks(view) {
+  if (linksShown) return;
+  linksShown = true;
+  const list = $("seat-link-list");
+  const base = `${window.location.origin}/m/${encodeURIComponent(matchId)}`;
+  const links = [];
+  // In pass and play the page holds every seat's token: their links stay off the shared screen.
+  if (heldTokens.length === 1 && tokenOfSeat.size === 1) {
+    const [seat, token] = [...tokenOfSeat.entries()][0];
+    links.push({ who: `${seatName(view, seat)} (your seat)`, url: `${base}#t=${token}`, key: String(seat) });
+  }
+  links.push({ who: "Spectators", url: base, key: "spectator" });
+  for (const link of links) {
+    const code = el("code", { className: "link", "data-seat": link.key, text: link.url });
+    const copy = el("button", { type: "button", className: "copy", "data-seat": link.key, text: "Copy" });
+    copy.addEventListener("click", () => copyText(link.url, copy));
+    list.append(el("li", {}, el("span", { text: link.who }), copy, code));
+  }
+  $("seat-links").hidden = false;
+}
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (error) {
+    // Without the clipboard API (an insecure origin), copy through a selected text area.
+    const area = el("textarea", { readonly: true });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.textContent = "Copied";
+  window.setTimeout(() => (button.textContent = "Copy"), 1500);
+}
+
+let rulesChecked = false;
+async function showRulesLink(game) {
+  if (rulesChecked) return;
+  rulesChecked = true;
+  const href = `/rules/${encodeURIComponent(game)}`;
+  const response = await fetch(href, { method: "HEAD" }).catch(() => null);
+  if (response && response.ok) {
+    $("rules-link").href = href;
+    $("rules-link").hidden = false;
+  }
+}
+
+// ---------------------------------------------------------- turn notices
+// The tab's title and icon say when one of this page's seats is to act; when
+// it becomes so, an optional sound plays and, if the tab is hidden and the
+// player allowed it, the browser shows a notification.
+function noticeTurn(title) {
+  const views = [...tokenOfSeat.keys()].map((seat) => liveViews.get(seat)).filter(Boolean);
+  const now = views.some((v) => v.legal.length > 0 && !v.stopped);
+  document.title = `${now ? "● Your turn — " : ""}${title} — meeple`;
+  $("favicon").href = now ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  const started = now && myTurn === false;
+  myTurn = now;
+  if (!started) return;
+  document.body.dataset.turnNotices = String(Number(document.body.dataset.turnNotices || "0") + 1);
+  if (soundOn()) beep();
+  if (document.visibilityState === "hidden" && "Notification" in window && Notification.permission === "granted") {
+    try {
+      new Notification(`Your turn — ${title}`, { body: "meeple: it is your move", tag: `meeple-${matchId}` });
+      document.body.dataset.notified = String(Number(document.body.dataset.notified || "0") + 1);
+    } catch (error) {
+      // Some browsers allow notifications only from a service worker: the title still says it.
+    }
+  }
+}
+
+function soundOn() {
+  return window.localStorage.getItem("meeple.sound") === "on";
+}
+
+function showSound() {
+  const on = soundOn();
+  $("sound-toggle").textContent = on ? "Sound: on" : "Sound: off";
+  $("sound-toggle").setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || "0") + 1);
+  } catch (error) {
+    // No audio here: the title and icon still say it.
+  }
+}
+
+function showNotifyButton() {
+  const button = $("notify-toggle");
+  if (!("Notification" in window)) return;
+  const state = Notification.permission;
+  button.hidden = state === "denied";
+  button.disabled = state === "granted";
+  button.textContent = state === "granted" ? "Notifications on" : "Notify me";
 }
 
 // A running game can be seen as one's own seat or as a spectator; a finished
@@ -261,27 +469,55 @@ function renderViewAs(view, open) {
 // ------------------------------------------------------------------ actions
 async function play(notation) {
   if (!rendered || !rendered.live || waitingAfter !== null) return;
+  if (!rendered.view.legal.includes(notation)) return;
+  await sendChange("moves", { action: notation }, "Not played");
+}
+
+async function undo() {
+  if (!rendered || !rendered.live || waitingAfter !== null) return;
+  await sendChange("undo", { moves: 1 }, "Not undone");
+}
+
+// Send the shown seat's change (a move, an undo) chosen from the view on screen;
+// the new view arrives over the WebSocket, a refusal is shown with its reason.
+async function sendChange(path, body, refused) {
   const view = rendered.view;
-  if (!view.legal.includes(notation)) return;
   waitingAfter = view.move_number;
   renderActions(view, true);
+  renderUndo(view, true);
   showMessage("");
   try {
-    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/moves`, {
+    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${tokenOfSeat.get(view.seat)}` },
-      body: JSON.stringify({ action: notation, move_number: view.move_number }),
+      body: JSON.stringify({ ...body, move_number: view.move_number }),
     });
     if (!response.ok) {
       const data = await response.json().catch(() => ({ error: `the server said ${response.status}` }));
       waitingAfter = null;
-      showMessage(`Not played: ${data.error}`);
+      showMessage(`${refused}: ${data.error}`);
       display();
     }
   } catch (error) {
     waitingAfter = null;
-    showMessage(`Not played: ${error.message}`);
+    showMessage(`${refused}: ${error.message}`);
     display();
+  }
+}
+
+// Enter in the filter box plays the move typed there (its notation), or the one button left.
+function playTyped() {
+  if (!rendered || !rendered.live) return;
+  const typed = $("action-filter").value.trim().replace(/\s+/g, " ");
+  const view = rendered.view;
+  const exact = view.legal.find((n) => n.toLowerCase() === typed.toLowerCase());
+  const shown = [...$("actions").querySelectorAll("button[data-notation]")];
+  const notation = exact || (shown.length === 1 ? shown[0].dataset.notation : null);
+  if (notation) {
+    $("action-filter").value = "";
+    play(notation);
+  } else {
+    showMessage(typed ? `“${typed}” is not one of your moves now (${shown.length} match it)` : "");
   }
 }
 
@@ -311,6 +547,25 @@ function setUp() {
     display();
   });
   $("action-filter").addEventListener("input", () => rendered && renderActions(rendered.view, rendered.live));
+  $("action-filter").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") playTyped();
+  });
+  $("undo").addEventListener("click", undo);
+  $("zoom-in").addEventListener("click", () => setZoom(1));
+  $("zoom-out").addEventListener("click", () => setZoom(-1));
+  $("zoom-fit").addEventListener("click", () => setZoom(0));
+  $("sound-toggle").addEventListener("click", () => {
+    window.localStorage.setItem("meeple.sound", soundOn() ? "off" : "on");
+    showSound();
+    if (soundOn()) beep(); // let the player hear it (and the browser allow audio after this click)
+  });
+  $("notify-toggle").addEventListener("click", async () => {
+    if ("Notification" in window) await Notification.requestPermission();
+    showNotifyButton();
+  });
+  showSound();
+  showNotifyButton();
+  applyZoom();
   $("first").addEventListener("click", () => goTo(0));
   $("prev").addEventListener("click", () => goTo(position() - 1));
   $("next").addEventListener("click", () => goTo(position() + 1));

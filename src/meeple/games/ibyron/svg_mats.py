@@ -1,0 +1,196 @@
+"""The player mats on Ibyron's SVG board: resources, tech tracks, starting buildings and where the discs are.
+
+A mat reads left to right like the physical one: the starting buildings
+(covered by the reserve stacks of three), the tech tracks with their black
+cubes on the levels still locked, then resources, stores (horses, barns,
+permits), the shipbuilder box, the held land tile, and the disc count that
+decides the race.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.ibyron import svg_kit as k
+from meeple.games.ibyron.svg_words import (
+    GATHER,
+    MAT_EFFECTS,
+    MAT_NAMES,
+    PHASES,
+    TAX,
+    TRACKS,
+    building_name,
+    tile_terrain,
+    tile_words,
+    who,
+)
+
+MAT_W = 540
+MAT_H = 188
+RESOURCES = (("coins", "coins", "#f5d76e"), ("wood", "wood", "#a0522d"), ("ore", "ore", "#566573"),
+             ("stone", "stone", "#bfc9ca"), ("gold", "gold", "#f1c40f"), ("food", "food", "#82c341"))
+
+
+def _level_text(track: str, level: int) -> str:
+    if track == "taxing":
+        return f"${TAX * level}"
+    foremen, gain = GATHER[level - 1]
+    return f"{foremen}:{gain}"
+
+
+def _tracks(p: dict[str, Any], x: float, y: float) -> str:
+    """Three tracks of four levels; the marker shows the level reached, black cubes lock the levels above."""
+    out = [k.text(x, y + 9, f"Tech (foremen:yield) · free tech cubes {p['tech_cubes']}", 9, "#333", weight="bold")]
+    for row, (key, name, _) in enumerate(TRACKS):
+        ry = y + 14 + row * 19
+        level = p["tech"][key]
+        out.append(k.text(x, ry + 12, name, 9))
+        for lv in range(1, 5):
+            bx = x + 62 + (lv - 1) * 30
+            reached = lv <= level
+            box = k.rect(bx, ry, 28, 16, "#fff" if reached else "#e5e5e5", "#333" if lv == level else "#999",
+                         2 if lv == level else 0.8, 2)
+            mark = k.text(bx + 3, ry + 12, _level_text(key, lv), 9, "#111" if reached else "#777",
+                          weight="bold" if lv == level else "normal")
+            cube = k.cube(bx + 20, ry + 4.5, "#111", 7) if not reached else ""
+            state = "reached" if reached else "locked (black cube)"
+            tip = f"{name} level {lv}: " + (f"${TAX * lv} a visit" if key == "taxing" else
+                                           "{} foremen for {} {}".format(*GATHER[lv - 1], TRACKS[row][2]))
+            out.append(k.group(box + mark + cube, tip=f"{tip} — {state}"))
+    return "".join(out)
+
+
+def _starting_buildings(p: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> str:
+    """Bank, Garden, Foundry: a reserve stack of 3 covers each one not (yet) in use."""
+    out = [k.text(x, y + 9, "Starting buildings", 9, "#333", weight="bold")]
+    reserve = list(p["reserve"])
+    for i, b in enumerate(("bank", "garden", "foundry")):
+        bx = x + i * 52
+        action = clicks.first([f"start {b}", f"retrieve {b}"])
+        click = clicks.claim(action)
+        active = b in p["mat_buildings"]
+        covered = b in reserve
+        inner = [k.hit(bx, y + 13, 48, 52, bool(click), "#fffbe8" if active else "#f2f2f2")]
+        inner.append(k.text(bx + 24, y + 26, MAT_NAMES[b], 9, "#111", "middle", "bold" if active else "normal"))
+        if covered:
+            inner.append(k.disc_stack(bx + 24, y + 56, 3, k.colour_of(p["seat"]), rx=10, step=4))
+        elif active:
+            inner.append(k.text(bx + 24, y + 44, "in use", 8, "#1e8449", "middle"))
+        state = "in use" if active else ("covered by 3 reserve discs" if covered else "not in use")
+        tip = f"{MAT_NAMES[b]} ({MAT_EFFECTS[b]}) — {state}"
+        if click and action is not None:
+            tip += " — click: " + ("start with it" if action.startswith("start") else "take this stack back")
+        out.append(k.group("".join(inner), click, tip))
+    return "".join(out)
+
+
+def _resources(p: dict[str, Any], x: float, y: float) -> str:
+    out = []
+    r = p["resources"]
+    for i, (key, name, colour) in enumerate(RESOURCES):
+        bx = x + i * 44
+        extra = f" (keeps ${p['keep_coins']} between rounds)" if key == "coins" else ""
+        inner = (k.rect(bx, y, 41, 30, "#fff", "#999", 0.8, 3) + k.rect(bx + 3, y + 4, 7, 7, colour, "#333", 0.6, 1)
+                 + k.text(bx + 13, y + 11, name, 8, "#333") + k.text(bx + 20, y + 26, str(r[key]), 12, "#111",
+                                                                     "middle", "bold"))
+        out.append(k.group(inner, tip=f"{name.capitalize()}: {r[key]}{extra}"))
+    return "".join(out)
+
+
+def _stores(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+    standard = obs["mode"] == "standard"
+    items = [("horses", p["horses"], "#e67e22", "Horses: 2 movement points each, or speed up a camp"),
+             ("barns", p["barns"], "#c0392b", "Barns: each one saves a disc when planting a grain field")]
+    if standard:
+        items.append(("permits", p["permits"], "#fdfefe", "Building permits: one per building off the mat"))
+    out = []
+    for i, (name, n, colour, tip) in enumerate(items):
+        bx = x + i * 66
+        inner = k.rect(bx, y, 62, 20, "#fff", "#999", 0.8, 3) + k.cube(bx + 4, y + 6, colour, 8) + k.text(
+            bx + 16, y + 14, f"{name} {n}", 9, "#111")
+        out.append(k.group(inner, tip=f"{tip} — {n}"))
+    if not standard:
+        out.append(k.text(x + 2 * 66 + 2, y + 14, "no permits needed", 8, "#555"))
+    return "".join(out)
+
+
+def _discs(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+    """Where the worker discs are: supply, village box, rest box, Mayor."""
+    colour = k.colour_of(p["seat"])
+    boxes = (("supply", p["supply"], "Colonist supply: workers for Outside actions"),
+             ("village box", p["village_box"], "Village box: workers paid Outside, spent in the village"),
+             ("rest", p["rest"], "Rest box: fed or hired back at the end of the round"))
+    out = []
+    for i, (name, n, tip) in enumerate(boxes):
+        bx = x + i * 70
+        inner = (k.rect(bx, y, 66, 22, "#fff", colour, 1, 3) + k.text(bx + 4, y + 15, name, 8.5, "#333")
+                 + k.text(bx + 62, y + 16, str(n), 12, "#111", "end", "bold"))
+        out.append(k.group(inner, tip=f"{tip} — {n}"))
+    mayor = "Mayor ready" if p["mayor"] else "Mayor used"
+    out.append(k.group(k.rect(x + 210, y, 70, 22, "#fff" if p["mayor"] else "#eee", colour, 1, 3)
+                       + k.text(x + 245, y + 15, mayor, 8.5, "#111", "middle"),
+                       tip="The Mayor disc: one extra village action a round"))
+    return "".join(out)
+
+
+def _ship(p: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> str:
+    click = clicks.claim("ship")
+    inner = [k.hit(x, y, 62, 44, bool(click), "#eef5fb")]
+    inner.append(k.text(x + 31, y + 11, "Ship", 9, "#111", "middle", "bold"))
+    if p["ship"]:
+        inner.append(k.disc_stack(x + 31, y + 38, p["ship"], k.colour_of(p["seat"]), rx=9, step=3.5))
+    else:
+        inner.append(k.text(x + 31, y + 30, "empty", 8, "#666", "middle"))
+    tip = f"Shipbuilder box: {p['ship']} discs" + (" — click: build a ship (4 discs, 4 wood)" if click else "")
+    return k.group("".join(inner), click, tip)
+
+
+def _held_tile(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+    tile = p["held_tile"]
+    out = [k.rect(x, y, 62, 44, "#fff", "#999", 0.8, 3), k.text(x + 31, y + 11, "Land tile", 9, "#111", "middle",
+                                                                 "bold")]
+    if tile < 0:
+        out.append(k.text(x + 31, y + 30, "none", 8, "#666", "middle"))
+        return k.group("".join(out), tip="No land tile held")
+    terrain = tile_terrain(obs, tile)
+    out.append(k.mini_tile(terrain, x + 17, y + 14, 28))
+    return k.group("".join(out), tip=f"Holds land tile {tile}: {tile_words(terrain)}")
+
+
+def _goal(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+    standard = obs["mode"] == "standard"
+    built = ", ".join(f"{building_name(b)}{' x' + str(n) if n > 1 else ''}" for b, n in p["built"].items())
+    line = (f"Discs in buildings {p['discs_in_buildings']} · outside buildings {p['loose_discs']} "
+            + ("(3 or fewer wins)" if standard else f"· points {p['victory_points']}"))
+    tip = ("The race: the first player with 3 or fewer discs outside buildings wins"
+           if standard else "Beginner/solo game: points decide after the last round")
+    return (k.group(k.text(x, y, line, 10, "#111", weight="bold"), tip=tip)
+            + k.text(x, y + 14, f"Built: {built or 'nothing yet'}", 9, "#333"))
+
+
+def draw_mat(obs: dict[str, Any], p: dict[str, Any], clicks: k.Clicks, names: list[str] | None,
+             x: float, y: float) -> str:
+    seat = p["seat"]
+    colour = k.colour_of(seat)
+    to_move = seat in obs["to_move"]
+    out = [k.rect(x, y, MAT_W, MAT_H, "#fcfcfa", colour, 4 if to_move else 2, 6)]
+    out.append(k.rect(x, y, MAT_W, 20, colour, colour, 1, 6))
+    head = who(names, seat) + (" — start player" if seat == obs["start_player"] else "")
+    out.append(k.text(x + 8, y + 14, head, 11.5, "#fff", weight="bold"))
+    phase = PHASES.get(p["phase"], p["phase"])
+    out.append(k.text(x + MAT_W - 8, y + 14, ("▶ to move · " if to_move else "") + phase, 10.5, "#fff", "end", "bold"))
+    out.append(_starting_buildings(p, clicks, x + 8, y + 24))
+    out.append(_tracks(p, x + 172, y + 24))
+    out.append(_ship(p, clicks, x + 398, y + 38))
+    out.append(_held_tile(obs, p, x + 466, y + 38))
+    out.append(_resources(p, x + 8, y + 98))
+    out.append(_stores(obs, p, x + 276, y + 103))
+    out.append(_discs(obs, p, x + 8, y + 134))
+    notes = [f"leader: {p['stride']} space{'s' if p['stride'] > 1 else ''} a move point"]
+    if p["leader"] is None and p["home"] is not None:
+        notes.append("off the island")
+    if p["forfeited"]:
+        notes.append(f"forfeited {p['forfeited']}")
+    out.append(k.text(x + 296, y + 149, " · ".join(notes), 9, "#444"))
+    out.append(_goal(obs, p, x + 8, y + 168))
+    return "".join(out)

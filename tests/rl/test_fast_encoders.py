@@ -1,0 +1,97 @@
+"""The environments' fast tensors equal the tensors of the observation dict, position by position.
+
+``Encoder.encode_state`` writes a game's vector straight from its state,
+reading only what ``observation(seat)`` is built from. These tests check it
+gives exactly ``Encoder.encode(state.observation(seat))`` for every seat, in
+random games of every game at every player count and in every option set the
+conformance suite plays, so the fast path shows a seat nothing its
+observation does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import meeple
+import meeple.rl as rl
+from meeple.rl import pettingzoo as mpz
+from meeple.rl.encoders.base import Memo
+from tests.rl.helpers import SETUP_IDS, SETUPS, playout
+
+OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
+OPTION_IDS = [
+    f"{game}-{players}p-" + ",".join(f"{k}={v}" for k, v in opts.items()) for game, players, opts in OPTION_SETUPS
+]
+
+
+def _check(game: str, players: int, seeds: range, every: int, **options: Any) -> int:
+    enc = rl.encoder(game, players, **options)
+    checked = 0
+    for seed in seeds:
+        for n, (state, _) in enumerate(playout(game, players, seed=seed, **options)):
+            if n % every and not state.is_over:
+                continue
+            for seat in range(players):
+                fast = enc.encode_state(state, seat)
+                slow = enc.encode(state.observation(seat))
+                if not np.array_equal(fast, slow):
+                    table = enc.layout.table()
+                    wrong = [name for name, a, b, _ in table if not np.array_equal(fast[a:b], slow[a:b])]
+                    raise AssertionError(f"seed {seed} move {n} seat {seat}: slices {wrong} differ")
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS, ids=SETUP_IDS)
+def test_fast_tensor_equals_the_tensor_of_the_observation(game: str, players: int) -> None:
+    assert _check(game, players, range(3), every=3) > 0
+
+
+@pytest.mark.parametrize(("game", "players", "options"), OPTION_SETUPS, ids=OPTION_IDS)
+def test_fast_tensor_equals_it_in_every_option_set(game: str, players: int, options: dict[str, Any]) -> None:
+    assert _check(game, players, range(2), every=4, **options) > 0
+
+
+@pytest.mark.parametrize("game", list(meeple.GAMES))
+def test_every_game_has_a_fast_encoder(game: str) -> None:
+    assert rl.encoder(game).direct
+
+
+def test_a_memo_builds_a_piece_once_per_key_and_forgets_all_when_full() -> None:
+    memo = Memo(size=2)
+    built: list[str] = []
+
+    def build(name: str) -> list[int]:
+        built.append(name)
+        return [1, 2]
+
+    first = memo.indices("a", lambda: build("a"))
+    assert first.tolist() == [1, 2] and memo.indices("a", lambda: build("a")) is first
+    memo.indices("b", lambda: build("b"))
+    memo.indices("c", lambda: build("c"))  # full: everything is forgotten before "c" is kept
+    memo.indices("a", lambda: build("a"))
+    assert built == ["a", "b", "c", "a"]
+
+
+def test_the_pettingzoo_env_builds_each_view_once_a_move_and_hands_out_copies() -> None:
+    env = mpz.raw_env("bayon", players=3)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    seat = env.possible_agents.index(agent)
+    first, again = env.observe(agent), env.observe(agent)
+    for key in ("observation", "action_mask"):
+        assert np.array_equal(first[key], again[key]) and first[key] is not again[key]
+    assert np.array_equal(first["observation"], rl.observation_tensor(env.state, seat))
+    assert np.array_equal(first["action_mask"], rl.legal_mask(env.state, seat))
+    first["observation"][:] = 0.5  # a user writing into what it was given changes nothing kept
+    assert np.array_equal(env.observe(agent)["observation"], again["observation"])
+    env.step(int(np.flatnonzero(again["action_mask"])[0]))
+    later = env.observe(agent)  # a new move: built afresh from the new state
+    assert np.array_equal(later["observation"], rl.observation_tensor(env.state, seat))
+    if seat in env.state.to_move:
+        assert np.array_equal(later["action_mask"], rl.legal_mask(env.state, seat))
+    else:  # a seat that may not act now gets an empty mask
+        assert not later["action_mask"].any()
