@@ -43,8 +43,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def start_process(args: list[str], log: Path, ready: str) -> tuple[subprocess.Popen[str], str]:
     """Start ``python -m meeple.web ARGS``; returns it and its address once ``ready`` is printed."""
+    # MEEPLE_PROFILE=<folder>: each process's event loop is profiled (benchmarks/profiled_serve.py).
+    profile = os.environ.get("MEEPLE_PROFILE")
+    env = dict(os.environ)
+    if profile:
+        env["MEEPLE_PROFILE_OUT"] = (
+            f"{profile}/{log.stem}-{args[0] if args[0] == 'worker' else 'serve'}-{time.monotonic_ns()}.txt"
+        )
+    program = [str(ROOT / "benchmarks" / "profiled_serve.py")] if profile else ["-m", "meeple.web"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "meeple.web", *args],
+        [sys.executable, *program, *args],
+        env=env,
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=open(log, "a"),  # noqa: SIM115

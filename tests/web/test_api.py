@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ import meeple
 from meeple.web.hub import Hub
 from meeple.web.storage import Store
 from tests.web.conftest import all_game_ids
-from tests.web.helpers import auth, create, live_match, play_random_move, tokens_of
+from tests.web.helpers import auth, create, live_match, play_random_move, tokens_of, wait_until
 
 
 def move_count(client: Any, match_id: str) -> int:
@@ -72,7 +73,7 @@ BAD_MATCHES = [
     ('{"game": "webtoy", "options": [1]}', 422, "object"),
     ('{"game": "webtoy", "seats": [{"kind": "human"}]}', 422, "list of 2 seats"),
     ('{"game": "webtoy", "seats": "all"}', 422, "list of 2 seats"),
-    ('{"game": "webtoy", "seats": [{"kind": "alien"}, {}]}', 422, "human' or 'bot"),
+    ('{"game": "webtoy", "seats": [{"kind": "alien"}, {}]}', 422, "kind must be 'human', 'bot'"),
     ('{"game": "webtoy", "seats": [{"kind": "bot", "bot": "godlike"}, {}]}', 422, "bot must be one of"),
     ('{"game": "webtoy", "seats": [{"kind": "human", "bot": "easy"}, {}]}', 422, "cannot have a bot"),
     ('{"game": "webtoy", "seats": [{"name": 5}, {}]}', 422, "name must be text"),
@@ -492,3 +493,34 @@ def test_a_match_of_another_rules_version_is_refused_by_name_not_replayed(db_url
         assert response.status_code == 409
         message = response.json()["error"]
         assert "rules version 99" in message and f"version {meeple.GAMES['webtoy'].rules_version}" in message
+
+
+def test_a_bot_match_of_another_rules_version_is_set_aside_not_retried(db_url: str) -> None:
+    """The bot sweep finds a bot turn it cannot replay: the match is marked set aside (both versions
+    said), its bot turn is no longer due, and it no longer counts as running."""
+    from sqlalchemy import select, update
+
+    from meeple.web import app as web_app
+    from meeple.web.storage import matches
+    from tests.web.conftest import make_client
+
+    store = Store(db_url)
+    hub_app = web_app.create_app(db_url, bot_mode="thread", bot_workers=1, run_bots=False)
+    with make_client(hub_app) as first:
+        match = create(first, seats=[{"kind": "bot"}, {"kind": "bot"}])
+    with store.engine.begin() as conn:
+        conn.execute(update(matches).where(matches.c.id == match["id"]).values(rules_version=99))
+    assert store.running_count() == 1
+    again = web_app.create_app(db_url, bot_mode="thread", bot_workers=1)
+    with make_client(again) as second:
+        wait_until(lambda: not store.due_bot_matches(time.time() + 60, 10), 10, "the turn to be set aside")
+        with store.engine.connect() as conn:
+            row = conn.execute(select(matches).where(matches.c.id == match["id"])).mappings().one()
+        assert row["status"] == "set_aside" and not row["bot_due"]
+        assert store.running_count() == 0
+        response = second.get(f"/api/matches/{match['id']}")
+        assert response.status_code == 409
+        message = response.json()["error"]
+        assert "set aside" in message and "rules version 99" in message
+        assert f"version {meeple.GAMES['webtoy'].rules_version}" in message
+    store.close()

@@ -271,7 +271,7 @@ def test_replay_download_and_upload_a_record(browser: Any, server: ServerProcess
     page.goto("/")
     page.wait_for_selector("body[data-ready='1']")
     # The lobby lists the game started in this browser.
-    assert page.locator("#my-games li a").first.get_attribute("href").startswith("/m/")
+    assert page.locator("#local-games li a").first.get_attribute("href").startswith("/m/")
     page.set_input_files("#record-file", str(saved))
     page.wait_for_url("**/m/**")
     page.wait_for_function(f"document.body.dataset.moveNumber === '{total}'")

@@ -105,3 +105,29 @@ def test_two_servers_and_a_worker_share_one_postgresql(postgres_url: str, tmp_pa
             assert replayed.state.is_over
     finally:
         store.close()
+
+
+def test_a_page_on_one_server_shows_a_bot_thinking_in_a_worker(postgres_url: str, tmp_path: Path) -> None:
+    """The worker says through NOTIFY that its bot thinks (and when it stops); a page on a server shows it."""
+    log = tmp_path / "thinking.log"
+    a = ServerProcess(postgres_url, "--no-bots", log_path=log).start()
+    worker = WorkerProcess(postgres_url, "--bot-threads", "--bot-delay", "1.5", log_path=log).start()
+    try:
+        with httpx.Client(base_url=a.url, timeout=30) as client:
+            versus = create(client, seats=[{"kind": "human"}, {"kind": "bot"}], options={"rounds": 4})
+        human = tokens_of(versus)[0]
+        page = _page(a, versus["id"], human)
+        view = _view_after(page, 0, 5)
+        assert _play(a, versus["id"], human, view).status_code == 200
+        deadline = time.monotonic() + 5
+        while not view["thinking"]:  # the bot seat (1) is shown thinking while the worker waits
+            assert time.monotonic() < deadline, "the page never showed the worker's bot thinking"
+            view = json.loads(page.recv(timeout=deadline - time.monotonic()))["view"]
+        assert view["thinking"] == [1]
+        view = _view_after(page, 2, 5)
+        while view["thinking"]:  # the move came, and the thinking stops
+            view = json.loads(page.recv(timeout=5))["view"]
+        page.close()
+    finally:
+        for process in (a, worker):
+            process.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -229,3 +230,53 @@ def test_a_read_only_sqlite_file_is_reported_at_start_up(tmp_path: Path) -> None
     finally:
         server.stop()
     assert "is read-only" in log_path.read_text()
+
+
+def _write_protect(paths: list[Path], on: bool) -> None:
+    """Make files unwritable, even for root (CI): the immutable attribute as root, permissions otherwise."""
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "+i" if on else "-i", *map(str, paths)], check=True, capture_output=True)
+    else:
+        for path in paths:
+            path.chmod((0o555 if path.is_dir() else 0o444) if on else (0o755 if path.is_dir() else 0o644))
+
+
+def test_a_sqlite_file_made_read_only_while_running_answers_json_and_bots_resume(tmp_path: Path) -> None:
+    """chmod a-w on the database (and its folder) under a running server: clear 503s, then bots go on."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "ro-later.db"
+    server = ServerProcess(
+        f"sqlite:///{db}", "--bot-threads", "--bot-delay", "0.05", "--db-timeout", "1", log_path=tmp_path / "s.log"
+    ).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            games = started_bot_games(client, 2)
+            # Not the -shm file: SQLite maps it into memory, and a write to a mapped file made
+            # immutable kills the process with SIGBUS, which no real read-only file does.
+            files = [folder, *(p for p in folder.iterdir() if not p.name.endswith("-shm"))]
+            _write_protect(files, True)
+            try:
+                refused = wait_until(
+                    lambda: (
+                        (r := client.post("/api/matches", json={"game": "webtoy", "players": 2})).status_code == 503
+                        and r
+                    ),
+                    10,
+                    "a refused write",
+                )
+                assert refused.headers["content-type"].startswith("application/json")
+                assert "cannot be written" in refused.json()["error"] or "read-only" in refused.json()["error"]
+                stalled = [moves_of(client, g["id"]) for g in games]
+                time.sleep(1.0)
+                assert [moves_of(client, g["id"]) for g in games] == stalled
+                assert client.get("/api/games").status_code == 200
+            finally:
+                _write_protect(files, False)
+            wait_all_over(client, games)
+            assert client.post("/api/matches", json={"game": "webtoy", "players": 2}).status_code == 201
+    finally:
+        assert server.proc is not None
+        alive = server.proc.poll()
+        server.stop()
+    assert alive is None, f"the server died ({alive})"

@@ -46,11 +46,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import meeple
 from meeple.core import GameInfo, Record
 from meeple.web.botwork import BOT_LEVELS
+from meeple.web.chat import Chat
+from meeple.web.chat import routes as chat_routes
 from meeple.web.hub import MAX_MOVES, ApiError, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
 from meeple.web.matchpage import rules_route, undo
 from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats
 from meeple.web.storage import DB_TIMEOUT_S, Store
+from meeple.web.tables import TABLE_FIELDS, Tables, parse_table
+from meeple.web.tables import routes as table_routes
 
 log = logging.getLogger("meeple.web")
 
@@ -76,6 +80,8 @@ def database_message(exc: BaseException) -> str:
     text = str(exc).lower()
     if "readonly" in text or "read-only" in text or "read only" in text:
         return "the database is read-only: nothing can be saved now; try again later"
+    if "disk i/o error" in text or "disk is full" in text:
+        return "the database cannot be written (the file is read-only or the disk failed): nothing can be saved now"
     if "locked" in text or "busy" in text:
         return "the database is busy: try again in a moment"
     return "the database is unavailable: try again in a moment"
@@ -155,6 +161,10 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
                 "choices": list(o.choices) if o.choices is not None else None,
                 "minimum": o.minimum,
                 "maximum": o.maximum,
+                "label": o.label or o.name,
+                "choice_labels": list(o.choice_labels) if o.choice_labels is not None else None,
+                "pick_from": [list(pair) for pair in o.pick_from] if o.pick_from is not None else None,
+                "pick_count": o.pick_count,
             }
             for o in info.options
         ],
@@ -229,7 +239,7 @@ class Api:
 
     async def create_match(self, request: Request) -> Response:
         data = json_object(await _read_json(request), "the match")
-        unknown = set(data) - {"game", "players", "options", "seats"}
+        unknown = set(data) - {"game", "players", "options", "seats", *TABLE_FIELDS}
         if unknown:
             hint = " (the server draws the seed)" if "seed" in unknown else ""
             raise ApiError(422, f"unknown fields: {', '.join(sorted(unknown))}{hint}")
@@ -248,9 +258,10 @@ class Api:
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
         seats = parse_seats(data.get("seats"), players)
+        table = parse_table(data)
         await self.gate.admit(request, running=True)
         try:
-            match, tokens = await self.hub.create(info, players, options, seats)
+            match, tokens = await self.hub.tables.create(info, players, options, seats, table, request)
         except ValueError as exc:  # the game refused this set-up
             raise ApiError(422, str(exc)) from None
         url = f"/m/{match.id}"
@@ -499,10 +510,11 @@ def create_app(
     without it); ``db_timeout`` bounds every wait on the database;
     ``games`` overrides ``meeple.GAMES`` (tests).
     """
-    holder: dict[str, Hub] = {}
+    holder: dict[str, Any] = {}
 
     def hub() -> Hub:
-        return holder["hub"]
+        found: Hub = holder["hub"]
+        return found
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -518,10 +530,14 @@ def create_app(
         )
         app.state.hub = holder["hub"]
         app.state.gate = Gate(holder["hub"], limits)
+        tables = app.state.tables = Tables(holder["hub"])
+        holder["chat"] = Chat(tables)
         await holder["hub"].start()
+        await tables.start()
         try:
             yield
         finally:
+            await tables.close()
             await holder["hub"].close()
             store.close()
 
@@ -570,6 +586,8 @@ def create_app(
         Route("/api/matches/{match_id}/record", endpoint("record")),
         Route("/api/records", endpoint("upload"), methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/live", live),
+        *table_routes(lambda: holder["hub"].tables),
+        *chat_routes(lambda: holder["chat"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -233,7 +233,7 @@ class BotRunner:
             moves=tuple(match.notations[first:]),
             first=first,
             seat=seat,
-            level=row.bot or "random",
+            level=row.away or row.bot or "random",  # ``away``: a stand-in for a seat out of time
             bot_seed=row.bot_seed or 0,
         )
 

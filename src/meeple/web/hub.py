@@ -18,26 +18,52 @@ All database work runs in worker threads, never in the event loop.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
-import json
 import logging
-import random
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import meeple
 from meeple.core import Action, GameInfo, State
 from meeple.core.log import GameLog
 from meeple.web.botrunner import BotRunner
-from meeple.web.botwork import START_DIGEST, next_digest
-from meeple.web.listen import Listener, Notice
+from meeple.web.botwork import START_DIGEST
+from meeple.web.listen import Changed, Listener, Notice, Thinking
+from meeple.web.live import (
+    ApiError,
+    LiveMatch,
+    Replayed,
+    Subscriber,
+    fallback_choice,
+    hash_token,
+    new_match_id,
+    new_token,
+    replay_state,
+    seat_label,
+    stale_reason,
+)
 from meeple.web.storage import DatabaseBusy, MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
+
+# The names of meeple.web.live are imported from here too (app, tables, chat, the tests).
+__all__ = [
+    "MAX_MOVES",
+    "ApiError",
+    "Hub",
+    "LiveMatch",
+    "Replayed",
+    "Subscriber",
+    "fallback_choice",
+    "hash_token",
+    "new_match_id",
+    "new_token",
+    "replay_state",
+    "seat_label",
+    "stale_reason",
+]
 
 log = logging.getLogger("meeple.web")
 
@@ -54,248 +80,7 @@ MAX_MOVES = 5000
 # Threads that talk to the database: a few, so that one wait on a locked
 # database does not hold up every other request.
 DB_THREADS = 4
-
-
-def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> Action:
-    """A failed bot's stand-in move: random, but drawn from the seat's stored bot
-    seed and the move number, so it is reproducible like every other bot move."""
-    return actions[random.Random(bot_seed * 1_000_003 + move_number).randrange(len(actions))]
-
-
-class ApiError(Exception):
-    """A request the server refuses: ``status`` (4xx) and a reason in plain words."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def new_match_id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-def seat_label(names: list[str] | None, seat: int) -> str:
-    """A record's name for ``seat`` as a seat row keeps it (at most 40 characters), else "Seat N"."""
-    name = names[seat].strip() if names is not None and seat < len(names) else ""
-    return name[:40] or f"Seat {seat}"
-
-
-@dataclass(eq=False)
-class Subscriber:
-    """One open page: which seat it shows and what it wants in each view."""
-
-    seat: int | None
-    svg: bool = True
-    observation: bool = False
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-class LiveMatch:
-    """A match in memory: its seats, its state and its open pages."""
-
-    def __init__(self, row: MatchRow, info: GameInfo, replayed: Replayed) -> None:
-        self.id = row.id
-        self.kind = row.kind
-        self.info = info
-        self.seats = row.seats
-        self.log = replayed.log  # the game as people read it; its state is the match's state
-        self.turns = replayed.turns  # the seats to move before each move: tells a stale view
-        self.notations = replayed.notations  # (seat, notation) of every move, as stored
-        self.digest = replayed.digest  # of ``notations`` (see botwork.next_digest)
-        self.stopped: str | None = None  # why the server stopped the game before its end
-        self.lock = asyncio.Lock()
-        self.subscribers: set[Subscriber] = set()
-        self.thinking: set[int] = set()
-        self.refreshing: asyncio.Task[None] | None = None
-        self.refresh_wanted = False
-        self.reload_wanted = False  # another process took moves back: read the match anew
-        self.heard: dict[int, tuple[int, str]] = {}  # moves other processes announced, by number
-        self.version = 0  # bumped on every change a page should see
-        self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self._messages: dict[tuple[Any, ...], str] = {}
-        self._views_version = -1
-        self._lines: dict[int | None, list[dict[str, Any]]] = {}  # the log as each viewer reads it
-        self._lines_over = False
-
-    @property
-    def state(self) -> State:
-        return self.log.state
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def lines(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The log as ``viewer`` reads it, extended by the moves since it was last
-        asked for (not rebuilt per view); the end of the game reveals the secret
-        moves, so then it is read once anew."""
-        over = self.state.is_over
-        if over != self._lines_over:
-            self._lines.clear()
-            self._lines_over = over
-        lines = self._lines.setdefault(viewer, [])
-        count = len(self.log.entries)
-        if len(lines) > count:  # moves were taken back
-            del lines[count:]
-        if len(lines) < count:
-            lines.extend(self.log.lines(viewer, len(lines)))
-        return lines
-
-    def past_lines(self, past: State, viewer: int | None) -> list[dict[str, Any]]:
-        """The log of the replayed position ``past`` (this match after its first
-        moves) as ``viewer`` read it then: this log's words, the past position's
-        secrecy. Only reads, so it may run in a worker thread."""
-        at = past.move_number
-        then = GameLog(past, self.names)
-        then.entries = list(self.log.entries[:at])
-        return then.lines(viewer)
-
-    def reset_log(self, log: GameLog) -> None:
-        """Take a log rebuilt from the database (another process took moves back)."""
-        self.log = log
-        self._lines.clear()
-
-    def seat_of_token(self, token: str) -> int | None:
-        """The seat whose token this is; compares every stored hash in constant time."""
-        digest = hash_token(token)
-        found = None
-        for s in self.seats:
-            if s.token_hash is not None and hmac.compare_digest(digest, s.token_hash):
-                found = s.seat
-        return found
-
-    def meta(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.info.id,
-            "title": self.info.title,
-            "players": self.state.players,
-            "kind": self.kind,
-            "options": dict(self.state.options),
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in self.seats],
-        }
-
-    def view(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> dict[str, Any]:
-        """The current view of ``seat``, shared by every page that shows the same thing."""
-        if self._views_version != self.version:
-            self._views.clear()
-            self._messages.clear()
-            self._views_version = self.version
-        key = (seat, svg, observation)
-        cached = self._views.get(key)
-        if cached is None:
-            cached = seat_view(
-                self.state,
-                seat,
-                svg=svg,
-                observation=observation,
-                actionable=not self.stopped,
-                names=self.names,
-                moves=self.lines(seat),
-                undo=self.log.undo_points(seat) if seat is not None and self.kind == "live" else 0,
-            )
-            cached["thinking"] = sorted(self.thinking)
-            cached["stopped"] = self.stopped
-            cached["match"] = self.meta()
-            self._views[key] = cached
-        return cached
-
-    def view_message(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> str:
-        """The view as the WebSocket message every page showing the same thing is sent."""
-        key = ("message", seat, svg, observation)
-        message = self._messages.get(key) if self._views_version == self.version else None
-        if message is None:
-            view = self.view(seat, svg=svg, observation=observation)
-            message = json.dumps({"type": "view", "view": view})
-            self._messages[key] = message
-        return message
-
-    def changed(self) -> None:
-        self.version += 1
-        for sub in self.subscribers:
-            sub.wake.set()
-
-    def accept(self, after: State, seat: int, notation: str) -> None:
-        """Take ``after`` (this state plus ``seat``'s move ``notation``) as the match's state."""
-        self.turns.append(self.state.to_move)
-        self.notations.append((seat, notation))
-        self.digest = next_digest(self.digest, seat, notation)
-        # ``after`` was judged on a copy; the log plays the move itself to keep its words.
-        self.log.apply(notation, seat)
-
-    def apply_stored(self, seat: int, notation: str) -> None:
-        """Apply a move another process stored (``ValueError`` if it does not apply)."""
-        self.turns.append(self.state.to_move)
-        self.log.apply(self.state.parse_action(notation, seat), seat)
-        self.notations.append((seat, notation))
-        self.digest = next_digest(self.digest, seat, notation)
-
-
-@dataclass
-class Replayed:
-    log: GameLog
-    turns: list[tuple[int, ...]]
-    notations: list[tuple[int, str]]
-    digest: bytes
-
-    @property
-    def state(self) -> State:
-        return self.log.state
-
-
-def replay_state(
-    info: GameInfo,
-    players: int,
-    seed: int,
-    options: dict[str, Any],
-    moves: list[tuple[int, str]],
-    names: list[str] | None = None,
-) -> Replayed:
-    """Rebuild a game from its stored moves through a :class:`GameLog` (each
-    move's words, its consequences, what may be taken back), with the seats
-    that were to move before each.
-
-    ``ValueError`` says which move does not apply.
-    """
-    log = GameLog(info.new(players, seed, **options), names)
-    turns: list[tuple[int, ...]] = []
-    digest = START_DIGEST
-    for number, (seat, text) in enumerate(moves):
-        turns.append(log.state.to_move)
-        try:
-            log.apply(log.state.parse_action(text, seat), seat)
-        except ValueError as exc:  # IllegalAction is a ValueError
-            raise ValueError(f"stored move {number} ({text!r} by seat {seat}) does not apply: {exc}") from None
-        digest = next_digest(digest, seat, text)
-    return Replayed(log, turns, list(moves), digest)
-
-
-def stale_reason(turns: list[tuple[int, ...]], history: list[tuple[int, Any]], seat: int, seen: int) -> str | None:
-    """Why a move chosen by ``seat`` from the view of move ``seen`` is stale, or ``None``.
-
-    A view is still good while the seat's turn has not moved on: every move
-    since then was another seat's, made while this seat was also to move
-    (a simultaneous phase, where others' choices change nothing for it).
-    """
-    now = len(history)
-    if seen > now or seen < 0:
-        return f"there is no move {seen} yet (the game is at move {now})"
-    for number in range(seen, now):
-        if history[number][0] == seat or seat not in turns[number]:
-            return (
-                f"stale turn: you chose from the board at move {seen}, but the game is at move {now}; "
-                "look at the board again and choose anew"
-            )
-    return None
+SWITCH_INTERVAL_S = 0.001
 
 
 class Hub:
@@ -330,6 +115,10 @@ class Hub:
         self._loading: dict[str, asyncio.Future[LiveMatch | None]] = {}
         self._past: dict[tuple[str, int], State] = {}
         self._closing = False
+        self._announcing: set[asyncio.Task[None]] = set()
+        # Playing together (meeple.web.tables.Tables sets itself here): clocks on every move,
+        # seats and chat changed by other processes.
+        self.tables: Any = None
         self.read_only: str | None = None
 
     @property
@@ -359,6 +148,11 @@ class Hub:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
+        # Replays, bot threads and database threads run Python beside the event loop;
+        # each time the loop wants the interpreter back it waits up to one switch
+        # interval, several times per request. 1 ms instead of 5 ms keeps a request
+        # that needs no database quick while a big upload is replayed.
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.read_only = await self.db(self.store.read_only_reason)
         if self.read_only:
             log.error("the database is read-only (%s): games can be viewed, nothing can be saved", self.read_only)
@@ -409,22 +203,38 @@ class Hub:
         if info is None:
             raise ApiError(409, f"match {match_id} is a game of {row.game!r}, which this server does not have")
         if row.rules_version != info.rules_version:
-            # Replaying its moves under other rules would give another game (or fail halfway).
+            # Replaying its moves under other rules would give another game (or fail halfway):
+            # the match is set aside, so no process tries its bot turns again and again.
+            await self._set_aside(row)
             raise ApiError(
                 409,
-                f"match {match_id} was played under {info.title} rules version {row.rules_version}; this server "
-                f"plays version {info.rules_version} and cannot show or resume it",
+                f"match {match_id} is set aside: it was played under {info.title} rules version "
+                f"{row.rules_version}; this server plays version {info.rules_version} and cannot show or resume it",
             )
         try:
             replayed = await asyncio.to_thread(
                 replay_state, info, row.players, row.seed, row.options, row.moves, [s.name for s in row.seats]
             )
         except ValueError as exc:
-            raise ApiError(409, f"match {match_id} cannot be resumed: {exc}") from None
+            await self._set_aside(row)
+            raise ApiError(409, f"match {match_id} is set aside: it cannot be resumed: {exc}") from None
+        if row.status == "set_aside":  # set aside by a build of other rules; this one plays them
+            row.status = "running"
+            row.bot_due = self._first_bot(row, replayed.state) is not None
+            await self.db(self.store.resume_set_aside, row.id, row.bot_due)
         match = LiveMatch(row, info, replayed)
         self._check_cap(match)
         self._remember(match_id, match)
         return self._matches[match_id]
+
+    async def _set_aside(self, row: MatchRow) -> None:
+        if row.kind == "live" and row.status == "running":
+            await self.db(self.store.set_aside, row.id)
+
+    def _first_bot(self, row: MatchRow, state: State) -> int | None:
+        if state.is_over or state.move_number >= self.max_moves:
+            return None
+        return next((s for s in state.to_move if row.seats[s].kind == "bot"), None)
 
     def _remember(self, match_id: str, match: LiveMatch) -> None:
         self._matches.setdefault(match_id, match)
@@ -447,15 +257,21 @@ class Hub:
     def bot_to_move(self, match: LiveMatch, state: State | None = None) -> int | None:
         """The first bot seat to move, if the game goes on."""
         state = state or match.state
-        if match.kind != "live" or state.is_over or match.stopped or state.move_number >= self.max_moves:
+        if (
+            match.kind != "live"
+            or match.waiting
+            or state.is_over
+            or match.stopped
+            or state.move_number >= self.max_moves
+        ):
             return None
-        return next((s for s in state.to_move if match.seats[s].kind == "bot"), None)
+        # A seat that ran out of time is played by its stand-in bot (``away``).
+        return next((s for s in state.to_move if match.seats[s].kind == "bot" or match.seats[s].away), None)
 
     async def create(
         self, info: GameInfo, players: int, options: dict[str, Any], seats: list[dict[str, Any]]
     ) -> tuple[LiveMatch, dict[int, str]]:
         """Start a match; returns it and the secret token of each human seat."""
-        state = info.new(players, None, **options)
         tokens: dict[int, str] = {}
         seat_rows = []
         for number, spec in enumerate(seats):
@@ -464,24 +280,24 @@ class Hub:
             else:
                 tokens[number] = new_token()
                 seat_rows.append(SeatRow(number, spec["name"], "human", token_hash=hash_token(tokens[number])))
-        row = MatchRow(
-            id=new_match_id(),
-            game=info.id,
-            players=players,
-            seed=state.seed,
-            options=dict(state.options),
-            kind="live",
-            status="over" if state.is_over else "running",
-            seats=seat_rows,
-            rules_version=info.rules_version,
-        )
-        match = LiveMatch(row, info, Replayed(GameLog(state, [s.name for s in seat_rows]), [], [], START_DIGEST))
+        row = MatchRow(new_match_id(), info.id, players, 0, options, "live", "running", seat_rows)
+        return await self.create_row(info, row), tokens
+
+    async def create_row(self, info: GameInfo, row: MatchRow) -> LiveMatch:
+        """Store and start the match ``row`` describes (a new seed is drawn; ``waiting``: an open table)."""
+        state = info.new(row.players, None, **row.options)
+        row.seed, row.options, row.rules_version = state.seed, dict(state.options), info.rules_version
+        if row.status != "waiting":
+            row.status = "over" if state.is_over else "running"
+        match = LiveMatch(row, info, Replayed(GameLog(state, [s.name for s in row.seats]), [], [], START_DIGEST))
         row.bot_due = self.bot_to_move(match) is not None
+        if self.tables is not None and row.status == "running":
+            self.tables.start_clocks(match)
         await self.db(self.store.create_match, row)
         self._remember(row.id, match)
         if row.bot_due:
             self.poke(match.id)
-        return match, tokens
+        return match
 
     async def upload(
         self,
@@ -577,10 +393,22 @@ class Hub:
             return
         if notice is None:
             for match in list(self._matches.values()):
+                match.thinking_elsewhere.clear()
                 if match.subscribers:
                     self._refresh_soon(match)
             return
         known = self._matches.get(notice.match_id)
+        if isinstance(notice, Changed):
+            if self.tables is not None:
+                self.tables.heard(notice, known)
+            return
+        if isinstance(notice, Thinking):
+            # This process's own notices come back too: its bots are in ``thinking`` already.
+            elsewhere = notice.on and notice.seat not in known.thinking if known is not None else False
+            if known is not None and elsewhere != (notice.seat in known.thinking_elsewhere):
+                (known.thinking_elsewhere.add if elsewhere else known.thinking_elsewhere.discard)(notice.seat)
+                known.changed()
+            return
         if known is not None and notice.reload:
             if known.digest.hex() != notice.digest:  # not this process's own undo
                 known.reload_wanted = True
@@ -637,6 +465,8 @@ class Hub:
             raise ApiError(409, "this is an uploaded record: it can be viewed, not played")
         if state.is_over:
             raise ApiError(409, "the game is over")
+        if match.waiting:
+            raise ApiError(409, "this table has not started yet: it waits for players")
         if match.stopped:
             raise ApiError(409, match.stopped)
         stale = stale_reason(match.turns, state.history, seat, seen)
@@ -661,7 +491,7 @@ class Hub:
         after.apply(action, seat)
         return after, action
 
-    async def play(self, match: LiveMatch, seat: int, notation: str, seen: int) -> int:
+    async def play(self, match: LiveMatch, seat: int, notation: str, seen: int, *, by_bot: bool = False) -> int:
         """Play ``notation`` for ``seat``, who chose it from the view of move ``seen``.
 
         Returns the new move number. Raises :class:`ApiError`: 409 when the
@@ -680,10 +510,18 @@ class Hub:
                 after, action = self._judge(match, seat, notation, seen)
                 number = match.state.move_number
                 capped = not after.is_over and number + 1 >= self.max_moves
+                effects = self.tables.move_effects(match, seat, after, by_bot) if self.tables else None
                 due = not capped and self.bot_to_move(match, after) is not None
                 try:
                     await self.db(
-                        self.store.append_move, match.id, number, seat, str(action), after.is_over or capped, due
+                        self.store.append_move,
+                        match.id,
+                        number,
+                        seat,
+                        str(action),
+                        after.is_over or capped,
+                        due,
+                        effects.write if effects else None,
                     )
                 except StaleMove:
                     # Another process stored this move number first: take its moves and judge again.
@@ -691,6 +529,8 @@ class Hub:
                         break
                     continue
                 match.accept(after, seat, str(action))
+                if effects:
+                    effects.apply()
                 self._check_cap(match)
                 break
             else:
@@ -738,7 +578,7 @@ class Hub:
     async def play_bot(self, match: LiveMatch, seat: int, notation: str, seen: int) -> None:
         """Play a bot's move; a move the rules refuse (a bot bug) becomes a random legal one."""
         try:
-            await self.play(match, seat, notation, seen)
+            await self.play(match, seat, notation, seen, by_bot=True)
         except ApiError as exc:
             if match.state.move_number != seen or seat not in match.state.to_move:
                 # The game moved on while the bot thought (another seat of a
@@ -749,7 +589,7 @@ class Hub:
                 raise
             log.error("bot of seat %s in match %s chose %r: %s", seat, match.id, notation, exc.message)
             fallback = self.fallback_move(match, seat, match.seats[seat].bot_seed or 0)
-            await self.play(match, seat, str(fallback), seen)
+            await self.play(match, seat, str(fallback), seen, by_bot=True)
 
     def fallback_move(self, match: LiveMatch, seat: int, bot_seed: int) -> Action:
         return fallback_choice(match.state.legal_actions(seat), bot_seed, match.state.move_number)
@@ -758,9 +598,21 @@ class Hub:
         return THINKING_AFTER_S
 
     def set_thinking(self, match: LiveMatch, seat: int, on: bool) -> None:
-        if on and seat not in match.thinking:
+        if on == (seat in match.thinking):
+            return
+        if on:
             match.thinking.add(seat)
-            match.changed()
-        elif not on and seat in match.thinking:
+        else:
             match.thinking.discard(seat)
-            match.changed()
+        match.changed()
+        if self.store.is_postgres and not self._closing:
+            # Pages on other processes show it too (a lost notice costs only the word "thinking").
+            task = asyncio.create_task(self._announce_thinking(match.id, seat, on))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def _announce_thinking(self, match_id: str, seat: int, on: bool) -> None:
+        try:
+            await self.db(self.store.notify_thinking, match_id, seat, on)
+        except Exception as exc:
+            log.debug("could not announce a thinking bot: %s", str(exc).splitlines()[0][:200])

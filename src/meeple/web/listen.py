@@ -2,6 +2,7 @@
 
 Every stored move sends a notification (``"<match id> <moves now> <bot due 0/1>"``)
 on :data:`meeple.web.storage.CHANNEL`, delivered when its transaction commits;
+a bot that starts or stops thinking sends ``"T <match id> <seat> <1/0>"``;
 moves taken back (undo) send ``"<match id> <moves kept> <bot due> undo <digest>"``:
 the listeners read that match anew (the digest of the kept moves lets the
 process that took them back skip it).
@@ -39,10 +40,32 @@ class Move:
     digest: str | None = None  # (reload) hex digest of the moves kept
 
 
-Notice = Move | None
+@dataclass(frozen=True)
+class Thinking:
+    """A notice that a bot of ``seat`` in the match started (``on``) or stopped thinking in some process."""
+
+    match_id: str
+    seat: int
+    on: bool
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A notice that a match's seats (``"S"``) or chat (``"C"``) changed in some process."""
+
+    what: str
+    match_id: str
+
+
+Notice = Move | Thinking | Changed | None
 
 
 def parse_notice(payload: str) -> Notice:
+    if payload[:2] in ("S ", "C "):
+        return Changed(payload[0], payload[2:])
+    if payload.startswith("T "):  # "T <match id> <seat> <0/1>": match ids are longer than one letter
+        _, match_id, seat, on = payload.split(" ")
+        return Thinking(match_id, int(seat), on == "1")
     parts = payload.split(" ", 4)
     if len(parts) == 5 and parts[3] == "undo":
         return Move(parts[0], int(parts[1]), parts[2] == "1", reload=True, digest=parts[4])

@@ -99,8 +99,10 @@ def _parse_seat(number: int, spec: Any) -> dict[str, Any]:
     if unknown:
         raise ApiError(422, f"seat {number} has unknown fields: {', '.join(sorted(map(str, unknown)))}")
     kind = spec.get("kind", "human")
-    if kind not in ("human", "bot"):
-        raise ApiError(422, f"seat {number}: kind must be 'human' or 'bot', got {kind!r}")
+    if kind not in ("human", "bot", "open", "player"):
+        raise ApiError(
+            422, f"seat {number}: kind must be 'human', 'bot', 'open' (free) or 'player' (you), got {kind!r}"
+        )
     bot = spec.get("bot")
     if kind == "bot":
         bot = "random" if bot is None else bot

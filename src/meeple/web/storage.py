@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -54,7 +55,7 @@ matches = Table(
     Column("options", Text, nullable=False),
     # "live": played on this server; "upload": a record uploaded to be viewed.
     Column("kind", String(16), nullable=False),
-    # "running" or "over"
+    # "running", "over" or "set_aside" (played under rules this build cannot replay)
     Column("status", String(16), nullable=False, index=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
@@ -67,6 +68,18 @@ matches = Table(
     Column("claimed_until", Float, nullable=True),
     # GameInfo.rules_version when the match was created: its moves mean that game only.
     Column("rules_version", Integer, nullable=False, default=1, server_default="1"),
+    # Play together (see meeple.web.tables): listed in the lobby; the player who opened it;
+    # the clock settings (JSON) and the next moment a seat runs out of time; the rematch
+    # links; whether spectators read the chat; why the server ended the game (on time).
+    Column("public", Boolean, nullable=False, default=False, server_default="0"),
+    Column("creator", String(32), nullable=True),
+    Column("clock", Text, nullable=True),
+    Column("deadline", Float, nullable=True, index=True),
+    Column("last_move_at", Float, nullable=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("chat_spectators", Boolean, nullable=False, default=True, server_default="1"),
+    Column("ended", Text, nullable=True),
 )
 
 seats = Table(
@@ -81,6 +94,14 @@ seats = Table(
     Column("bot_seed", Text, nullable=True),
     # sha256 hex of the seat's secret token; the token itself is never stored.
     Column("token_hash", String(64), nullable=True),
+    # The player sitting here (kind "human"), or invited to (kind "invited"); kind "open": free.
+    Column("player_id", String(32), nullable=True, index=True),
+    # Clocks: seconds left in a real-time bank, when this seat's clock started running,
+    # the bot level playing for it after it ran out, and whether it lost on time.
+    Column("time_left", Float, nullable=True),
+    Column("clock_since", Float, nullable=True),
+    Column("away", String(32), nullable=True),
+    Column("lost", Boolean, nullable=False, default=False, server_default="0"),
 )
 
 moves = Table(
@@ -110,6 +131,15 @@ class SeatRow:
     bot: str | None = None
     bot_seed: int | None = None
     token_hash: str | None = None
+    player_id: str | None = None
+    time_left: float | None = None
+    clock_since: float | None = None
+    away: str | None = None
+    lost: bool = False
+
+
+SEAT_EXTRAS = ("player_id", "time_left", "clock_since", "away", "lost")
+MATCH_EXTRAS = ("public", "creator", "deadline", "last_move_at", "rematch_of", "rematch", "chat_spectators", "ended")
 
 
 @dataclass
@@ -125,6 +155,15 @@ class MatchRow:
     moves: list[tuple[int, str]] = field(default_factory=list)
     bot_due: bool = False
     rules_version: int = 1
+    public: bool = False
+    creator: str | None = None
+    clock: dict[str, Any] | None = None
+    deadline: float | None = None
+    last_move_at: float | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
+    chat_spectators: bool = True
+    ended: str | None = None
 
 
 def _now() -> datetime:
@@ -200,6 +239,13 @@ def is_read_only_error(exc: BaseException) -> bool:
     return "readonly" in text or "read-only" in text or "read only" in text
 
 
+def is_unwritable_error(exc: BaseException) -> bool:
+    """Read-only, or a write the file system refused (SQLite says "disk I/O error" when a file
+    it has open is made unwritable): its connections must not be used again."""
+    text = str(exc).lower()
+    return is_read_only_error(exc) or "disk i/o error" in text or "disk is full" in text
+
+
 class Store:
     """All database access of the web app (synchronous: the app calls it from worker threads)."""
 
@@ -265,6 +311,15 @@ class Store:
                 payload += f" {move[0]} {move[1]}"
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
+    def notify_thinking(self, match_id: str, seat: int, on: bool) -> None:
+        """Tell every listening process that a bot of ``seat`` started or stopped thinking (PostgreSQL)."""
+        if self.is_postgres:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"T {match_id} {seat} {int(on)}"},
+                )
+
     def create_match(self, row: MatchRow) -> None:
         """Insert a match with its seats and any moves it already has (uploads)."""
         now = _now()
@@ -283,6 +338,8 @@ class Store:
                     bot_due=row.bot_due,
                     due_at=now.timestamp() if row.bot_due else None,
                     rules_version=row.rules_version,
+                    clock=None if row.clock is None else json.dumps(row.clock),
+                    **{name: getattr(row, name) for name in MATCH_EXTRAS},
                 )
             )
             conn.execute(
@@ -296,6 +353,7 @@ class Store:
                         "bot": s.bot,
                         "bot_seed": None if s.bot_seed is None else str(s.bot_seed),
                         "token_hash": s.token_hash,
+                        **{name: getattr(s, name) for name in SEAT_EXTRAS},
                     }
                     for s in row.seats
                 ],
@@ -339,11 +397,14 @@ class Store:
                         bot=s["bot"],
                         bot_seed=None if s["bot_seed"] is None else int(s["bot_seed"]),
                         token_hash=s["token_hash"],
+                        **{name: s[name] for name in SEAT_EXTRAS},
                     )
                     for s in seat_rows
                 ],
                 moves=[(r.seat, r.notation) for r in move_rows],
                 bot_due=bool(m["bot_due"]),
+                clock=None if m["clock"] is None else json.loads(m["clock"]),
+                **{name: m[name] for name in MATCH_EXTRAS},
             )
 
     def moves_since(self, match_id: str, number: int) -> list[tuple[int, str]]:
@@ -357,12 +418,21 @@ class Store:
             return [(r.seat, r.notation) for r in conn.execute(query)]
 
     def append_move(
-        self, match_id: str, number: int, seat: int, notation: str, over: bool = False, bot_due: bool = False
+        self,
+        match_id: str,
+        number: int,
+        seat: int,
+        notation: str,
+        over: bool = False,
+        bot_due: bool = False,
+        also: Callable[[Any], dict[str, Any]] | None = None,
     ) -> None:
         """Store move ``number``; raise :class:`StaleMove` if that number is taken.
 
         In the same transaction: ``over`` marks the match finished, ``bot_due``
-        says whether a bot seat is to move next, and any bot claim is given back.
+        says whether a bot seat is to move next, and any bot claim is given back;
+        ``also(connection)`` writes what else changes with the move (clocks) and
+        answers more values for the match's row.
         """
         try:
             with self._write() as conn:
@@ -375,7 +445,10 @@ class Store:
                     "due_at": now.timestamp() if bot_due else None,
                     "claimed_by": None,
                     "claimed_until": None,
+                    "last_move_at": now.timestamp(),
                 }
+                if also is not None:
+                    values.update(also(conn))
                 if over:
                     values.update(status="over", finished_at=now)
                 conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
@@ -425,6 +498,25 @@ class Store:
                 update(matches)
                 .where(matches.c.id == match_id)
                 .values(status="over", finished_at=_now(), bot_due=False, claimed_by=None, claimed_until=None)
+            )
+
+    def set_aside(self, match_id: str) -> None:
+        """Take a running match this build cannot replay out of play (status ``set_aside``): its
+        bot turns are no longer due and it does not count as running; a build that can
+        replay it takes it back (:meth:`resume_set_aside`)."""
+        with self._write() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "running")
+                .values(status="set_aside", bot_due=False, claimed_by=None, claimed_until=None)
+            )
+
+    def resume_set_aside(self, match_id: str, bot_due: bool) -> None:
+        with self._write() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "set_aside")
+                .values(status="running", bot_due=bot_due, due_at=_now().timestamp() if bot_due else None)
             )
 
     # ------------------------------------------------------------ bot claims
@@ -510,5 +602,5 @@ class _WriteTransaction:
         try:
             return bool(self._context.__exit__(kind, exc, tb))
         finally:
-            if exc is not None and is_read_only_error(exc):
+            if exc is not None and is_unwritable_error(exc):
                 self.store.engine.dispose()

@@ -1,18 +1,10 @@
-// The lobby: pick a game, players, options and who sits where; start; or open a record.
+// The lobby: you (name, key), your games, open tables; a new game (options, seats, table, clock); records.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [] };
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
+const el = meepleElement;  // player.js
 
 function currentGame() {
   return catalogue.games.find((g) => g.id === $("game").value);
@@ -20,15 +12,18 @@ function currentGame() {
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
+  const label = option.label || option.name;
   let input;
+  if (option.pick_from && option.pick_count > 0) return pickInput(option, id, label);
   if (option.kind === "bool") {
     input = el("input", { type: "checkbox", id, "data-option": option.name, checked: option.default === true });
   } else if (option.choices) {
     input = el("select", { id, "data-option": option.name });
     if (option.default === null) input.append(el("option", { value: "", text: "(by the rules)" }));
-    for (const choice of option.choices) {
-      input.append(el("option", { value: String(choice), text: String(choice), selected: choice === option.default }));
-    }
+    option.choices.forEach((choice, i) => {
+      const text = option.choice_labels ? option.choice_labels[i] : String(choice);
+      input.append(el("option", { value: String(choice), text, selected: choice === option.default }));
+    });
   } else if (option.kind === "int") {
     input = el("input", {
       type: "number", id, "data-option": option.name, min: option.minimum, max: option.maximum,
@@ -38,24 +33,71 @@ function optionInput(option) {
     input = el("input", { type: "text", id, "data-option": option.name, value: option.default ?? "" });
   }
   input.dataset.kind = option.kind;
-  return el("label", { class: "row", title: option.help }, `${option.name} `, input, el("span", { class: "muted", text: option.help }));
+  return el("div", { class: "option" }, el("label", { class: "row", for: id, text: label }), input,
+    option.help ? el("p", { class: "muted help", text: option.help }) : "");
 }
 
-function seatRow(number) {
-  const kind = el("select", { id: `seat-${number}-kind`, "aria-label": `seat ${number + 1} player` });
+// A text option made of several picks from a named list (Isle of Skye's scoring tiles):
+// either its default (e.g. drawn at random) or one select per pick.
+function pickInput(option, id, label) {
+  const how = el("select", { id, "data-option": option.name, "data-kind": "pick" });
+  how.append(el("option", { value: String(option.default ?? ""), text: `as set by default (${option.default ?? "by the rules"})` }));
+  how.append(el("option", { value: "pick", text: "choose them" }));
+  const picks = el("div", { class: "picks", hidden: true });
+  for (let n = 0; n < option.pick_count; n++) {
+    const pick = el("select", { "data-pick": option.name, "aria-label": `${label} ${n + 1}` });
+    option.pick_from.forEach(([value, name], i) => {
+      pick.append(el("option", { value, text: name, selected: i === n }));
+    });
+    picks.append(pick);
+  }
+  how.addEventListener("change", () => { picks.hidden = how.value !== "pick"; });
+  return el("div", { class: "option" }, el("label", { class: "row", for: id, text: label }), how, picks,
+    option.help ? el("p", { class: "muted help", text: option.help }) : "");
+}
+
+function seatRow(number, kept) {
+  const kind = el("select", { id: `seat-${number}-kind`, "aria-label": `seat ${number} player` });
   kind.append(el("option", { value: "human", text: "Human" }));
+  kind.append(el("option", { value: "me", text: "You" }));
+  kind.append(el("option", { value: "open", text: "Open seat (anyone may sit)" }));
   // The menu shows the level's name; the full description stands under the seats (a menu cuts long text).
   for (const bot of catalogue.bots) {
     kind.append(el("option", { value: `bot:${bot.level}`, text: `Bot — ${bot.label.split(":")[0]}`, title: bot.label }));
   }
-  kind.value = number === 0 ? "human" : "bot:easy";
+  kind.value = kept?.kind ?? defaultSeat(number);
   const name = el("input", { type: "text", id: `seat-${number}-name`, maxlength: 40, placeholder: `Seat ${number}` });
+  name.value = kept?.name ?? "";
   return el("div", { class: "seat-row" }, el("span", { text: `Seat ${number}` }), name, kind);
+}
+
+function mode() {
+  return document.querySelector("input[name=mode]:checked").value;
+}
+
+function defaultSeat(number) {
+  if (mode() === "table") return number === 0 ? "me" : "open";
+  return number === 0 ? "human" : "bot:easy";
+}
+
+// Which seat kinds each way of playing offers: "You" and open seats only at a table.
+function fitSeatsToMode() {
+  const table = mode() === "table";
+  $("table-settings").hidden = !table;
+  for (let n = 0; n < Number($("players").value); n++) {
+    const select = $(`seat-${n}-kind`);
+    for (const option of select.options) {
+      if (option.value === "me" || option.value === "open") option.hidden = option.disabled = !table;
+      if (option.value === "human") option.hidden = option.disabled = table;
+    }
+    if (select.selectedOptions[0]?.disabled) select.value = defaultSeat(n);
+  }
 }
 
 function showGame() {
   const game = currentGame();
   if (!game) return;
+  $("lobby-error").textContent = "";  // an error was about the game shown before
   $("game-description").textContent = game.description || "";
   const players = $("players");
   players.replaceChildren();
@@ -70,12 +112,36 @@ function showGame() {
 }
 
 function showSeats() {
+  // Seats already set (names, who plays) stay as they were when the player count changes.
+  const kept = [];
+  for (let n = 0; $(`seat-${n}-kind`); n++) kept.push({ kind: $(`seat-${n}-kind`).value, name: $(`seat-${n}-name`).value });
   const seats = $("seats");
   seats.replaceChildren(el("legend", { text: "Seats" }));
-  for (let n = 0; n < Number($("players").value); n++) seats.append(seatRow(n));
+  for (let n = 0; n < Number($("players").value); n++) seats.append(seatRow(n, kept[n]));
   const levels = el("ul", { class: "muted bot-levels" });
   for (const bot of catalogue.bots) levels.append(el("li", { text: bot.label }));
   seats.append(levels);
+  fitSeatsToMode();
+}
+
+function readClock() {
+  const kind = $("clock-kind").value;
+  if (kind === "none") return null;
+  const clock = { kind, on_timeout: $("clock-timeout").value };
+  if (kind === "realtime") {
+    clock.bank = Number($("clock-bank").value) * 60;
+    clock.increment = Number($("clock-increment").value);
+  } else {
+    clock.per_move = Number($("clock-per-move").value) * 3600;
+  }
+  return clock;
+}
+
+function showClock() {
+  const kind = $("clock-kind").value;
+  $("clock-realtime").hidden = kind !== "realtime";
+  $("clock-turn").hidden = kind !== "turn";
+  $("clock-timeout-row").hidden = kind === "none";
 }
 
 function readOptions() {
@@ -83,7 +149,9 @@ function readOptions() {
   for (const input of document.querySelectorAll("[data-option]")) {
     const name = input.dataset.option;
     if (input.dataset.kind === "bool") options[name] = input.checked;
-    else if (input.value === "") continue;
+    else if (input.dataset.kind === "pick" && input.value === "pick") {
+      options[name] = [...document.querySelectorAll(`[data-pick="${name}"]`)].map((p) => p.value).join(",");
+    } else if (input.value === "") continue;
     else if (input.dataset.kind === "int") options[name] = Number(input.value);
     else options[name] = input.value;
   }
@@ -95,8 +163,12 @@ function readSeats() {
   for (let n = 0; n < Number($("players").value); n++) {
     const choice = $(`seat-${n}-kind`).value;
     const name = $(`seat-${n}-name`).value.trim();
-    const seat = choice === "human" ? { kind: "human" } : { kind: "bot", bot: choice.slice(4) };
-    if (name) seat.name = name;
+    let seat;
+    if (choice === "me") seat = { kind: "player" };
+    else if (choice === "open") seat = { kind: "open" };
+    else if (choice === "human") seat = { kind: "human" };
+    else seat = { kind: "bot", bot: choice.slice(4) };
+    if (name && (seat.kind === "human" || seat.kind === "bot")) seat.name = name;
     seats.push(seat);
   }
   return seats;
@@ -137,6 +209,7 @@ function copyButton(input) {
 
 // The games started here, newest first, kept in this browser only (a link holds its seats' tokens).
 const MY_GAMES = "meeple.games";
+let me = null;
 
 function myGames() {
   try {
@@ -155,15 +228,165 @@ function remember(match, title, url) {
   }
 }
 
-function showMyGames() {
+function showLocalGames() {
   const games = myGames();
-  const list = $("my-games");
+  const list = $("local-games");
   list.replaceChildren();
   for (const game of games) {
     const when = new Date(game.started).toLocaleString();
     list.append(el("li", {}, el("a", { href: game.url, text: game.title }), el("span", { class: "muted", text: ` — ${when}` })));
   }
   $("mine").hidden = games.length === 0;
+}
+
+function ago(seconds) {
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86400)} days ago`;
+}
+
+async function api(path, body) {
+  const init = body === undefined ? { headers: meeplePlayer.headers() }
+    : { method: "POST", headers: meeplePlayer.headers({ "Content-Type": "application/json" }), body: JSON.stringify(body) };
+  const response = await fetch(path, init);
+  const data = await readAnswer(response);
+  if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
+  return data;
+}
+
+// "My games", from the server: every game this player sits in or is invited to.
+async function showMyGames() {
+  if (!me) return;
+  const { games } = await api("/api/players/me/games");
+  const list = $("my-games");
+  list.replaceChildren();
+  for (const game of games) {
+    const others = game.seats.filter((s) => s.seat !== game.seat).map((s) => s.name).join(", ");
+    const item = el("li", { "data-match": game.id, class: game.your_turn ? "your-turn" : "" },
+      el("a", { href: game.url, text: game.title }), el("span", { text: ` with ${others} ` }));
+    let state = game.status === "waiting" ? "waiting for players" : game.status === "over" ? "over" : "";
+    if (game.your_turn) state = "your turn";
+    if (state) item.append(el("strong", { class: "state", text: state }));
+    if (game.status === "running") item.append(el("span", { class: "muted", text: ` — last move ${ago(game.since_last_move)}` }));
+    if (game.invited) {
+      item.append(el("span", { class: "invite", text: " Rematch invitation: " }));
+      const yes = el("button", { type: "button", class: "accept", text: "Accept" });
+      const no = el("button", { type: "button", class: "decline", text: "Decline" });
+      yes.addEventListener("click", () => answerInvite(game.id, true));
+      no.addEventListener("click", () => answerInvite(game.id, false));
+      item.append(yes, " ", no);
+    }
+    list.append(item);
+  }
+  $("my-games-card").hidden = games.length === 0;
+}
+
+async function answerInvite(matchId, accept) {
+  try {
+    const data = await api(`/api/matches/${matchId}/invite`, { accept });
+    if (accept) window.location.href = data.url;
+    else await showMyGames();
+  } catch (error) {
+    $("me-error").textContent = error.message;
+  }
+}
+
+function describeOptions(options) {
+  return Object.entries(options).map(([k, v]) => `${k} ${v}`).join(", ");
+}
+
+function describeClock(clock) {
+  if (!clock) return "no clock";
+  if (clock.kind === "turn") return `${+(clock.per_move / 3600).toFixed(3)} h a move`;
+  return `${+(clock.bank / 60).toFixed(2)} min + ${clock.increment} s a move`;
+}
+
+// The public tables waiting for players, asked for again every few seconds.
+async function showTables() {
+  let tables;
+  try {
+    ({ tables } = await api("/api/tables"));
+    $("tables-error").textContent = "";
+  } catch (error) {
+    $("tables-error").textContent = error.message;
+    return;
+  }
+  const list = $("tables");
+  list.replaceChildren();
+  for (const table of tables) {
+    const item = el("li", { "data-table": table.id },
+      el("strong", { text: table.title }), table.yours ? el("a", { href: table.url, text: " (your table)" }) : "", el("span", { class: "muted", text: ` — ${describeOptions(table.options)}; ${describeClock(table.clock)}; waiting ${ago(table.waiting_s).replace(" ago", "")}` }));
+    const seats = el("ul", { class: "table-seats" });
+    for (const seat of table.seats) {
+      if (seat.kind === "open" && table.yours) {
+        seats.append(el("li", { class: "muted", text: `Seat ${seat.seat}: free` }));
+      } else if (seat.kind === "open") {
+        const sit = el("button", { type: "button", class: "sit", text: `Sit at seat ${seat.seat}`, "data-seat": seat.seat });
+        sit.addEventListener("click", () => sitDown(table.id, seat.seat));
+        seats.append(el("li", {}, sit));
+      } else {
+        seats.append(el("li", { text: `Seat ${seat.seat}: ${seat.name}` }));
+      }
+    }
+    item.append(seats);
+    list.append(item);
+  }
+  $("no-tables").hidden = tables.length > 0;
+}
+
+async function sitDown(matchId, seat) {
+  try {
+    const data = await api(`/api/matches/${matchId}/sit`, { seat });
+    window.location.href = data.url;
+  } catch (error) {
+    $("tables-error").textContent = error.message;
+    showTables();
+  }
+}
+
+async function setUpPlayer() {
+  me = await meeplePlayer.ensure();
+  $("my-name").value = me.name;
+  $("my-key").value = me.key;
+}
+
+async function saveName() {
+  $("me-error").textContent = "";
+  try {
+    const answer = await api("/api/players/me", { name: $("my-name").value });
+    me = { ...me, name: answer.name };
+    meeplePlayer.keep(me);
+    $("my-name").value = me.name;
+  } catch (error) {
+    $("me-error").textContent = error.message;
+  }
+}
+
+async function useKey() {
+  $("me-error").textContent = "";
+  const key = $("other-key").value.trim();
+  const response = await fetch("/api/players/me", { headers: { "X-Player-Key": key } });
+  const data = await readAnswer(response);
+  if (!response.ok) {
+    $("me-error").textContent = data.error;
+    return;
+  }
+  me = { id: data.id, name: data.name, key };
+  meeplePlayer.keep(me);
+  $("other-key").value = "";
+  await setUpPlayer();
+  await showMyGames();
+}
+
+async function copyKey() {
+  $("my-key").select();
+  try {
+    await navigator.clipboard.writeText($("my-key").value);
+    $("copy-key").textContent = "Copied";
+  } catch {
+    document.execCommand("copy");  // older browsers, or no clipboard permission
+  }
 }
 
 // Every answer of the API is JSON, errors included; a proxy in between may still
@@ -177,23 +400,32 @@ async function readAnswer(response) {
 async function startGame(event) {
   event.preventDefault();
   $("lobby-error").textContent = "";
+  const table = mode() === "table";
   const body = {
     game: $("game").value, players: Number($("players").value), options: readOptions(), seats: readSeats(),
   };
+  const clock = readClock();
+  if (clock) body.clock = clock;
+  if (table) {
+    body.public = $("public").checked;
+    body.chat_spectators = $("chat-spectators").checked;
+  }
   $("start").disabled = true;
   try {
     const response = await fetch("/api/matches", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      method: "POST", headers: meeplePlayer.headers({ "Content-Type": "application/json" }), body: JSON.stringify(body),
     });
     const data = await readAnswer(response);
     if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
     const tokens = data.seats.filter((s) => s.token).map((s) => s.token);
-    const online = document.querySelector("input[name=mode]:checked").value === "online";
     const title = currentGame().title;
-    if (online && tokens.length > 0) {
+    const mine = data.seats.find((s) => s.token);  // at a table, only your own seat has a link
+    if (table) {
+      window.location.href = mine ? mine.url : data.url;
+    } else if (mode() === "online" && tokens.length > 0) {
       remember(data, `${title} (online, your seat)`, data.seats.find((s) => s.url).url);
       showLinks(data);
-      showMyGames();
+      showLocalGames();
     } else {
       const url = tokens.length ? `${data.url}#t=${tokens.join(",")}` : data.url;
       remember(data, title, url);
@@ -222,6 +454,14 @@ async function uploadRecord() {
   }
 }
 
+function fillTimeouts() {
+  const select = $("clock-timeout");
+  for (const bot of catalogue.bots) {
+    select.append(el("option", { value: `bot:${bot.level}`, text: `a bot plays for them (${bot.label.split(":")[0]}) until they are back` }));
+  }
+  select.append(el("option", { value: "lose", text: "they lose (ranked last)" }));
+}
+
 async function init() {
   const response = await fetch("/api/games");
   const answer = await readAnswer(response);
@@ -235,10 +475,27 @@ async function init() {
   }
   select.addEventListener("change", showGame);
   $("players").addEventListener("change", showSeats);
+  for (const radio of document.querySelectorAll("input[name=mode]")) {
+    radio.addEventListener("change", fitSeatsToMode);
+  }
+  $("clock-kind").addEventListener("change", showClock);
   $("new-game-form").addEventListener("submit", startGame);
   $("record-file").addEventListener("change", uploadRecord);
+  $("save-name").addEventListener("click", saveName);
+  $("use-key").addEventListener("click", useKey);
+  $("copy-key").addEventListener("click", copyKey);
+  fillTimeouts();
   showGame();
-  showMyGames();
+  showClock();
+  showLocalGames();
+  try {
+    await setUpPlayer();
+    await showMyGames();
+  } catch (error) {
+    $("me-error").textContent = `Cannot set up your player: ${error.message}`;
+  }
+  await showTables();
+  window.setInterval(() => { showTables(); showMyGames().catch(() => {}); }, 3000);
   document.body.dataset.ready = "1";
 }
 

@@ -1,0 +1,285 @@
+"""A match in memory (:class:`LiveMatch`), rebuilding one from its moves, and the stale-turn rule.
+
+Split from :mod:`meeple.web.hub`, which changes matches (and re-exports these names).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.core import Action, GameInfo, State
+from meeple.core.log import GameLog
+from meeple.web import clocks
+from meeple.web.botwork import START_DIGEST, next_digest
+from meeple.web.storage import MatchRow
+from meeple.web.views import seat_view
+
+
+def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> Action:
+    """A failed bot's stand-in move: random, but drawn from the seat's stored bot
+    seed and the move number, so it is reproducible like every other bot move."""
+    return actions[random.Random(bot_seed * 1_000_003 + move_number).randrange(len(actions))]
+
+
+class ApiError(Exception):
+    """A request the server refuses: ``status`` (4xx) and a reason in plain words."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_match_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def seat_label(names: list[str] | None, seat: int) -> str:
+    """A record's name for ``seat`` as a seat row keeps it (at most 40 characters), else "Seat N"."""
+    name = names[seat].strip() if names is not None and seat < len(names) else ""
+    return name[:40] or f"Seat {seat}"
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open page: which seat it shows and what it wants in each view."""
+
+    seat: int | None
+    svg: bool = True
+    observation: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class LiveMatch:
+    """A match in memory: its seats, its state and its open pages."""
+
+    def __init__(self, row: MatchRow, info: GameInfo, replayed: Replayed) -> None:
+        self.id = row.id
+        self.row = row  # as stored: table, clock and rematch fields (meeple.web.tables keeps it current)
+        self.waiting = row.status == "waiting"  # an open table, not started yet
+        self.kind = row.kind
+        self.info = info
+        self.seats = row.seats
+        self.log = replayed.log  # the game as people read it; its state is the match's state
+        self.turns = replayed.turns  # the seats to move before each move: tells a stale view
+        self.notations = replayed.notations  # (seat, notation) of every move, as stored
+        self.digest = replayed.digest  # of ``notations`` (see botwork.next_digest)
+        self.stopped: str | None = None  # why the server stopped the game before its end
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.thinking: set[int] = set()
+        self.thinking_elsewhere: set[int] = set()  # bots of other processes (heard through NOTIFY)
+        self.refreshing: asyncio.Task[None] | None = None
+        self.refresh_wanted = False
+        self.reload_wanted = False  # another process took moves back: read the match anew
+        self.heard: dict[int, tuple[int, str]] = {}  # moves other processes announced, by number
+        self.version = 0  # bumped on every change a page should see
+        self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._messages: dict[tuple[Any, ...], str] = {}
+        self._views_version = -1
+        self._lines: dict[int | None, list[dict[str, Any]]] = {}  # the log as each viewer reads it
+        self._lines_over = False
+
+    @property
+    def state(self) -> State:
+        return self.log.state
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def lines(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` reads it, extended by the moves since it was last
+        asked for (not rebuilt per view); the end of the game reveals the secret
+        moves, so then it is read once anew."""
+        over = self.state.is_over
+        if over != self._lines_over:
+            self._lines.clear()
+            self._lines_over = over
+        lines = self._lines.setdefault(viewer, [])
+        count = len(self.log.entries)
+        if len(lines) > count:  # moves were taken back
+            del lines[count:]
+        if len(lines) < count:
+            lines.extend(self.log.lines(viewer, len(lines)))
+        return lines
+
+    def past_lines(self, past: State, viewer: int | None) -> list[dict[str, Any]]:
+        """The log of the replayed position ``past`` (this match after its first
+        moves) as ``viewer`` read it then: this log's words, the past position's
+        secrecy. Only reads, so it may run in a worker thread."""
+        at = past.move_number
+        then = GameLog(past, self.names)
+        then.entries = list(self.log.entries[:at])
+        return then.lines(viewer)
+
+    def reset_log(self, log: GameLog) -> None:
+        """Take a log rebuilt from the database (another process took moves back)."""
+        self.log = log
+        self._lines.clear()
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose token this is; compares every stored hash in constant time."""
+        digest = hash_token(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(digest, s.token_hash):
+                found = s.seat
+        return found
+
+    def meta(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.info.id,
+            "title": self.info.title,
+            "players": self.state.players,
+            "kind": self.kind,
+            "options": dict(self.state.options),
+            "seats": [
+                {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "away": s.away, "lost": s.lost}
+                for s in self.seats
+            ],
+            "status": "waiting" if self.waiting else "over" if self.state.is_over or self.stopped else "running",
+            "public": self.row.public,
+            "rematch": self.row.rematch,
+            "rematch_of": self.row.rematch_of,
+            "chat_spectators": self.row.chat_spectators,
+            "creator_seat": next((s.seat for s in self.seats if s.player_id and s.player_id == self.row.creator), None),
+        }
+
+    def view(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> dict[str, Any]:
+        """The current view of ``seat``, shared by every page that shows the same thing."""
+        if self._views_version != self.version:
+            self._views.clear()
+            self._messages.clear()
+            self._views_version = self.version
+        key = (seat, svg, observation)
+        cached = self._views.get(key)
+        if cached is None:
+            cached = seat_view(
+                self.state,
+                seat,
+                svg=svg,
+                observation=observation,
+                actionable=not (self.stopped or self.waiting),
+                names=self.names,
+                moves=self.lines(seat),
+                undo=self.log.undo_points(seat) if seat is not None and self.kind == "live" else 0,
+            )
+            if self.state.is_over or self.row.ended:  # a seat lost on time never wins
+                ended = bool(self.row.ended)
+                cached["winners"] = clocks.winners(cached["winners"], cached["scores"], self.seats, ended)
+            cached["thinking"] = sorted(self.thinking | self.thinking_elsewhere)
+            cached["stopped"] = self.stopped
+            cached["match"] = self.meta()
+            self._views[key] = cached
+        if self.row.clock is not None:  # time left is counted at each sending, never cached
+            return {**cached, "clock": clocks.view(self.row.clock, self.seats, time.time())}
+        return cached
+
+    def view_message(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> str:
+        """The view as the WebSocket message every page showing the same thing is sent."""
+        key = ("message", seat, svg, observation)
+        fresh = self._views_version == self.version and self.row.clock is None
+        message = self._messages.get(key) if fresh else None
+        if message is None:
+            view = self.view(seat, svg=svg, observation=observation)
+            message = json.dumps({"type": "view", "view": view})
+            self._messages[key] = message
+        return message
+
+    def changed(self) -> None:
+        # A seat no longer to move thinks no more, whatever notice was lost.
+        self.thinking_elsewhere.intersection_update(self.state.to_move)
+        self.version += 1
+        for sub in self.subscribers:
+            sub.wake.set()
+
+    def accept(self, after: State, seat: int, notation: str) -> None:
+        """Take ``after`` (this state plus ``seat``'s move ``notation``) as the match's state."""
+        self.turns.append(self.state.to_move)
+        self.notations.append((seat, notation))
+        self.digest = next_digest(self.digest, seat, notation)
+        # ``after`` was judged on a copy; the log plays the move itself to keep its words.
+        self.log.apply(notation, seat)
+
+    def apply_stored(self, seat: int, notation: str) -> None:
+        """Apply a move another process stored (``ValueError`` if it does not apply)."""
+        self.turns.append(self.state.to_move)
+        self.log.apply(self.state.parse_action(notation, seat), seat)
+        self.notations.append((seat, notation))
+        self.digest = next_digest(self.digest, seat, notation)
+
+
+@dataclass
+class Replayed:
+    log: GameLog
+    turns: list[tuple[int, ...]]
+    notations: list[tuple[int, str]]
+    digest: bytes
+
+    @property
+    def state(self) -> State:
+        return self.log.state
+
+
+def replay_state(
+    info: GameInfo,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    moves: list[tuple[int, str]],
+    names: list[str] | None = None,
+) -> Replayed:
+    """Rebuild a game from its stored moves through a :class:`GameLog` (each
+    move's words, its consequences, what may be taken back), with the seats
+    that were to move before each.
+
+    ``ValueError`` says which move does not apply.
+    """
+    log = GameLog(info.new(players, seed, **options), names)
+    turns: list[tuple[int, ...]] = []
+    digest = START_DIGEST
+    for number, (seat, text) in enumerate(moves):
+        turns.append(log.state.to_move)
+        try:
+            log.apply(log.state.parse_action(text, seat), seat)
+        except ValueError as exc:  # IllegalAction is a ValueError
+            raise ValueError(f"stored move {number} ({text!r} by seat {seat}) does not apply: {exc}") from None
+        digest = next_digest(digest, seat, text)
+    return Replayed(log, turns, list(moves), digest)
+
+
+def stale_reason(turns: list[tuple[int, ...]], history: list[tuple[int, Any]], seat: int, seen: int) -> str | None:
+    """Why a move chosen by ``seat`` from the view of move ``seen`` is stale, or ``None``.
+
+    A view is still good while the seat's turn has not moved on: every move
+    since then was another seat's, made while this seat was also to move
+    (a simultaneous phase, where others' choices change nothing for it).
+    """
+    now = len(history)
+    if seen > now or seen < 0:
+        return f"there is no move {seen} yet (the game is at move {now})"
+    for number in range(seen, now):
+        if history[number][0] == seat or seat not in turns[number]:
+            return (
+                f"stale turn: you chose from the board at move {seen}, but the game is at move {now}; "
+                "look at the board again and choose anew"
+            )
+    return None
