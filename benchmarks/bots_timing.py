@@ -24,7 +24,7 @@ import time
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from bots_common import p95, use_standin_policy
-from meeple.bots import ISMCTS, LEVEL_NAMES, RandomBot, heuristic_bot, level, make_bot
+from meeple.bots import ISMCTS, LEVEL_NAMES, PolicyRollout, RandomBot, heuristic_bot, level, make_bot
 from meeple.core import State
 from meeple.core.rng import Random
 
@@ -75,7 +75,7 @@ def main() -> None:
             budget_iterations = level(game, name).iterations
             for i, state in enumerate(states):
                 bot = make_bot(name, seed=args.seed + i, game=game)
-                if args.clock == "cpu" and isinstance(bot, ISMCTS):
+                if args.clock == "cpu" and isinstance(bot, ISMCTS | PolicyRollout):
                     bot.clock = time.thread_time
                 seat = state.to_move[0]
                 w, c = time.perf_counter(), time.process_time()

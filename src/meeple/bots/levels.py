@@ -39,6 +39,9 @@ class Level:
     widening: float | None
     prior_weight: float
     description: str
+    search: str = "ismcts"  # or "rollout": PolicyRollout, ``iterations`` then counts playouts
+    horizon: int = 36  # rollout only: moves a playout runs before it stops at the seat's next turn
+    margin: float = 0.02  # rollout only: win share a move must gain over the heuristic's to replace it
 
 
 # Measured (benchmarks/bots_ladder.py, CPU-time caps, with the game branches' policies and
@@ -88,6 +91,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
     # with the game's heuristic policy: 1200 would come too close to the cap.
     "ibyron": {"hard": {"iterations": 800}},
+    "bayon": {"hard": {"search": "rollout", "iterations": 200, "epsilon": 0.0}},
 }
 
 
