@@ -51,6 +51,16 @@ def test_the_priors_move_stands_when_nothing_is_better_by_the_margin() -> None:
     assert PolicyRollout(playouts=40, seed=1, horizon=0).choose(state, 0) == TAKE[1]
 
 
+def test_with_confidence_one_lucky_sample_does_not_overrule_the_prior() -> None:
+    """One sample shows the other move winning, but one sample has no spread to judge
+    by: with ``confidence`` the prior's move stands; forty samples that all agree overrule it."""
+    state = pile(4, rollout_policy=_perfect)
+    wrong = _Always(TAKE[2])
+    assert PolicyRollout(playouts=1, seed=3, prior=wrong, horizon=0).choose(state, 0) == TAKE[1]
+    assert PolicyRollout(playouts=1, seed=3, prior=wrong, horizon=0, confidence=1.0).choose(state, 0) == TAKE[2]
+    assert PolicyRollout(playouts=40, seed=3, prior=wrong, horizon=0, confidence=1.0).choose(state, 0) == TAKE[1]
+
+
 def test_a_playout_stops_at_the_searching_seats_next_turn_after_the_horizon() -> None:
     judged: list[tuple[int, int]] = []
 

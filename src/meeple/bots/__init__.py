@@ -77,6 +77,7 @@ def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "
             epsilon=settings.epsilon,
             prior=heuristic_bot(game, seed),
             margin=settings.margin,
+            confidence=settings.confidence,
             name=name,
         )
     prior = heuristic_bot(game, seed) if settings.prior_weight > 0 else None

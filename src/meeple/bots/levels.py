@@ -42,6 +42,7 @@ class Level:
     search: str = "ismcts"  # or "rollout": PolicyRollout, ``iterations`` then counts playouts
     horizon: int = 36  # rollout only: moves a playout runs before it stops at the seat's next turn
     margin: float = 0.02  # rollout only: win share a move must gain over the heuristic's to replace it
+    confidence: float = 0.0  # rollout only: and by this many standard errors (paired over the samples)
 
 
 # Measured (benchmarks/bots_ladder.py, CPU-time caps, with the game branches' policies and
@@ -91,7 +92,25 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
     # with the game's heuristic policy: 1200 would come too close to the cap.
     "ibyron": {"hard": {"iterations": 800}},
-    "bayon": {"hard": {"search": "rollout", "iterations": 200, "epsilon": 0.0}},
+    # Bayon: a tree search lost to the heuristic bot (see RULES.md, "How the bots think"), a
+    # policy rollout beats it; medium is the same with few playouts (noisier, so it errs more).
+    "bayon": {
+        "medium": {
+            "search": "rollout",
+            "iterations": 24,
+            "epsilon": 0.0,
+            "confidence": 1.0,
+            "description": "Medium: tries each move against a few imagined continuations of the game "
+            "and keeps the one that went best; quick, but easily fooled by luck.",
+        },
+        "hard": {
+            "search": "rollout",
+            "iterations": 200,
+            "epsilon": 0.0,
+            "description": "Hard: plays every move it could make a few turns on, many times over, "
+            "the way a good player would continue, and keeps the one that comes out best.",
+        },
+    },
 }
 
 

@@ -26,7 +26,9 @@ Budget and variance:
   dropped, so most playouts go to the few moves worth comparing.
 * **The heuristic's move** (``prior``) is never dropped, and another move
   replaces it only when it is ahead by ``margin`` (in win share) on the same
-  samples: the search overrules the heuristic only where it is clearly better.
+  samples, and (``confidence``) by that many standard errors of the paired
+  differences: the search overrules the heuristic only where it is clearly
+  better, which matters most with few playouts.
 * **Turn-aligned cut.** A playout stops after ``horizon`` moves at the first
   moment the searching seat is about to start a turn again (another seat moved
   last), so every candidate is judged at the same point of the turn cycle.
@@ -57,6 +59,8 @@ class PolicyRollout:
     ``playouts`` is the whole budget a move (playouts of all candidates
     together); ``seconds`` caps the time (measured on ``clock``). ``epsilon``
     adds uniformly random moves to the playouts on top of the policy's own.
+    ``margin`` and ``confidence``: how clearly another move must beat the
+    heuristic's (``prior``'s) to replace it (see ``_final_choice``).
     """
 
     def __init__(
@@ -68,6 +72,7 @@ class PolicyRollout:
         epsilon: float = 0.0,
         prior: Bot | None = None,
         margin: float = 0.02,
+        confidence: float = 0.0,
         name: str = "rollout",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -88,9 +93,11 @@ class PolicyRollout:
         self.epsilon = epsilon
         self.prior = prior
         self.margin = margin
+        self.confidence = confidence
         self.clock = clock
         self.rng = Random(seed)
         self.last_iterations = 0  # playouts spent on the last decision
+        self.last_timed_out = False  # the time cap, not the playout budget, ended the last decision
         self.last_values: dict[Action, float] = {}  # each surviving move's mean share, last decision
 
     def choose(self, state: State, seat: int) -> Action:
@@ -99,12 +106,14 @@ class PolicyRollout:
             raise ValueError(f"seat {seat} has no legal action now")
         self.last_iterations = 0
         self.last_values = {}
+        self.last_timed_out = False
         if len(legal) == 1:
             return legal[0]
         hint = self.prior.choose(state, seat) if self.prior is not None else None
         if hint not in legal:
             hint = None
         totals = {a: 0.0 for a in legal}
+        rewards: dict[Action, list[float]] = {a: [] for a in legal}
         samples = 0
         alive = list(legal)
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -123,16 +132,19 @@ class PolicyRollout:
                 world = state.determinize(seat, self.rng)
                 seed = self.rng.getrandbits(62)
                 for action in alive:
-                    totals[action] += self._playout(world.clone(), seat, action, Random(seed))
+                    reward = self._playout(world.clone(), seat, action, Random(seed))
+                    totals[action] += reward
+                    rewards[action].append(reward)
                 spent += len(alive)
                 samples += 1
             if self.clock() >= deadline:
+                self.last_timed_out = True
                 break
             if r < rounds - 1:
                 alive = self._survivors(alive, totals, hint)
         self.last_iterations = spent
         self.last_values = {a: totals[a] / max(samples, 1) for a in alive}
-        return self._final_choice(alive, totals, hint, samples)
+        return self._final_choice(alive, totals, hint, rewards)
 
     def _survivors(self, alive: list[Action], totals: dict[Action, float], hint: Action | None) -> list[Action]:
         """The better half (by total over the same samples), the heuristic's move always kept."""
@@ -145,15 +157,28 @@ class PolicyRollout:
         return [a for a in alive if a in keep]
 
     def _final_choice(
-        self, alive: list[Action], totals: dict[Action, float], hint: Action | None, samples: int
+        self, alive: list[Action], totals: dict[Action, float], hint: Action | None, rewards: dict[Action, list[float]]
     ) -> Action:
-        """The best survivor; the heuristic's move unless that one is ahead by ``margin`` a sample.
-        Every survivor played every sample, so the totals compare on the same worlds."""
+        """The best survivor, unless the heuristic's move is not clearly worse.
+
+        Every survivor played every sample, so the two are compared sample by
+        sample (paired): the best replaces the heuristic's move when its mean
+        gain is above ``margin`` and, with ``confidence`` > 0, above that many
+        standard errors of the paired differences (so a few lucky playouts
+        do not overrule the heuristic)."""
         best = max(alive, key=lambda a: totals[a])
         if hint is None or hint == best:
             return best
-        ahead = (totals[best] - totals[hint]) / max(samples, 1)
-        return best if ahead > self.margin else hint
+        gains = [b - h for b, h in zip(rewards[best], rewards[hint], strict=True)]
+        mean = sum(gains) / len(gains)
+        if mean <= self.margin:
+            return hint
+        if self.confidence <= 0:
+            return best
+        if len(gains) < 2:
+            return hint
+        variance = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+        return best if mean > self.confidence * math.sqrt(variance / len(gains)) else hint
 
     def _policy(self, world: State) -> Policy | None:
         return world.info.rollout_policy
