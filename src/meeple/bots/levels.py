@@ -100,15 +100,11 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "iterations": 24,
             "epsilon": 0.0,
             "confidence": 1.0,
-            "description": "Medium: tries each move against a few imagined continuations of the game "
-            "and keeps the one that went best; quick, but easily fooled by luck.",
         },
         "hard": {
             "search": "rollout",
             "iterations": 200,
             "epsilon": 0.0,
-            "description": "Hard: plays every move it could make a few turns on, many times over, "
-            "the way a good player would continue, and keeps the one that comes out best.",
         },
     },
 }
