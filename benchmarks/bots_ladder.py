@@ -1,7 +1,7 @@
 """Bot ladder: one bot spec against another, for any game, with why each game ended.
 
     PYTHONPATH=src .venv/bin/python benchmarks/bots_ladder.py GAME A B [-n 100] [--players 2] [--jobs 2]
-        [--option K=V] [--standin-policy] [--seed 0]
+        [--option K=V] [--standin-policy] [--seed 0] [--out games.jsonl]
 
 ``A`` takes one seat and ``B`` every other seat (so ``ivor hard greedy
 --players 3`` is hard against two heuristic bots); A's seat rotates from game
@@ -31,6 +31,7 @@ against the level below.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -41,8 +42,8 @@ from typing import Any
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from bots_common import p95, use_standin_policy
-from meeple.bots import ISMCTS, make_bot
-from meeple.cli import wilson_interval
+from meeple.arena.stats import wilson_interval
+from meeple.bots import ISMCTS, PolicyRollout, make_bot
 
 
 def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str]) -> dict[str, Any]:
@@ -58,7 +59,7 @@ def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str]) ->
     }
     if clock == "cpu":
         for bot in bots.values():
-            if isinstance(bot, ISMCTS):
+            if isinstance(bot, ISMCTS | PolicyRollout):
                 bot.clock = time.thread_time
     times: dict[str, list[tuple[float, float]]] = {"A": [], "B": []}
     while not state.is_over:
@@ -68,7 +69,16 @@ def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str]) ->
         times["A" if seat == seat_a else "B"].append((time.perf_counter() - wall, time.process_time() - cpu))
         state.apply(action, seat)
     share = 1 / len(state.winners) if seat_a in state.winners else 0.0
-    return {"share": share, "end": state.end_reason or "unset", "moves": state.move_number, "times": times}
+    rounds = getattr(state, "round", None)
+    return {
+        "index": index,
+        "seat_a": seat_a,
+        "share": share,
+        "end": state.end_reason or "unset",
+        "moves": state.move_number,
+        "rounds": rounds if isinstance(rounds, int) else None,
+        "times": times,
+    }
 
 
 def describe_times(samples: list[tuple[float, float]]) -> str:
@@ -93,6 +103,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--standin-policy", action="store_true")
+    parser.add_argument("--out", help="append each finished game to this file as a JSON line (partial runs count)")
     parser.add_argument(
         "--clock", choices=["cpu", "wall"], default="cpu", help="what time caps measure (default: CPU time of one core)"
     )
@@ -106,11 +117,17 @@ def main() -> None:
         for i in range(args.n)
     ]
     results: list[dict[str, Any]] = []
+    out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115  (closed below)
     with ProcessPoolExecutor(args.jobs) as pool:
         for result in pool.map(play, jobs):
             results.append(result)
+            if out is not None:
+                out.write(json.dumps(result) + "\n")
+                out.flush()
             done = sum(r["share"] for r in results)
             print(f"  game {len(results)}/{args.n}: {args.a} {done:g} wins so far", file=sys.stderr, flush=True)
+    if out is not None:
+        out.close()
     n = len(results)
     wins = sum(r["share"] for r in results)
     lo, hi = wilson_interval(wins, n)

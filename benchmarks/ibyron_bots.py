@@ -29,7 +29,7 @@ import common  # noqa: F401  (puts the repository on sys.path)
 import meeple.games.ibyron as ib
 from ibyron_frozen_greedy import FrozenGreedyBot
 from meeple.bots import ISMCTS
-from meeple.cli import wilson_interval
+from meeple.arena.stats import wilson_interval
 from meeple.games.ibyron.bot import HeuristicBot, Style
 from meeple.games.ibyron.rules import IbyronState
 

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from isle_of_skye_frozen_greedy import FrozenGreedyBot
-from meeple.cli import wilson_interval
+from meeple.arena.stats import wilson_interval
 from meeple.games.isle_of_skye.bot import HeuristicBot
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from meeple.bots import make_bot
-from meeple.cli import wilson_interval
+from meeple.arena.stats import wilson_interval
 from meeple.games.ivor.bot import HeuristicBot, heuristic_choice
 from meeple.games.ivor.data import DATA
 from meeple.games.ivor.events import EVENTS, final_score

@@ -8,6 +8,7 @@ import meeple
 from meeple.bots import (
     ISMCTS,
     LEVEL_NAMES,
+    PolicyRollout,
     RandomBot,
     game_bots,
     level,
@@ -35,6 +36,11 @@ def test_random_and_ismcts_specs() -> None:
 def test_levels_are_built_from_the_games_table(game: str, name: str) -> None:
     bot = make_bot(name, seed=1, game=game)
     settings = level(game, name)
+    if settings.search == "rollout":
+        assert isinstance(bot, PolicyRollout) and bot.name == name
+        assert (bot.playouts, bot.seconds, bot.horizon) == (settings.iterations, settings.seconds, settings.horizon)
+        assert bot.prior is not None and bot.epsilon == settings.epsilon
+        return
     assert isinstance(bot, ISMCTS) and bot.name == name
     assert (bot.iterations, bot.seconds) == (settings.iterations, settings.seconds)
     judged = meeple.GAMES[game].evaluator is not None
@@ -45,9 +51,11 @@ def test_levels_are_built_from_the_games_table(game: str, name: str) -> None:
 
 
 def test_a_level_takes_another_budget() -> None:
-    bot = make_bot("hard:200", seed=1, game="bayon")
+    bot = make_bot("hard:200", seed=1, game="ivor")
     assert isinstance(bot, ISMCTS) and (bot.iterations, bot.seconds) == (200, None)
-    assert bot.widening == level("bayon", "hard").widening
+    assert bot.widening == level("ivor", "hard").widening
+    rollout = make_bot("hard:50", seed=1, game="bayon")  # Bayon's hard level is a policy rollout
+    assert isinstance(rollout, PolicyRollout) and (rollout.playouts, rollout.seconds) == (50, None)
     bot = make_bot("easy:0.1s", seed=1, game="bayon")
     assert isinstance(bot, ISMCTS) and (bot.iterations, bot.seconds) == (None, 0.1)
 

@@ -7,6 +7,7 @@ from meeple.bots.base import Bot
 from meeple.bots.ismcts import ISMCTS
 from meeple.bots.levels import LEVEL_NAMES, LEVELS, Level, level, level_descriptions
 from meeple.bots.random_bot import RandomBot
+from meeple.bots.rollout import PolicyRollout
 from meeple.core import GameInfo
 
 BOT_KINDS = ("random", "ismcts", *LEVEL_NAMES)
@@ -58,15 +59,27 @@ def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:
         ) from None
 
 
-def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "") -> ISMCTS:
+def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "") -> ISMCTS | PolicyRollout:
     """The level ``name`` of ``game``; a ``budget`` (``"200"`` or ``"0.5s"``) replaces
-    both its iteration budget and its time cap."""
+    both its iteration (or playout) budget and its time cap."""
     spec = f"{name}:{budget}" if budget else name
     settings: Level = level(game_info(game).id, name)
     iterations: int | None = settings.iterations
     seconds: float | None = settings.seconds
     if budget:
         iterations, seconds = _budget(spec, budget)
+    if settings.search == "rollout":
+        return PolicyRollout(
+            playouts=iterations,
+            seconds=seconds,
+            seed=seed,
+            horizon=settings.horizon,
+            epsilon=settings.epsilon,
+            prior=heuristic_bot(game, seed),
+            margin=settings.margin,
+            confidence=settings.confidence,
+            name=name,
+        )
     prior = heuristic_bot(game, seed) if settings.prior_weight > 0 else None
     # Cutting playouts short only pays when the game judges the cut position
     # itself; without an evaluator the playouts run as the game says.
@@ -133,6 +146,7 @@ __all__ = [
     "LEVEL_NAMES",
     "Bot",
     "Level",
+    "PolicyRollout",
     "RandomBot",
     "game_bots",
     "game_info",

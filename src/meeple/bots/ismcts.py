@@ -132,6 +132,7 @@ class ISMCTS:
         self.clock = clock  # what ``seconds`` is measured on: wall clock (what a player waits)
         self.rng = Random(seed)
         self.last_iterations = 0
+        self.last_timed_out = False  # the time cap, not the iteration budget, ended the last decision
         self.last_visits: dict[Action, int] = {}  # the root's visits per action, last decision
 
     def choose(self, state: State, seat: int) -> Action:
@@ -155,6 +156,7 @@ class ISMCTS:
             self._iterate(root, state.determinize(seat, self.rng), seat, hint)
             done += 1
         self.last_iterations = done
+        self.last_timed_out = self.iterations is None or done < self.iterations
         self.last_visits = {a: c.visits for a, c in root.children.items()}
         return self._final_choice(root, legal, hint, done)
 

@@ -39,13 +39,14 @@ class Level:
     widening: float | None
     prior_weight: float
     description: str
+    search: str = "ismcts"  # or "rollout": PolicyRollout, ``iterations`` then counts playouts
+    horizon: int = 36  # rollout only: moves a playout runs before it stops at the seat's next turn
+    margin: float = 0.02  # rollout only: win share a move must gain over the heuristic's to replace it
+    confidence: float = 0.0  # rollout only: and by this many standard errors (paired over the samples)
 
 
-# Measured (benchmarks/bots_ladder.py, CPU-time caps, with the game branches' policies and
-# evaluators of 1 Dec 2026, small n): Bayon medium beat easy 10/10 but hard beat medium only
-# 3/10 (a longer search with the same guidance is not yet stronger there: to be re-tuned
-# with more games); hard beat the heuristic bot 4/10 in Bayon, 3/4 in Ibyron, 6/6 in Isle of
-# Skye; in Ivor hard won 3/6 against two heuristic bots.
+# Measured: see each game's RULES.md ("How the bots think", levels), with the commands
+# (benchmarks/bots_ladder.py with iteration budgets, so load does not change a figure).
 LEVELS: dict[str, Level] = {
     "easy": Level(
         iterations=60,
@@ -88,6 +89,22 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
     # with the game's heuristic policy: 1200 would come too close to the cap.
     "ibyron": {"hard": {"iterations": 800}},
+    # Bayon: the tree search lost to the heuristic bot (RULES.md, "How the bots think"); a
+    # policy rollout beats it. Medium is the rollout with few playouts, and with a paired
+    # test before it overrules the heuristic (without it, lucky playouts fooled it).
+    "bayon": {
+        "medium": {
+            "search": "rollout",
+            "iterations": 24,
+            "epsilon": 0.0,
+            "confidence": 1.0,
+        },
+        "hard": {
+            "search": "rollout",
+            "iterations": 200,
+            "epsilon": 0.0,
+        },
+    },
 }
 
 

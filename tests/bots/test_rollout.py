@@ -1,0 +1,126 @@
+"""The policy rollout search: it finds known right moves through the game's policy,
+keeps the heuristic's move unless another is clearly better, cuts playouts at
+the searching seat's next turn, handles simultaneous moves, stays in budget
+and is reproducible with a seed."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from meeple.bots import PolicyRollout, make_bot
+from meeple.core import Action, State, snapshot
+from meeple.core.rng import Random
+from tests.bots.smallgames import BID, TAKE, bid, pile
+
+
+def _perfect(state: State, seat: int, rng: Random) -> Action:
+    """Leave a multiple of three stones when possible (the winning play)."""
+    stones: int = state.pile  # type: ignore[attr-defined]
+    return TAKE[stones % 3] if stones % 3 else TAKE[1]
+
+
+class _Always:
+    """A prior that always suggests the same move."""
+
+    name = "always"
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.action
+
+
+@pytest.mark.parametrize(("stones", "winning"), [(2, 2), (4, 1), (5, 2), (7, 1), (8, 2)])
+def test_the_policys_own_play_shows_the_winning_move_against_a_wrong_prior(stones: int, winning: int) -> None:
+    """The prior suggests the losing move; playouts of the perfect policy show the
+    other move wins every time, far more than the margin, so it replaces the prior's."""
+    state = pile(stones, rollout_policy=_perfect)
+    wrong = TAKE[3 - winning]
+    bot = PolicyRollout(playouts=40, seed=3, prior=_Always(wrong), horizon=0)
+    assert bot.choose(state, 0) == TAKE[winning]
+    assert bot.last_values[TAKE[winning]] == 1.0 and bot.last_values[wrong] == 0.0
+
+
+def test_the_priors_move_stands_when_nothing_is_better_by_the_margin() -> None:
+    """From a pile of 3 every move loses against perfect play: the prior's move is kept
+    (the search would otherwise take the first legal move, ``take 1``)."""
+    state = pile(3, rollout_policy=_perfect)
+    assert PolicyRollout(playouts=40, seed=1, prior=_Always(TAKE[2]), horizon=0).choose(state, 0) == TAKE[2]
+    assert PolicyRollout(playouts=40, seed=1, horizon=0).choose(state, 0) == TAKE[1]
+
+
+def test_with_confidence_one_lucky_sample_does_not_overrule_the_prior() -> None:
+    """One sample shows the other move winning, but one sample has no spread to judge
+    by: with ``confidence`` the prior's move stands; forty samples that all agree overrule it."""
+    state = pile(4, rollout_policy=_perfect)
+    wrong = _Always(TAKE[2])
+    assert PolicyRollout(playouts=1, seed=3, prior=wrong, horizon=0).choose(state, 0) == TAKE[1]
+    assert PolicyRollout(playouts=1, seed=3, prior=wrong, horizon=0, confidence=1.0).choose(state, 0) == TAKE[2]
+    assert PolicyRollout(playouts=40, seed=3, prior=wrong, horizon=0, confidence=1.0).choose(state, 0) == TAKE[1]
+
+
+def test_a_playout_stops_at_the_searching_seats_next_turn_after_the_horizon() -> None:
+    judged: list[tuple[int, int]] = []
+
+    def evaluator(state: State) -> tuple[float, ...]:
+        judged.append((state.pile, state.current))  # type: ignore[attr-defined]
+        return (0.5, 0.5)
+
+    state = pile(60, evaluator=evaluator)
+    bot = PolicyRollout(playouts=10, seed=1, horizon=3)
+    bot.choose(state, 0)
+    assert len(judged) == bot.last_iterations == 10
+    # the candidate, then at least 3 more moves, ending with seat 0 to move: 4 moves, 4-8 stones
+    assert all(seat == 0 and 52 <= stones <= 56 for stones, seat in judged)
+    judged.clear()
+    PolicyRollout(playouts=10, seed=1, horizon=0).choose(state, 0)
+    assert not judged  # to the end: a finished game is judged by its winners, not the evaluator
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_simultaneous_bids_find_the_dominant_bid_and_leave_the_state_alone(players: int) -> None:
+    state = bid(players)
+    before = snapshot(state)
+    for seat in range(players):
+        assert PolicyRollout(playouts=300, seed=seat, horizon=0).choose(state, seat) == BID[3]
+    assert snapshot(state) == before
+
+
+def _bayon_position() -> State:
+    state = meeple.new_game("bayon", players=2, seed=4)
+    bot = make_bot("heuristic", game="bayon")
+    while len(state.legal_actions(state.to_move[0])) < 8:
+        seat = state.to_move[0]
+        state.apply(bot.choose(state, seat), seat)
+    return state
+
+
+def test_sequential_halving_spends_the_budget_on_fewer_moves_each_round() -> None:
+    state = _bayon_position()
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    bot = PolicyRollout(playouts=120, seed=2, prior=make_bot("heuristic", game="bayon"))
+    choice = bot.choose(state, seat)
+    assert choice in legal
+    assert len(legal) // 4 <= bot.last_iterations <= 120 + len(legal)
+    assert 1 <= len(bot.last_values) < len(legal)  # the worse moves were dropped
+
+
+def test_the_same_seed_gives_the_same_move_and_a_time_cap_alone_works() -> None:
+    state = _bayon_position()
+    seat = state.to_move[0]
+    first = [PolicyRollout(playouts=60, seed=9).choose(state, seat) for _ in range(2)]
+    assert first[0] == first[1]
+    timed = PolicyRollout(seconds=0.05, seed=9)
+    assert timed.choose(state, seat) in state.legal_actions(seat) and timed.last_iterations > 0
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="playouts must be at least 1"):
+        PolicyRollout(playouts=0)
+    with pytest.raises(ValueError, match="horizon"):
+        PolicyRollout(horizon=-1)
+    with pytest.raises(ValueError, match="epsilon"):
+        PolicyRollout(epsilon=2.0)
