@@ -28,8 +28,8 @@ from typing import Any
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple.games.ibyron as ib
 from ibyron_frozen_greedy import FrozenGreedyBot
-from meeple.bots import ISMCTS
 from meeple.arena.stats import wilson_interval
+from meeple.bots import ISMCTS
 from meeple.games.ibyron.bot import HeuristicBot, Style
 from meeple.games.ibyron.rules import IbyronState
 

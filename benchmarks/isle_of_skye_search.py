@@ -18,8 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
-from meeple.bots import ISMCTS
 from meeple.arena.stats import wilson_interval
+from meeple.bots import ISMCTS
 from meeple.games.isle_of_skye.bot import HeuristicBot
 
 

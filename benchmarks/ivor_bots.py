@@ -29,8 +29,8 @@ from typing import Any
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
-from meeple.bots import make_bot
 from meeple.arena.stats import wilson_interval
+from meeple.bots import make_bot
 from meeple.games.ivor.bot import HeuristicBot, heuristic_choice
 from meeple.games.ivor.data import DATA
 from meeple.games.ivor.events import EVENTS, final_score
