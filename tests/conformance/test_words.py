@@ -199,3 +199,23 @@ def test_every_game_has_its_words_and_shows_names(game: str) -> None:
     for name in names:
         assert name in svg, f"{game}'s board does not name {name}"
         assert name in shown, f"{game}'s terminal view does not name {name}"
+
+
+def test_adopting_a_judged_copy_logs_the_same_as_applying(setup: Setup) -> None:
+    applied, adopted = GameLog(new(setup, 38)), GameLog(new(setup, 38))
+    rng = random.Random(38)
+    for _ in range(40):
+        if applied.state.is_over:
+            break
+        probe = applied.state.clone()
+        random_step(probe, rng)
+        seat, action = probe.history[-1]
+        applied.apply(action, seat)
+        after = adopted.state.clone()
+        after.apply(action, seat)
+        adopted.adopt(action, seat, after)
+        assert adopted.state is after
+    assert adopted.entries == applied.entries
+    assert snapshot(adopted.state) == snapshot(applied.state)
+    seat = applied.state.to_move[0] if applied.state.to_move else 0
+    assert adopted.undo_points(seat) == applied.undo_points(seat)

@@ -92,11 +92,22 @@ class GameLog:
             action = state.parse_action(action, seat)
         before = state.clone()
         state.apply(action, seat)
+        return self._record(before, action, seat, state)
+
+    def adopt(self, action: Action, seat: int, after: State) -> LogEntry:
+        """Take ``after``, a copy of the current state on which ``seat`` already
+        played ``action``, as the new position (a server that judged the move on a
+        copy need not play it twice). The current state becomes the position
+        before the move and must not be changed afterwards."""
+        before, self.state = self.state, after
+        return self._record(before, action, seat, after)
+
+    def _record(self, before: State, action: Action, seat: int, after: State) -> LogEntry:
         label = before.action_label(action, seat)
-        narrator = state.info.narrator
-        lines = tuple(narrator(before, action, seat, state, self.names)) if narrator is not None else ()
-        barrier = is_barrier(before, action, seat, state)
-        entry = LogEntry(len(state.history), seat, str(action), label, lines, barrier)
+        narrator = after.info.narrator
+        lines = tuple(narrator(before, action, seat, after, self.names)) if narrator is not None else ()
+        barrier = is_barrier(before, action, seat, after)
+        entry = LogEntry(len(after.history), seat, str(action), label, lines, barrier)
         self.entries.append(entry)
         if barrier or (self._before and self.entries[-2].seat != seat):
             self._before = []

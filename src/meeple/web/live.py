@@ -216,10 +216,10 @@ class LiveMatch:
         self.turns.append(self.state.to_move)
         self.notations.append((seat, notation))
         self.digest = next_digest(self.digest, seat, notation)
-        # ``after`` was judged on a copy; the log plays the move itself to keep its words
+        # ``after`` was judged on a copy: the log adopts it and keeps the move's words
         # (in the names seated now: an open table fills its seats before the first move).
         self.log.names = self.names
-        self.log.apply(notation, seat)
+        self.log.adopt(after.history[-1][1], seat, after)
 
     def apply_stored(self, seat: int, notation: str) -> None:
         """Apply a move another process stored (``ValueError`` if it does not apply)."""
