@@ -27,9 +27,9 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed-play
 	$(BIN)/meeple serve
 
-# The terminal game: Bayon against two search bots.
+# The terminal game: Bayon against two medium bots.
 play-terminal: $(VENV)/.installed-play
-	$(BIN)/meeple play bayon --players 3 --seat 0 --bots ismcts
+	$(BIN)/meeple play bayon --players 3 --seat 0 --bots medium
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks

@@ -45,6 +45,8 @@ def test_a_person_plays_a_whole_game_by_number_and_notation(tmp_path: Path) -> N
     assert state.is_over
     assert "not understood" in text and "choose a number from 1 to" in text
     assert "game over" in text and (tmp_path / "end.json").exists()
+    # Without chosen names the prompt names the seat once, not "Seat 0 (seat 0)".
+    assert "Seat 0: your move" in text and "(seat 0)" not in text
     record = meeple.Record.from_json((tmp_path / "end.json").read_text())
     assert record.moves[0] == (0, "keep") and len(record.moves) == 4
 

@@ -164,7 +164,10 @@ class TerminalGame:
             if show_view:
                 self.log_new_moves(seat)
                 self.view(seat)
-                self.console.print(f"[bold]{seat_name(self.log.names, seat)} (seat {seat}): your move[/bold]")
+                who = seat_name(self.log.names, seat)
+                if self.log.names:  # a chosen name also says which seat it is; "Seat 1" already does
+                    who += f" (seat {seat})"
+                self.console.print(f"[bold]{who}: your move[/bold]")
                 table = Table(show_header=False, box=None)
                 for i, (notation, label) in enumerate(self.state.labelled_actions(seat), 1):
                     typed = f"  [dim]{escape(notation)}[/dim]" if label != notation else ""
