@@ -129,15 +129,19 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         ``_cumulative_rewards`` stays 0.0 and nothing needs writing; the end writes them all once.
         """
         state = self.state
-        if state.is_over:
-            cut = truncated(state)
-            self.rewards = dict(zip(self.possible_agents, outcome_rewards(state), strict=True))
-            self._cumulative_rewards[agent] = 0.0
-            for a in self.possible_agents:
-                self.terminations[a] = not cut
-                self.truncations[a] = cut
-            self._accumulate_rewards()
-        self._select()
+        movers = state.to_move  # () once the game is over
+        if movers:
+            self.agent_selection = self.possible_agents[min(movers)]
+        else:
+            if state.is_over:
+                cut = truncated(state)
+                self.rewards = dict(zip(self.possible_agents, outcome_rewards(state), strict=True))
+                self._cumulative_rewards[agent] = 0.0
+                for a in self.possible_agents:
+                    self.terminations[a] = not cut
+                    self.truncations[a] = cut
+                self._accumulate_rewards()
+            self._select()
         if self.render_mode == "human":
             self.render()
 
@@ -245,11 +249,9 @@ class CheckedAEC(MeepleAEC):
             assert action is not None and self.action_spaces[agent].contains(action), "action is not in action space"
             action = int(action)
         assert 0 <= action < self.num_actions, "action is not in action space"
-        seat = self._seat_of[agent]
-        if not self._views.is_legal(self.state, seat, action):
+        if not self._views.try_play(self.state, self._seat_of[agent], action):
             self._end_by_illegal_move(agent)
             return
-        self._views.play(self.state, seat, action)
         self._moved(agent)
 
     def _end_by_illegal_move(self, agent: str) -> None:

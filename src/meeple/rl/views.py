@@ -54,60 +54,65 @@ class SeatViews:
         self._actions: tuple[Action, ...] = ()
         self._direct = False
 
-    def _current(self, state: State) -> Encoder:
-        """The encoder of ``state``; forgets the kept masks once ``state`` is another or has moved on."""
-        move = len(state.history)
-        if state is not self._state or move != self._move:
-            if state is not self._state:
-                self._encoder = encoder_for(state)
-                self._index = type(state)._indices()
-                self._actions = state.info.action_space
-                self._direct = _plain_apply(type(state))
-            self._state, self._move = state, move
-            self._masks.clear()
-        assert self._encoder is not None
-        return self._encoder
+    def _renew(self, state: State) -> None:
+        """Forget the kept masks: ``state`` is another state, or it has moved on."""
+        if state is not self._state:
+            self._encoder = encoder_for(state)
+            self._index = type(state)._indices()
+            self._actions = state.info.action_space
+            self._direct = _plain_apply(type(state))
+        self._state, self._move = state, len(state.history)
+        self._masks.clear()
 
     def tensor(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s observation tensor, a new array."""
-        return self._current(state).encode_state(state, seat)
+        if state is not self._state:
+            self._renew(state)
+        assert self._encoder is not None
+        return self._encoder.encode_state(state, seat)
 
     def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
-        self._current(state)
+        if state is not self._state or len(state.history) != self._move:
+            self._renew(state)
         m = self._masks.get(seat)
         if m is None:
-            m = np.zeros(self.num_actions, dtype=np.int8)
-            if not state.is_over and seat in state.to_move:
+            m = self._masks[seat] = np.zeros(self.num_actions, dtype=np.int8)
+            if seat in state.to_move:  # () once the game is over
                 # one index at a time through a memoryview: for the few to few dozen legal actions of
                 # a position, cheaper than building an index array for numpy
                 lit: Any = m.data
                 index = self._index
-                for action in state.legal_actions(seat):
+                for action in state._legal_actions(seat):  # what legal_actions gives a seat to move
                     lit[index[action]] = 1
-            self._masks[seat] = m
         return m
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s legal actions now as an ``int8`` mask (a copy; all zeros if it may not act)."""
         return self._mask(state, seat).copy()
 
-    def is_legal(self, state: State, seat: int, index: int) -> bool:
-        """Whether action ``index`` (already known to lie in ``range(num_actions)``) is legal for ``seat``."""
-        return bool(self._mask(state, seat)[index])
+    def try_play(self, state: State, seat: int, index: int) -> bool:
+        """Apply action ``index`` (an ``int`` in ``range(num_actions)``) for ``seat`` if it is legal now;
+        ``False``, and nothing done, if it is not."""
+        if not self._mask(state, seat)[index]:
+            return False
+        action = self._actions[index]
+        if self._direct:
+            state._apply(action, seat)
+            state.history.append((seat, action))
+        else:
+            state.apply(action, seat)
+        return True
 
     def play(self, state: State, seat: int, index: int) -> None:
         """Apply action ``index`` for ``seat``; raises ``ValueError`` (``IllegalAction``), state unchanged,
         for an index that is no action or not a legal one now."""
-        if type(index) is int and 0 <= index < self.num_actions and self.is_legal(state, seat, index) and self._direct:
-            action = self._actions[index]
-            state._apply(action, seat)
-            state.history.append((seat, action))
-        else:
-            state.apply(state.action_from_index(index), seat)
+        if not (type(index) is int and 0 <= index < self.num_actions and self.try_play(state, seat, index)):
+            state.apply(state.action_from_index(index), seat)  # refuses it, with the reason
 
     def play_chosen(self, state: State, seat: int, action: Action) -> None:
         """Apply ``action``, just taken from ``state.legal_actions(seat)`` at this position, for ``seat``."""
-        self._current(state)
+        if state is not self._state:
+            self._renew(state)
         if self._direct:
             state._apply(action, seat)
             state.history.append((seat, action))

@@ -70,7 +70,10 @@ class IvorEncoder(Encoder):
         self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_rules.PHASE_NAMES]
-        self.maps = Memo()
+        self.sheep = Memo()
+        self.owners = Memo()
+        self.cards = Memo()
+        self.discards = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -149,16 +152,20 @@ class IvorEncoder(Encoder):
             pos = state.pos[q]
             if 0 <= pos < LOCATIONS:
                 hot += (at + 6, at + 7 + pos)
-            at += 6 + LOCATIONS  # card slots start at at + 1, for card 1
-            if q == me:
-                hot.extend([at + c for c in state.hands[q]])
-            hot.extend([at + CARDS + c for c in state.known[q]])
-            hot.extend([at + 2 * CARDS + c for c in state.completed[q]])
-            hot.extend([at + 3 * CARDS + c for c in state.events_taken[q]])
+        at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
+        hot.extend([at + c for c in state.hands[me]])
+        # the cards all have seen go into a hand, the jobs done and the events taken change only when a
+        # card changes hands; the discard pile only when a card is discarded or the deck is rebuilt
+        cards = (me, *map(tuple, state.known), *map(tuple, state.completed), *map(tuple, state.events_taken))
+        v[self.cards.indices(cards, lambda: self._public_cards(state, me))] = 1.0
+        discard = state.discard
+        v[self.discards.indices(tuple(discard), lambda: [self.at_deck + 1 + c for c in discard])] = 1.0
         # the map changes only when sheep, a token, a wagon or an Idris token moves
-        fields = (tuple(state.loc_sheep), tuple(state.loc_token), tuple(state.wagon_at), tuple(state.idris_at))
-        idx, values = self.maps.values((me, *fields), lambda: self._map(me, *fields))
+        sheep, token = tuple(state.loc_sheep), tuple(state.loc_token)
+        idx, values = self.sheep.values((sheep, token), lambda: self._sheep(sheep, token))
         v[idx] = values
+        wagon, idris = tuple(state.wagon_at), tuple(state.idris_at)
+        v[self.owners.indices((me, wagon, idris), lambda: self._owners(me, wagon, idris))] = 1.0
         for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
             at = self.at_line + i * (CARDS + 1)
             if isinstance(card, int) and 0 < card <= CARDS:
@@ -167,17 +174,27 @@ class IvorEncoder(Encoder):
                 hot.append(at + CARDS)
         m[self.at_deck] = min(1.0, len(state.deck) / CARDS)
         m[self.at_deck + 1] = min(1.0, len(state.removed) / 5)
-        hot.extend([self.at_deck + 1 + c for c in state.discard])
         m[self.at_supply] = min(1.0, state.supply_gold / 12)
         m[self.at_supply + 1] = min(1.0, state.supply_coal / 12)
         m[self.at_supply + 2] = min(1.0, state.idris_free / 5)
         hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
         set_hot(v, hot)
 
-    def _map(self, me: int, sheep: Any, token: Any, wagon: Any, idris: Any) -> tuple[list[int], list[float]]:
-        """The ``locations`` indices and values: sheep, lost-sheep token, wagon and Idris owners."""
-        p, at, val = self.players, [], []
-        per_loc = 2 + 2 * (p + 1)
+    def _public_cards(self, state: Any, me: int) -> list[int]:
+        """The indices every seat's public card slots light for ``me``: cards all have seen go into its
+        hand, its completed jobs and its events taken."""
+        hot: list[int] = []
+        p = self.players
+        for q in range(p):
+            at = self.at_seats + ((q - me) % p) * self.per_seat + 6 + LOCATIONS
+            hot.extend([at + CARDS + c for c in state.known[q]])
+            hot.extend([at + 2 * CARDS + c for c in state.completed[q]])
+            hot.extend([at + 3 * CARDS + c for c in state.events_taken[q]])
+        return hot
+
+    def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
+        """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
+        per_loc, at, val = 2 + 2 * (self.players + 1), [], []
         for i in range(min(LOCATIONS, len(sheep))):
             base = self.at_locs + i * per_loc
             at.append(base)
@@ -185,7 +202,14 @@ class IvorEncoder(Encoder):
             if token[i] > 0:
                 at.append(base + 1)
                 val.append(1.0)
-            at.append(base + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
-            at.append(base + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
-            val += (1.0, 1.0)
         return at, val
+
+    def _owners(self, me: int, wagon: tuple[int, ...], idris: tuple[int, ...]) -> list[int]:
+        """The ``locations`` indices lit for ``me`` by each location's wagon owner and Idris token owner."""
+        p, hot = self.players, []
+        per_loc = 2 + 2 * (p + 1)
+        for i in range(min(LOCATIONS, len(wagon))):
+            base = self.at_locs + i * per_loc
+            hot.append(base + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
+            hot.append(base + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
+        return hot
