@@ -20,6 +20,9 @@
   order: each seat's price is applied at once and, as in ``observation``,
   the others see only that it has chosen until all prices are revealed.
 * ``render_mode="ansi"`` returns the spectator's text view, ``"human"`` prints it.
+* ``env()`` is :class:`CheckedAEC`: the guarantees of PettingZoo's three default wrappers
+  (order enforcing, out-of-bounds assertion, an illegal move ending the game with -1 for its
+  seat) built into the env, not layered around it; ``raw_env()`` has none of them.
 * With PettingZoo 1.27+ the envs are also in its registry:
   ``pettingzoo.make("aec", "meeple/Bayon-v0", players=3)``.
 """
@@ -45,7 +48,11 @@ RENDER_MODES = ("human", "ansi")
 
 
 class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
-    """One meeple game as an AEC environment (use :func:`env` for the usual wrappers)."""
+    """One meeple game as an AEC environment, without checks (:func:`env` gives :class:`CheckedAEC`).
+
+    A move is an action index; one the mask forbids raises ``ValueError`` (``meeple.IllegalAction``)
+    and changes nothing.
+    """
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
 
@@ -171,7 +178,7 @@ def _copy_box(box: spaces.Space[Any]) -> spaces.Box:
 
 
 def raw_env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> MeepleAEC:
-    """The bare environment (no wrappers)."""
+    """The bare environment (no checks: an illegal move raises ``meeple.IllegalAction``)."""
     return MeepleAEC(game, players=players, render_mode=render_mode, **options)
 
 
