@@ -71,9 +71,11 @@ class IvorEncoder(Encoder):
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_rules.PHASE_NAMES]
         self.sheep = Memo()
-        self.owners = Memo()
-        self.cards = Memo()
         self.discards = Memo()
+        per_loc = 2 + 2 * (p + 1)
+        self.at_wagon = [self.at_locs + i * per_loc + 2 for i in range(LOCATIONS)]
+        self.at_idris = [at + p + 1 for at in self.at_wagon]
+        self.owner_slot = [[(q - me) % p for q in range(p)] + [p] for me in range(p)]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -154,18 +156,25 @@ class IvorEncoder(Encoder):
                 hot += (at + 6, at + 7 + pos)
         at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
         hot.extend([at + c for c in state.hands[me]])
-        # the cards all have seen go into a hand, the jobs done and the events taken change only when a
-        # card changes hands; the discard pile only when a card is discarded or the deck is rebuilt
-        cards = (me, *map(tuple, state.known), *map(tuple, state.completed), *map(tuple, state.events_taken))
-        v[self.cards.indices(cards, lambda: self._public_cards(state, me))] = 1.0
+        # the cards all have seen go into a hand, the jobs done and the events taken: a few cards each
+        known, completed, events = state.known, state.completed, state.events_taken
+        for q in range(p):
+            at = self.at_seats + ((q - me) % p) * self.per_seat + 6 + LOCATIONS
+            hot.extend([at + CARDS + c for c in known[q]])
+            hot.extend([at + 2 * CARDS + c for c in completed[q]])
+            hot.extend([at + 3 * CARDS + c for c in events[q]])
+        # the discard pile changes only when a card is discarded or the deck is rebuilt
         discard = state.discard
         v[self.discards.indices(tuple(discard), lambda: [self.at_deck + 1 + c for c in discard])] = 1.0
         # the map changes only when sheep, a token, a wagon or an Idris token moves
         sheep, token = tuple(state.loc_sheep), tuple(state.loc_token)
         idx, values = self.sheep.values((sheep, token), lambda: self._sheep(sheep, token))
         v[idx] = values
-        wagon, idris = tuple(state.wagon_at), tuple(state.idris_at)
-        v[self.owners.indices((me, wagon, idris), lambda: self._owners(me, wagon, idris))] = 1.0
+        # each location's wagon owner and Idris token owner (relative, or "none"), changing most moves:
+        # the slot of owner w is owner_slot[me][w], and w = -1 (no owner) reads its last entry, "none"
+        slot = self.owner_slot[me]
+        hot.extend([at + slot[w] for at, w in zip(self.at_wagon, state.wagon_at, strict=False)])
+        hot.extend([at + slot[w] for at, w in zip(self.at_idris, state.idris_at, strict=False)])
         for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
             at = self.at_line + i * (CARDS + 1)
             if isinstance(card, int) and 0 < card <= CARDS:
@@ -180,18 +189,6 @@ class IvorEncoder(Encoder):
         hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
         set_hot(v, hot)
 
-    def _public_cards(self, state: Any, me: int) -> list[int]:
-        """The indices every seat's public card slots light for ``me``: cards all have seen go into its
-        hand, its completed jobs and its events taken."""
-        hot: list[int] = []
-        p = self.players
-        for q in range(p):
-            at = self.at_seats + ((q - me) % p) * self.per_seat + 6 + LOCATIONS
-            hot.extend([at + CARDS + c for c in state.known[q]])
-            hot.extend([at + 2 * CARDS + c for c in state.completed[q]])
-            hot.extend([at + 3 * CARDS + c for c in state.events_taken[q]])
-        return hot
-
     def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
         """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
         per_loc, at, val = 2 + 2 * (self.players + 1), [], []
@@ -203,13 +200,3 @@ class IvorEncoder(Encoder):
                 at.append(base + 1)
                 val.append(1.0)
         return at, val
-
-    def _owners(self, me: int, wagon: tuple[int, ...], idris: tuple[int, ...]) -> list[int]:
-        """The ``locations`` indices lit for ``me`` by each location's wagon owner and Idris token owner."""
-        p, hot = self.players, []
-        per_loc = 2 + 2 * (p + 1)
-        for i in range(min(LOCATIONS, len(wagon))):
-            base = self.at_locs + i * per_loc
-            hot.append(base + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
-            hot.append(base + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
-        return hot
