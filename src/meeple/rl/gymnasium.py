@@ -135,7 +135,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         """The learner's legal actions now, as booleans (all ``False`` once the episode is over)."""
         if self._done or self.state.is_over:
             return np.zeros(self.num_actions, dtype=bool)
-        return self._views.mask(self.state, self.seat).astype(bool)
+        return self._views.legal(self.state, self.seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -90,6 +90,10 @@ class SeatViews:
         """``seat``'s legal actions now as an ``int8`` mask (a copy; all zeros if it may not act)."""
         return self._mask(state, seat).copy()
 
+    def legal(self, state: State, seat: int) -> npt.NDArray[np.bool_]:
+        """``seat``'s legal actions now as booleans (a new array, like :meth:`mask`)."""
+        return self._mask(state, seat).astype(bool)
+
     def try_play(self, state: State, seat: int, index: int) -> bool:
         """Apply action ``index`` (an ``int`` in ``range(num_actions)``) for ``seat`` if it is legal now;
         ``False``, and nothing done, if it is not."""
