@@ -173,8 +173,8 @@ class IvorEncoder(Encoder):
         # each location's wagon owner and Idris token owner (relative, or "none"), changing most moves:
         # the slot of owner w is owner_slot[me][w], and w = -1 (no owner) reads its last entry, "none"
         slot = self.owner_slot[me]
-        hot.extend([at + slot[w] for at, w in zip(self.at_wagon, state.wagon_at, strict=False)])
-        hot.extend([at + slot[w] for at, w in zip(self.at_idris, state.idris_at, strict=False)])
+        hot.extend([a + slot[w] for a, w in zip(self.at_wagon, state.wagon_at, strict=False)])
+        hot.extend([a + slot[w] for a, w in zip(self.at_idris, state.idris_at, strict=False)])
         for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
             at = self.at_line + i * (CARDS + 1)
             if isinstance(card, int) and 0 < card <= CARDS:
