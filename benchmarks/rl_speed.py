@@ -5,28 +5,31 @@ Run: ``PYTHONPATH=src python benchmarks/rl_speed.py [--steps N] [--repeats R]``
 
 For every game at its default player count, in one process and one run:
 
-* ``raw``: the rules alone, ``legal_actions`` + ``apply`` of a random legal move;
-* ``+obs``: the same plus the mover's ``observation(seat)`` dict, the ceiling of any
-  environment whose tensors are drawn from observations;
-* ``raw_env``: ``meeple.rl.pettingzoo.raw_env`` without PettingZoo's wrappers;
-* ``no tensor``: the same with every observation a ready zero vector (the real mask),
-  so its ratio is what ``raw_env`` would reach if the tensor cost nothing;
-* ``pettingzoo``: ``meeple.rl.pettingzoo.env`` (wrapped as users get it), each step
-  ``last()`` (tensor observation + int8 mask) and ``step`` of a random masked action;
-* ``gymnasium``: ``gymnasium.make("meeple/...-v0")`` against random bots, each step a
-  random masked action (the bots' moves happen inside it);
-* baseline: ``connect_four_v3`` driven by the very same loop as ``pettingzoo``;
-* floor: an environment that does nothing (a fixed observation and mask), inside the
-  same three PettingZoo wrappers and driven by the same loop: no wrapped environment
-  can be faster than this, whatever its game and its encoding cost.
+* ``raw apply``: the rules alone, ``legal_actions`` + ``apply`` of a random legal move;
+* ``raw_env``: ``meeple.rl.pettingzoo.raw_env``, the environment without any checks;
+* ``pettingzoo``: ``meeple.rl.pettingzoo.env`` as users get it (``CheckedAEC``: the checks of
+  PettingZoo's three default wrappers built in), each step ``last()`` (tensor observation + int8
+  mask) and ``step`` of a random masked action;
+* ``no tensor``: that env with every observation a ready zero vector (the real mask): what it
+  would reach if the tensor cost nothing;
+* ``gymnasium``: ``gymnasium.make("meeple/...-v0")`` against random bots, each step a random masked
+  action; the bots' moves happen inside it (``moves/step`` says how many moves one step plays);
+* baseline: ``connect_four_v3`` driven by the very same loop as ``raw_env`` and ``pettingzoo``
+  (``aec_loop``), so both pay the same per-step cost of the loop itself;
+* floor: an environment that does nothing (a fixed observation and mask) inside PettingZoo's three
+  wrappers, driven by the same loop: what any env inside those wrappers is held under.
 
-Each figure is the median of R runs of N steps (process CPU time). Every round of
-runs starts by measuring connect_four_v3 again; a ratio is the median over the R
-rounds of (our rate / connect_four_v3's in that round), so a load that drifts
-during the run does not bias it (target: our PettingZoo env >= 3x connect_four_v3).
-The ``tensor`` column is the CPU time of one ``observation_tensor`` call (median
-over the positions of one random game), the ``dict`` column that of
-``encode(observation(seat))``, the path the tensors took before the fast encoders.
+Each rate is the median of R runs of N steps (process CPU time). Every round of runs starts by
+measuring connect_four_v3 again; a ratio is the median over the R rounds of (our rate /
+connect_four_v3's in that round), so a load that drifts during the run does not bias it (target: our
+PettingZoo and Gymnasium envs >= 3x connect_four_v3).
+
+The second table splits one ``pettingzoo`` step's CPU time (1 / its median rate) into the rules
+(1 / ``raw apply``: one ``legal_actions`` + ``apply``; the env builds the legal list once, for the
+mask, and plays the move without ``apply``'s second legality check, so this slightly overstates the
+rules' share), the tensor (1 / ``pettingzoo`` - 1 / ``no tensor``: the encoding as the loop meets
+it, memos as cold or warm as they are there) and the rest (the mask, the env's bookkeeping and the
+loop itself, which costs about 2 us a step with an env that does nothing).
 """
 
 from __future__ import annotations
@@ -48,7 +51,6 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import meeple
-import meeple.rl as rl
 import meeple.rl.gymnasium as mg
 from meeple.rl import pettingzoo as mpz
 
@@ -113,8 +115,8 @@ def gym_loop(env_id: str) -> Callable[[int], int]:
     return run
 
 
-def raw_loop(game: str, observe: bool = False) -> Callable[[int], int]:
-    """The rules alone; with ``observe``, also the mover's ``observation(seat)`` dict each step."""
+def raw_loop(game: str) -> Callable[[int], int]:
+    """The rules alone: ``legal_actions`` and ``apply`` of a random legal move."""
 
     def run(steps: int) -> int:
         rng = random.Random(0)
@@ -123,8 +125,6 @@ def raw_loop(game: str, observe: bool = False) -> Callable[[int], int]:
             if state.is_over:
                 state = meeple.new_game(game, seed=n)
             seat = state.to_move[0]
-            if observe:
-                state.observation(seat)
             actions = state.legal_actions(seat)
             state.apply(actions[rng.randrange(len(actions))], seat)
         return steps
@@ -175,8 +175,8 @@ class DoNothingAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
-class NoTensorAEC(mpz.MeepleAEC):
-    """``raw_env`` whose observation is a ready zero vector (the mask is the real one)."""
+class NoTensorAEC(mpz.CheckedAEC):
+    """``mpz.env`` whose observation is a ready zero vector (the mask is the real one)."""
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         mask = self._views.mask(self.state, self._seat_of[agent])
@@ -192,28 +192,21 @@ def wrapped_do_nothing() -> AECEnv:
     return wrappers.OrderEnforcingWrapper(env)
 
 
-def tensor_micros(game: str) -> tuple[float, float]:
-    """Median CPU microseconds of one fast tensor and of one tensor through the observation dict."""
-    positions = []
-    state = meeple.new_game(game, seed=1)
-    pick = random.Random(1)
-    while not state.is_over and len(positions) < 300:
-        seat = state.to_move[0]
-        positions.append((state.clone(), seat))
-        actions = state.legal_actions(seat)
-        state.apply(actions[pick.randrange(len(actions))], seat)
-    enc = rl.encoder(game)
-
-    def per_call(encode: Callable[[meeple.State, int], object]) -> float:
-        times = []
-        for _ in range(5):
-            start = time.process_time()
-            for st, seat in positions:
-                encode(st, seat)
-            times.append((time.process_time() - start) / len(positions) * 1e6)
-        return statistics.median(times)
-
-    return per_call(enc.encode_state), per_call(lambda st, seat: enc.encode(st.observation(seat)))
+def moves_per_gym_step(env_id: str, steps: int = 2000) -> float:
+    """How many moves (the learner's and the bots') one Gymnasium step plays on average."""
+    env = gymnasium.make(env_id)
+    base = env.unwrapped
+    rng = np.random.default_rng(0)
+    env.reset(seed=0)
+    moves = 0
+    for n in range(steps):
+        before = len(base.state.history)  # type: ignore[attr-defined]
+        legal = np.flatnonzero(base.action_masks())  # type: ignore[attr-defined]
+        _, _, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
+        moves += len(base.state.history) - before  # type: ignore[attr-defined]
+        if term or trunc:
+            env.reset(seed=n)
+    return moves / steps
 
 
 def main() -> None:
@@ -234,32 +227,43 @@ def main() -> None:
     runs: dict[str, Callable[[int], int]] = {"floor": aec_loop(wrapped_do_nothing)}
     for game, env_id in mg.IDS.items():
         runs[f"{game} raw"] = raw_loop(game)
-        runs[f"{game} +obs"] = raw_loop(game, observe=True)
         runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
-        runs[f"{game} no tensor"] = aec_loop(lambda g=game: NoTensorAEC(g))
         runs[f"{game} pettingzoo"] = aec_loop(lambda g=game: mpz.env(g))
+        runs[f"{game} no tensor"] = aec_loop(lambda g=game: NoTensorAEC(g))
         runs[f"{game} gymnasium"] = gym_loop(env_id)
     rates, ratios = paired(aec_loop(connect_four), runs, args.steps, args.repeats)
     base = rates["connect_four"]
     print(f"connect_four_v3 (same loop): {base:,.0f} steps/s  (median of {args.repeats} x {args.steps} steps)")
     floor = rates["floor"]
-    print(f"floor, a do-nothing env in the same wrappers: {floor:,.0f} steps/s = {ratios['floor']:.2f}x connect_four")
+    print(
+        f"floor, a do-nothing env inside PettingZoo's three wrappers: {floor:,.0f} steps/s "
+        f"= {ratios['floor']:.2f}x connect_four"
+    )
     header = (
-        "game", "players", "raw", "+obs", "raw_env", "x c4", "no tensor x c4", "pettingzoo", "x c4",
-        "gymnasium", "x c4", "raw / pz", "tensor us", "dict us",
+        "game", "players", "raw apply", "raw_env", "x c4", "pettingzoo", "x c4", "no tensor x c4",
+        "gymnasium", "x c4", "moves/step",
     )  # fmt: skip
-    print("{:14} {:>7} {:>9} {:>8} {:>8} {:>6} {:>14} {:>10} {:>6} {:>9} {:>6} {:>9} {:>9} {:>8}".format(*header))
-    for game in mg.IDS:
+    print("\nsteps/s (median) and ratio to connect_four_v3 (median of per-round ratios)")
+    print("{:14} {:>7} {:>10} {:>9} {:>6} {:>10} {:>6} {:>14} {:>9} {:>6} {:>10}".format(*header))
+    split = []
+    for game, env_id in mg.IDS.items():
         players = meeple.GAMES[game].default_players
-        raw, seen, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "+obs", "raw_env", "pettingzoo", "gymnasium"))
-        x_bare, x_free, x_pz, x_gy = (
-            ratios[f"{game} {k}"] for k in ("raw_env", "no tensor", "pettingzoo", "gymnasium")
+        raw, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "raw_env", "pettingzoo", "gymnasium"))
+        x_bare, x_pz, x_free, x_gy = (
+            ratios[f"{game} {k}"] for k in ("raw_env", "pettingzoo", "no tensor", "gymnasium")
         )
-        fast, slow = tensor_micros(game)
+        moves = moves_per_gym_step(env_id)
         print(
-            f"{game:14} {players:>7} {raw:>9,.0f} {seen:>8,.0f} {bare:>8,.0f} {x_bare:>6.2f} {x_free:>14.2f} "
-            f"{pz:>10,.0f} {x_pz:>6.2f} {gy:>9,.0f} {x_gy:>6.2f} {raw / pz:>8.1f}x {fast:>9.1f} {slow:>8.1f}"
+            f"{game:14} {players:>7} {raw:>10,.0f} {bare:>9,.0f} {x_bare:>6.2f} {pz:>10,.0f} {x_pz:>6.2f} "
+            f"{x_free:>14.2f} {gy:>9,.0f} {x_gy:>6.2f} {moves:>10.2f}"
         )
+        free = rates[f"{game} no tensor"]
+        split.append((game, 1e6 / pz, 1e6 / raw, 1e6 / pz - 1e6 / free))
+    per_c4 = 1e6 / base
+    print(f"\none pettingzoo step, CPU microseconds (connect_four_v3: {per_c4:.1f} per step; 3x it: {per_c4 / 3:.1f})")
+    print("{:14} {:>8} {:>8} {:>8} {:>8}".format("game", "step", "rules", "tensor", "rest"))
+    for game, step, rules, tensor in split:
+        print(f"{game:14} {step:>8.1f} {rules:>8.1f} {tensor:>8.1f} {step - rules - tensor:>8.1f}")
 
 
 if __name__ == "__main__":

@@ -122,3 +122,26 @@ def test_bad_arguments_are_refused() -> None:
         gymnasium.make("meeple/Bayon-v0", players=3, opponents=["random"])
     with pytest.raises(ValueError, match="option"):
         gymnasium.make("meeple/Bayon-v0", colour="red")
+
+
+@pytest.mark.parametrize("game", list(mg.IDS))
+def test_random_opponents_play_as_random_bot_choose_and_apply(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The env picks a random bot's move itself (same draw as ``RandomBot.choose``) and skips ``apply``'s
+    checks: the games must be those that ``choose`` and ``apply`` give."""
+    players = meeple.GAMES[game].player_counts[-1]
+
+    def episode() -> list[tuple[int, object]]:
+        env = gymnasium.make(mg.IDS[game], players=players, seat=1)
+        env.reset(seed=9)
+        base = env.unwrapped
+        rng = np.random.default_rng(9)
+        for _ in range(60):
+            mask = base.action_masks()
+            if not mask.any():
+                break
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        return list(base.state.history)
+
+    fast = episode()
+    monkeypatch.setattr(mg, "RandomBot", type("NotTheRandomBot", (), {}))  # the env no longer knows the bots
+    assert len(fast) > 60 and episode() == fast

@@ -42,6 +42,7 @@ from gymnasium import spaces
 
 import meeple
 from meeple.bots import Bot, make_bot
+from meeple.bots.random_bot import RandomBot
 from meeple.core import State
 from meeple.core.rng import fresh_seed, make_rng
 from meeple.rl import observation_shape
@@ -115,9 +116,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
             return self._observe(), 0.0, True, False, self._info()
         state = self.state
         try:
-            index = int(action)
-            chosen = state.action_from_index(index)
-            state.apply(chosen, self.seat)
+            self._views.play(state, self.seat, int(action))
         except (ValueError, TypeError, OverflowError):  # meeple.IllegalAction is a ValueError
             self._done = True
             return self._observe(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
@@ -136,7 +135,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         """The learner's legal actions now, as booleans (all ``False`` once the episode is over)."""
         if self._done or self.state.is_over:
             return np.zeros(self.num_actions, dtype=bool)
-        return self._views.mask(self.state, self.seat).astype(bool)
+        return self._views.legal(self.state, self.seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -150,14 +149,24 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
 
     # ------------------------------------------------------------- helpers
     def _play_opponents(self) -> None:
-        """Let the bots move until the learner is to move or the game is over."""
-        state = self.state
+        """Let the bots move until the learner is to move or the game is over.
+
+        A random bot's pick is made here exactly as ``RandomBot.choose`` makes it (same generator, same
+        draw), so its move, taken from the legal list of this very position, is played without
+        building that list again to check it; every other bot's move goes through ``State.apply``.
+        """
+        state, views = self.state, self._views
         while not state.is_over:
             movers = state.to_move
             if self.seat in movers:
                 return
             seat = movers[0]
-            state.apply(self.bots[seat].choose(state, seat), seat)
+            bot = self.bots[seat]
+            if type(bot) is RandomBot:
+                actions = state.legal_actions(seat)
+                views.play_chosen(state, seat, actions[bot.rng.randrange(len(actions))])
+            else:
+                state.apply(bot.choose(state, seat), seat)
 
     def _observe(self) -> np.ndarray:
         return self._views.tensor(self.state, self.seat)

@@ -20,18 +20,22 @@
   order: each seat's price is applied at once and, as in ``observation``,
   the others see only that it has chosen until all prices are revealed.
 * ``render_mode="ansi"`` returns the spectator's text view, ``"human"`` prints it.
+* ``env()`` is :class:`CheckedAEC`: the guarantees of PettingZoo's three default wrappers
+  (order enforcing, out-of-bounds assertion, an illegal move ending the game with -1 for its
+  seat) built into the env, not layered around it; ``raw_env()`` has none of them.
 * With PettingZoo 1.27+ the envs are also in its registry:
   ``pettingzoo.make("aec", "meeple/Bayon-v0", players=3)``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 import meeple
 from meeple.core import State
@@ -44,7 +48,11 @@ RENDER_MODES = ("human", "ansi")
 
 
 class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
-    """One meeple game as an AEC environment (use :func:`env` for the usual wrappers)."""
+    """One meeple game as an AEC environment, without checks (:func:`env` gives :class:`CheckedAEC`).
+
+    A move is an action index; one the mask forbids raises ``ValueError`` (``meeple.IllegalAction``)
+    and changes nothing.
+    """
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
 
@@ -117,19 +125,30 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat_of[agent]
         # raises ValueError / meeple.IllegalAction (state unchanged) for an index that is not legal now
-        self.state.apply(self.state.action_from_index(int(action) if action is not None else -1), seat)
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.state.is_over:
-            cut = truncated(self.state)
-            for a, r in zip(self.possible_agents, outcome_rewards(self.state), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = not cut
-                self.truncations[a] = cut
-        self._select()
-        self._accumulate_rewards()
+        self._views.play(self.state, self._seat_of[agent], int(action) if action is not None else -1)
+        self._moved(agent)
+
+    def _moved(self, agent: str) -> None:
+        """After ``agent``'s move: the next agent, and the outcome if the game is over.
+
+        Rewards come only at the end, so until then every entry of ``rewards`` and
+        ``_cumulative_rewards`` stays 0.0 and nothing needs writing; the end writes them all once.
+        """
+        state = self.state
+        movers = state.to_move  # () once the game is over
+        if movers:
+            self.agent_selection = self.possible_agents[min(movers)]
+        else:
+            if state.is_over:
+                cut = truncated(state)
+                self.rewards = dict(zip(self.possible_agents, outcome_rewards(state), strict=True))
+                self._cumulative_rewards[agent] = 0.0
+                for a in self.possible_agents:
+                    self.terminations[a] = not cut
+                    self.truncations[a] = cut
+                self._accumulate_rewards()
+            self._select()
         if self.render_mode == "human":
             self.render()
 
@@ -159,18 +178,126 @@ def _copy_box(box: spaces.Space[Any]) -> spaces.Box:
 
 
 def raw_env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> MeepleAEC:
-    """The bare environment (no wrappers)."""
+    """The bare environment (no checks: an illegal move raises ``meeple.IllegalAction``)."""
     return MeepleAEC(game, players=players, render_mode=render_mode, **options)
 
 
-def env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The environment inside PettingZoo's usual wrappers (an illegal move is refused with a warning
-    and ends the game with −1 for the seat that made it; out-of-bounds and order checks)."""
-    e: AECEnv = raw_env(game, players=players, render_mode=render_mode, **options)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+# what PettingZoo's OrderEnforcingWrapper refuses to show before the first reset
+_AFTER_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents"})
+
+
+class CheckedAEC(MeepleAEC):
+    """The environment :func:`env` returns: :class:`MeepleAEC` with the checks of PettingZoo's three
+    default wrappers built in, at the cost of a few comparisons per step instead of three layers of
+    method calls (see ``docs/rl.md``, "Why not PettingZoo's wrappers").
+
+    * Order (``OrderEnforcingWrapper``): ``step``, ``observe``, ``render`` and ``agent_iter``
+      before the first ``reset`` raise ``AssertionError``; reading ``rewards``, ``terminations``,
+      ``truncations``, ``infos``, ``agent_selection``, ``agents`` or ``num_agents`` before it
+      raises ``AttributeError``; ``step`` once no agent is left warns and does nothing; a loop
+      over ``agent_iter`` that does not step asserts.
+    * Bounds (``AssertOutOfBoundsWrapper``): an action outside ``Discrete(num_actions)`` (or
+      ``None`` for a live agent) fails an assertion, state unchanged.
+    * Illegal moves (``TerminateIllegalWrapper(illegal_reward=-1)``): an index the mask forbids is
+      not played; PettingZoo's warning is logged, every agent is terminated *and* truncated (as that
+      wrapper does), the mover gets ``illegal_reward`` and the others 0.
+    """
+
+    def __init__(
+        self, game: str, players: int | None = None, render_mode: str | None = None, illegal_reward: float = -1.0,
+        **options: Any,
+    ) -> None:  # fmt: skip
+        super().__init__(game, players=players, render_mode=render_mode, **options)
+        self.illegal_reward = float(illegal_reward)
+        self._has_reset = False
+        self._has_updated = False
+        for name in ("agents", "rewards", "terminations", "truncations", "infos", "agent_selection"):
+            del self.__dict__[name]  # as under OrderEnforcingWrapper, none exists before the first reset
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached for an attribute that does not exist
+        if name in _AFTER_RESET and not self.__dict__.get("_has_reset", False):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        super().reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def render(self) -> str | None:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _SteppedIterator(self, max_iter)
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            assert action is None or self.action_spaces[agent].contains(action), "action is not in action space"
+            self._was_dead_step(action)  # refuses anything but None, as PettingZoo's does
+            return
+        if type(action) is not int:  # numpy integers and the like, as Discrete.contains takes them
+            assert action is not None and self.action_spaces[agent].contains(action), "action is not in action space"
+            action = int(action)
+        assert 0 <= action < self.num_actions, "action is not in action space"
+        if not self._views.try_play(self.state, self._seat_of[agent], action):
+            self._end_by_illegal_move(agent)
+            return
+        self._moved(agent)
+
+    def _end_by_illegal_move(self, agent: str) -> None:
+        """What PettingZoo's TerminateIllegalWrapper does; the game is left as it was."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+
+class _SteppedIterator(Iterator[str]):
+    """``agent_iter`` of :class:`CheckedAEC`: the agent to act until none is left, asserting the loop steps."""
+
+    def __init__(self, env: CheckedAEC, max_iter: int) -> None:
+        self.env = env
+        self.left = max_iter
+
+    def __iter__(self) -> _SteppedIterator:
+        return self
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return env.agent_selection
+
+
+def env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> CheckedAEC:
+    """The environment as users should take it: :class:`CheckedAEC`, the guarantees of PettingZoo's
+    usual wrappers (an illegal move ends the game with −1 for the seat that made it, with a warning;
+    out-of-bounds and order checks) built into one class."""
+    return CheckedAEC(game, players=players, render_mode=render_mode, **options)
 
 
 def register() -> None:
@@ -192,4 +319,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["MeepleAEC", "env", "raw_env", "register"]
+__all__ = ["CheckedAEC", "MeepleAEC", "env", "raw_env", "register"]

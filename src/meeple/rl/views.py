@@ -1,59 +1,124 @@
-"""What an environment hands a seat each step, built at most once per move.
+"""What an environment hands a seat each step, and how it plays the move the seat picks.
 
-PettingZoo calls ``observe`` for an agent whenever it likes (``last()``, the
-illegal-move wrapper, a user's loop), and Gymnasium's env asks for its mask
-both in ``info`` and in ``action_masks()``. :class:`SeatViews` keeps, for the
-current move of the current state, each seat's tensor and mask, so none is
-computed twice; a new move (or a new state) starts afresh. Every call hands out
-a copy of what it keeps (a copy costs far less than a tensor): users keep what
-they are given and may write into it, and Gymnasium's checker rightly refuses
-two observations sharing memory.
+:class:`SeatViews` builds each seat's ``int8`` action mask at most once per move
+of the current state (PettingZoo calls ``observe`` whenever it likes, and
+Gymnasium's env wants the mask in ``info`` and in ``action_masks()``) and keeps
+it, so that the move the seat then picks is checked against it in one lookup.
+Every call hands out a copy of the kept mask (users may write into what they are
+given; the check must not change with it).
+
+Tensors are not kept: an environment asks for the tensor of a seat once per move
+(``last()``, ``step``), so keeping it would cost a copy each time to save an
+encoding that almost never comes. Each call encodes afresh and hands out that new
+array, so no two observations share memory (Gymnasium's checker rightly refuses
+that).
+
+:meth:`SeatViews.play` applies a move by its index. When the kept mask of this
+very position says it is legal, it goes straight to the game's ``_apply``, which
+is what ``State.apply`` does after its own checks; those checks (whose turn it
+is, and the legality test, which for most games builds the legal list again)
+would only repeat what the mask was built from. Anything else goes through
+``State.apply``, which refuses it with the reason and leaves the state as it was.
+A game whose state class overrides ``apply`` always goes through it.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from meeple.core import State
-from meeple.rl import encoder_for, legal_indices
+from meeple.core.actions import Action
+from meeple.rl import encoder_for
 from meeple.rl.encoders import Encoder
 
 
+def _plain_apply(state_class: type[State]) -> bool:
+    """Whether ``state_class`` plays a move with the core's ``apply`` (checks, ``_apply``, history)."""
+    return state_class.apply is State.apply
+
+
 class SeatViews:
-    """Each seat's tensor and int8 mask for the state's current move, cached until the next move."""
+    """Each seat's int8 mask for the state's current move (kept until the next move), fresh tensors,
+    and moves played by index."""
 
     def __init__(self, num_actions: int) -> None:
         self.num_actions = num_actions
         self._state: State | None = None
         self._move = -1
         self._encoder: Encoder | None = None
-        self._tensors: dict[int, npt.NDArray[np.float32]] = {}
         self._masks: dict[int, npt.NDArray[np.int8]] = {}
+        self._index: dict[Action, int] = {}
+        self._actions: tuple[Action, ...] = ()
+        self._direct = False
 
-    def _current(self, state: State) -> Encoder:
-        move = len(state.history)
-        if state is not self._state or move != self._move or self._encoder is None:
-            if state is not self._state or self._encoder is None:
-                self._encoder = encoder_for(state)
-            self._state, self._move = state, move
-            self._tensors.clear()
-            self._masks.clear()
-        return self._encoder
+    def _renew(self, state: State) -> None:
+        """Forget the kept masks: ``state`` is another state, or it has moved on."""
+        if state is not self._state:
+            self._encoder = encoder_for(state)
+            self._index = type(state)._indices()
+            self._actions = state.info.action_space
+            self._direct = _plain_apply(type(state))
+        self._state, self._move = state, len(state.history)
+        self._masks.clear()
 
     def tensor(self, state: State, seat: int) -> npt.NDArray[np.float32]:
-        encoder = self._current(state)
-        x = self._tensors.get(seat)
-        if x is None:
-            x = self._tensors[seat] = encoder.encode_state(state, seat)
-        return x.copy()
+        """``seat``'s observation tensor, a new array."""
+        if state is not self._state:
+            self._renew(state)
+        assert self._encoder is not None
+        return self._encoder.encode_state(state, seat)
 
-    def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
-        self._current(state)
+    def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+        if state is not self._state or len(state.history) != self._move:
+            self._renew(state)
         m = self._masks.get(seat)
         if m is None:
-            m = np.zeros(self.num_actions, dtype=np.int8)
-            if not state.is_over and seat in state.to_move:
-                m[legal_indices(state, seat)] = 1
-            self._masks[seat] = m
-        return m.copy()
+            m = self._masks[seat] = np.zeros(self.num_actions, dtype=np.int8)
+            if seat in state.to_move:  # () once the game is over
+                # one index at a time through a memoryview: for the few to few dozen legal actions of
+                # a position, cheaper than building an index array for numpy
+                lit: Any = m.data
+                index = self._index
+                for action in state._legal_actions(seat):  # what legal_actions gives a seat to move
+                    lit[index[action]] = 1
+        return m
+
+    def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s legal actions now as an ``int8`` mask (a copy; all zeros if it may not act)."""
+        return self._mask(state, seat).copy()
+
+    def legal(self, state: State, seat: int) -> npt.NDArray[np.bool_]:
+        """``seat``'s legal actions now as booleans (a new array, like :meth:`mask`)."""
+        return self._mask(state, seat).astype(bool)
+
+    def try_play(self, state: State, seat: int, index: int) -> bool:
+        """Apply action ``index`` (an ``int`` in ``range(num_actions)``) for ``seat`` if it is legal now;
+        ``False``, and nothing done, if it is not."""
+        if not self._mask(state, seat)[index]:
+            return False
+        action = self._actions[index]
+        if self._direct:
+            state._apply(action, seat)
+            state.history.append((seat, action))
+        else:
+            state.apply(action, seat)
+        return True
+
+    def play(self, state: State, seat: int, index: int) -> None:
+        """Apply action ``index`` for ``seat``; raises ``ValueError`` (``IllegalAction``), state unchanged,
+        for an index that is no action or not a legal one now."""
+        if not (type(index) is int and 0 <= index < self.num_actions and self.try_play(state, seat, index)):
+            state.apply(state.action_from_index(index), seat)  # refuses it, with the reason
+
+    def play_chosen(self, state: State, seat: int, action: Action) -> None:
+        """Apply ``action``, just taken from ``state.legal_actions(seat)`` at this position, for ``seat``."""
+        if state is not self._state:
+            self._renew(state)
+        if self._direct:
+            state._apply(action, seat)
+            state.history.append((seat, action))
+        else:
+            state.apply(action, seat)

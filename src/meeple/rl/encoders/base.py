@@ -279,6 +279,14 @@ class Memo:
             piece = self._keep(key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32)))
         return piece  # type: ignore[no-any-return]
 
+    def get(self, key: Any) -> Any:
+        """The piece kept for ``key``, or ``None`` (for callers that build it inline, without a closure)."""
+        return self.pieces.get(key)
+
+    def keep(self, key: Any, piece: Any) -> Any:
+        """Keep ``piece`` for ``key``; returns it."""
+        return self._keep(key, piece)
+
     def _keep(self, key: Any, piece: Any) -> Any:
         if len(self.pieces) >= self.size:
             self.pieces.clear()

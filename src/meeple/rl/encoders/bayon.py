@@ -33,6 +33,8 @@ EXPLORERS = 17
 SITES = 30
 CONTINENTS = ("europe", "africa", "asia", "america", "australia")
 DEPTH = 6
+EXPLORER_IDS = frozenset(game_data.EXPLORER_IDS)
+SITE_IDS = frozenset(game_data.SITE_IDS)
 STEPS = ("main", "giveup", "pay", "team", "withdraw", "lose", "over")
 GOLD_CEILING = 100.0  # designed: more gold than any seat has held in measured games
 BANK_CEILING = 200.0
@@ -83,6 +85,7 @@ class BayonEncoder(Encoder):
             for me in range(p)
         ]
         self.located = Memo()
+        self.bit_slots = Memo()
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -146,8 +149,10 @@ class BayonEncoder(Encoder):
         gold, worth = state.gold, state.worth
         for q in range(p):
             r = (q - me) % p
-            m[self.at_wealth + r] = min(1.0, (gold[q] + worth[q]) / target)
-            m[self.at_gold + r] = min(1.0, gold[q] / GOLD_CEILING)
+            x = (gold[q] + worth[q]) / target  # min(1.0, x) inline: a call costs more than the test
+            m[self.at_wealth + r] = x if x < 1.0 else 1.0
+            x = gold[q] / GOLD_CEILING
+            m[self.at_gold + r] = x if x < 1.0 else 1.0
             at = self.at_explorers + r * EXPLORERS - 1
             hot.extend([at + e for e in state.hands[q]])
             at = self.at_sites + r * SITES - 1
@@ -158,8 +163,10 @@ class BayonEncoder(Encoder):
         m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
         hot.extend([self.at_camp_bottom - 1 + e for e in camp[hidden:]])
         stacks = state.stacks[: len(CONTINENTS)]
+        at = self.at_stack_size
         for c, stack in enumerate(stacks):
-            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
+            x = len(stack) / DEPTH
+            m[at + c] = x if x < 1.0 else 1.0
         if 0 <= state.interpreter < len(stacks):
             hot.append(self.at_blocked + state.interpreter)
         self._turn(m, hot, state)
@@ -192,9 +199,16 @@ class BayonEncoder(Encoder):
         if state.hired:
             hot.append(self.at_turn_flags + 1)
         if running:
+            # bit sets of explorers used and sites won: each value recurs turn after turn
             used, won = state.used, state.won
-            hot.extend([self.at_acted - 1 + e for e in set_bits(used) if e in game_data.EXPLORER_IDS])
-            hot.extend([self.at_won - 1 + s for s in set_bits(won) if s in game_data.SITE_IDS])
+            lit = self.bit_slots.get(used)
+            if lit is None:
+                lit = self.bit_slots.keep(used, [self.at_acted - 1 + e for e in set_bits(used) if e in EXPLORER_IDS])
+            hot += lit
+            lit = self.bit_slots.get(~won)  # ~ keeps the sites' keys apart from the explorers'
+            if lit is None:
+                lit = self.bit_slots.keep(~won, [self.at_won - 1 + s for s in set_bits(won) if s in SITE_IDS])
+            hot += lit
         for c, n in enumerate(state.travelled):
             if n:
                 m[self.at_travelled + self.continent_slot[c]] = min(1.0, n / 4)

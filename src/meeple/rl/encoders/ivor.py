@@ -70,7 +70,12 @@ class IvorEncoder(Encoder):
         self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_rules.PHASE_NAMES]
-        self.maps = Memo()
+        self.sheep = Memo()
+        self.discards = Memo()
+        per_loc = 2 + 2 * (p + 1)
+        self.at_wagon = [self.at_locs + i * per_loc + 2 for i in range(LOCATIONS)]
+        self.at_idris = [at + p + 1 for at in self.at_wagon]
+        self.owner_slot = [[(q - me) % p for q in range(p)] + [p] for me in range(p)]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -149,16 +154,27 @@ class IvorEncoder(Encoder):
             pos = state.pos[q]
             if 0 <= pos < LOCATIONS:
                 hot += (at + 6, at + 7 + pos)
-            at += 6 + LOCATIONS  # card slots start at at + 1, for card 1
-            if q == me:
-                hot.extend([at + c for c in state.hands[q]])
-            hot.extend([at + CARDS + c for c in state.known[q]])
-            hot.extend([at + 2 * CARDS + c for c in state.completed[q]])
-            hot.extend([at + 3 * CARDS + c for c in state.events_taken[q]])
+        at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
+        hot.extend([at + c for c in state.hands[me]])
+        # the cards all have seen go into a hand, the jobs done and the events taken: a few cards each
+        known, completed, events = state.known, state.completed, state.events_taken
+        for q in range(p):
+            at = self.at_seats + ((q - me) % p) * self.per_seat + 6 + LOCATIONS
+            hot.extend([at + CARDS + c for c in known[q]])
+            hot.extend([at + 2 * CARDS + c for c in completed[q]])
+            hot.extend([at + 3 * CARDS + c for c in events[q]])
+        # the discard pile changes only when a card is discarded or the deck is rebuilt
+        discard = state.discard
+        v[self.discards.indices(tuple(discard), lambda: [self.at_deck + 1 + c for c in discard])] = 1.0
         # the map changes only when sheep, a token, a wagon or an Idris token moves
-        fields = (tuple(state.loc_sheep), tuple(state.loc_token), tuple(state.wagon_at), tuple(state.idris_at))
-        idx, values = self.maps.values((me, *fields), lambda: self._map(me, *fields))
+        sheep, token = tuple(state.loc_sheep), tuple(state.loc_token)
+        idx, values = self.sheep.values((sheep, token), lambda: self._sheep(sheep, token))
         v[idx] = values
+        # each location's wagon owner and Idris token owner (relative, or "none"), changing most moves:
+        # the slot of owner w is owner_slot[me][w], and w = -1 (no owner) reads its last entry, "none"
+        slot = self.owner_slot[me]
+        hot.extend([a + slot[w] for a, w in zip(self.at_wagon, state.wagon_at, strict=False)])
+        hot.extend([a + slot[w] for a, w in zip(self.at_idris, state.idris_at, strict=False)])
         for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
             at = self.at_line + i * (CARDS + 1)
             if isinstance(card, int) and 0 < card <= CARDS:
@@ -167,17 +183,15 @@ class IvorEncoder(Encoder):
                 hot.append(at + CARDS)
         m[self.at_deck] = min(1.0, len(state.deck) / CARDS)
         m[self.at_deck + 1] = min(1.0, len(state.removed) / 5)
-        hot.extend([self.at_deck + 1 + c for c in state.discard])
         m[self.at_supply] = min(1.0, state.supply_gold / 12)
         m[self.at_supply + 1] = min(1.0, state.supply_coal / 12)
         m[self.at_supply + 2] = min(1.0, state.idris_free / 5)
         hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
         set_hot(v, hot)
 
-    def _map(self, me: int, sheep: Any, token: Any, wagon: Any, idris: Any) -> tuple[list[int], list[float]]:
-        """The ``locations`` indices and values: sheep, lost-sheep token, wagon and Idris owners."""
-        p, at, val = self.players, [], []
-        per_loc = 2 + 2 * (p + 1)
+    def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
+        """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
+        per_loc, at, val = 2 + 2 * (self.players + 1), [], []
         for i in range(min(LOCATIONS, len(sheep))):
             base = self.at_locs + i * per_loc
             at.append(base)
@@ -185,7 +199,4 @@ class IvorEncoder(Encoder):
             if token[i] > 0:
                 at.append(base + 1)
                 val.append(1.0)
-            at.append(base + 2 + ((wagon[i] - me) % p if wagon[i] >= 0 else p))
-            at.append(base + 3 + p + ((idris[i] - me) % p if idris[i] >= 0 else p))
-            val += (1.0, 1.0)
         return at, val
