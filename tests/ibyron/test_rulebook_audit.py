@@ -306,6 +306,64 @@ def test_gold_is_one_foreman_for_one_gold_and_ends_the_camp() -> None:
     assert s.res[0][GOLD] == 1 and cell(7, 6) not in s.camps and s.overseer[0][0] == -1
 
 
+def test_one_gold_mine_at_a_time_for_the_one_marker() -> None:
+    s = start()
+    turn_to(s, 0)
+    s.camps[cell(8, 8)] = (0, 3, 2)  # a gold mine already running elsewhere
+    s.overseer[0][0] = cell(8, 8)
+    s.apply("move 7 6 0")
+    s.res[0][WOOD], s.res[0][ORE] = 2, 6
+    s.height[cell(7, 6)] = 2
+    assert "camp gold" not in notations(s) and "camp ore 1" in notations(s)
+    with pytest.raises(meeple.IllegalAction, match="marker"):
+        s.apply("camp gold")
+
+
+def test_a_ship_needs_a_reserve_stack_still_on_the_mat() -> None:
+    s = start()
+    turn_to(s, 0)
+    s.built[0][B["harbour"]] = 1
+    s.res[0][WOOD] = 4
+    s.reserve[0] = []
+    assert "ship" not in notations(s)
+    s.reserve[0] = [1]
+    assert "ship" in notations(s)
+
+
+def test_the_mayor_alone_may_pay_a_one_disc_visit() -> None:
+    s = start()
+    village(s, 0, 0)
+    assert s.mayor[0] and "visit tax mayor" in notations(s) and "visit tax" not in notations(s)
+    coins = s.res[0][COINS]
+    s.apply("visit tax mayor")
+    assert s.res[0][COINS] == coins + 1 and not s.mayor[0]
+    assert s.stacks[6] == [(0, 1, 0)]  # a stack one disc tall, no disc from the village box
+
+
+def test_an_empty_supply_sends_a_player_to_the_village_even_with_a_tile_in_hand() -> None:
+    """Exploring costs no disc, but a turn that starts with no disc in the supply is a village turn."""
+    s = start()
+    s.held[0] = 5
+    s.supply[0], s.vbox[0] = 0, 3
+    turn_to(s, 0)
+    assert s.phase[0] == 1 and not any(a.startswith("explore") for a in notations(s))
+
+
+def test_a_held_space_is_used_by_founding_there_and_its_overseer_is_not_taken_back() -> None:
+    s = start()
+    turn_to(s, 0)
+    for o, where in enumerate((cell(7, 6), cell(6, 6))):  # both overseers hold a mountain each
+        s.reserved[where] = 0
+        s.overseer[0][o] = where
+    s.apply("move 5 7 0")  # an unheld mountain: no overseer is free for a camp
+    assert not any(a.startswith("camp") for a in notations(s))
+    turn_to(s, 0)
+    s.leader[0] = cell(7, 6)
+    s.apply("camp stone 2")  # on a held space: its own overseer runs the camp
+    assert s.camps[cell(7, 6)] == (0, K_STONE, 2) and cell(7, 6) not in s.reserved
+    assert s.overseer[0] == [cell(7, 6), cell(6, 6)] and s.reserved == {cell(6, 6): 0}
+
+
 # ------------------------------------------------------------ hidden information
 def test_nothing_a_seat_sees_depends_on_the_order_of_the_face_down_pile() -> None:
     """The beginner pile's order is the game's only secret: a world with the pile re-ordered shows every seat
