@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from ibyron_helpers import cell, notations, start, turn_to
+from test_village import village
 
 import meeple
 import meeple.games.ibyron as ib
@@ -42,14 +43,6 @@ from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.turns import end_round
 
 
-def village(s: IbyronState, p: int, discs: int) -> None:
-    """Put seat ``p`` in the village with ``discs`` in its village box and give it the turn."""
-    s.supply[p] = 0
-    s.vbox[p] = discs
-    s.rest[p] += 14 - discs
-    turn_to(s, p)
-
-
 def moves_to(s: IbyronState, x: int, y: int) -> list[str]:
     return [a for a in notations(s) if a.startswith(f"move {x} {y} ")]
 
@@ -59,29 +52,27 @@ def test_a_sale_may_be_of_everything_the_player_has() -> None:
     """The Market Patron sells "1 type of resource" per visit, with no number. The first version capped a sale
     at 10 units, and the sold resource's die is then set aside for the round, so a player holding 15 wood at
     $1 could never sell the other 5 that round."""
-    s = start()
-    s.res[0][WOOD] = 15
-    s.dice = [1, 3, 4, 6]  # boxes: wood, stone, ore, gold
-    village(s, 0, 5)
-    coins = s.res[0][COINS]
-    s.apply("visit market")
-    assert "sell wood 15" in notations(s) and "sell wood 16" not in notations(s)
-    s.apply("sell wood 15")
-    assert s.res[0][WOOD] == 0 and s.res[0][COINS] == coins + 15 and s.dice_used[0]
+    for held in (15, 20):  # 20 is the top of the track
+        s = start()
+        s.res[0][WOOD], s.dice = held, [1, 3, 4, 6]  # boxes: wood, stone, ore, gold
+        village(s, 0, 5)
+        s.apply("visit market")
+        offered = [a for a in notations(s) if a.startswith("sell wood ")]
+        assert offered == [f"sell wood {n}" for n in range(1, held + 1)]
+        coins = s.res[0][COINS]
+        s.apply(offered[-1])
+        assert (s.res[0][WOOD], s.res[0][COINS], s.dice_used[0]) == (0, coins + held, True)
 
 
-def test_every_unit_on_a_track_can_be_sold_at_once() -> None:
+def test_every_unit_on_a_track_can_be_sold_at_once(tmp_path: Path) -> None:
     """The sale bound is data: it may not be smaller than the resource tracks (the loader refuses it)."""
     assert DATA["village"]["max_sell"] >= DATA["player"]["track_max"]
     raw = json.loads(Path(ib.__file__).with_name("data.json").read_text())
     raw["village"]["max_sell"] = raw["player"]["track_max"] - 1
-    bad = Path(__file__).parent / "_audit_bad_data.json"
-    try:
-        bad.write_text(json.dumps(raw))
-        with pytest.raises(DataError, match="max_sell"):
-            load(bad)
-    finally:
-        bad.unlink(missing_ok=True)
+    bad = tmp_path / "data.json"
+    bad.write_text(json.dumps(raw))
+    with pytest.raises(DataError, match="max_sell"):
+        load(bad)
 
 
 def test_a_leader_may_not_end_a_move_on_a_space_another_player_holds() -> None:
