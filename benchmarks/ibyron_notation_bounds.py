@@ -10,7 +10,10 @@ and counts:
   further than that many horses carry (the only case the horse bound binds);
 * market visits holding more of a resource than the old sale bound of 10
   while its die is open (the case the old bound bound);
-* hire steps where the rest box and the coins allow more than ``hire``'s top.
+* hire steps where the rest box and the coins allow more than ``hire``'s top;
+* tile decisions (laying the round's tile, or an Outside turn holding one) at
+  which a placement touching the island would lie past the edge of the
+  designed grid, and the games with at least one (the grid bound binds).
 """
 
 from __future__ import annotations
@@ -30,7 +33,10 @@ from meeple.games.ibyron.data import (
     RES_INDEX,
     S_HIRE,
     S_MARKET,
+    S_MOVED,
+    S_PLACE,
     S_TURN,
+    SIZE,
 )
 from meeple.games.ibyron.legal import DIST
 
@@ -43,7 +49,8 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=10, help="seeds per set-up and mix")
     args = parser.parse_args()
     counts = {"games": 0, "outside turns": 0, "horse bound could bind": 0, "market visits": 0,
-              "holding more than 10 to sell": 0, "hire steps": 0, "hire bound binds": 0}
+              "holding more than 10 to sell": 0, "hire steps": 0, "hire bound binds": 0, "tile decisions": 0,
+              "tile decisions with a placement past the grid's edge": 0, "games with such a decision": 0}
     for players, options in SETUPS:
         for seed in range(args.n):
             for mix in (0.0, 0.3):
@@ -51,11 +58,14 @@ def main() -> None:
                 bots = [HeuristicBot(q) for q in range(players)]
                 rng = random.Random(seed)
                 counts["games"] += 1
+                cut = False
                 while not s.is_over:
                     p = s.to_move[0]
                     _count(s, p, counts)
+                    cut = _tile_cut_off(s, p, counts) or cut
                     legal = s.legal_actions(p)
                     s.apply(rng.choice(legal) if rng.random() < mix else bots[p].choose(s, p), p)
+                counts["games with such a decision"] += cut
     for key, value in counts.items():
         print(f"{key}: {value}")
 
@@ -77,6 +87,26 @@ def _count(s: ib.IbyronState, p: int, counts: dict[str, int]) -> None:
         counts["hire steps"] += 1
         if min(s.rest[p], s.res[p][0]) > MAX_HIRE:
             counts["hire bound binds"] += 1
+
+
+def _tile_cut_off(s: ib.IbyronState, p: int, counts: dict[str, int]) -> bool:
+    """At a tile decision: would a tile touching the island lie, at least partly, past the grid's edge?"""
+    deciding = s.step == S_PLACE or (s.held[p] >= 0 and s.step in (S_TURN, S_MOVED) and s.phase[p] == OUTSIDE)
+    if not deciding:
+        return False
+    counts["tile decisions"] += 1
+    land = {(c % SIZE, c // SIZE) for c in s.land}
+    for ax in range(-3, SIZE + 2):
+        for ay in range(-3, SIZE + 2):
+            if 0 <= ax <= SIZE - 2 and 0 <= ay <= SIZE - 2:
+                continue  # an anchor on the grid: the rules decide
+            cells = ((ax, ay), (ax + 1, ay), (ax + 1, ay + 1), (ax, ay + 1))
+            if any(c in land for c in cells):
+                continue
+            if any((x + dx, y + dy) in land for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                counts["tile decisions with a placement past the grid's edge"] += 1
+                return True
+    return False
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ from meeple.games.ibyron.data import (
     VILLAGE,
     B,
 )
+from meeple.games.ibyron.island import explore_anchor
 from meeple.games.ibyron.legal import gold_mine_reason, occupied_by_others
 from meeple.games.ibyron.outside import grain_discs, move_points
 
@@ -168,6 +169,10 @@ def explain(s: IbyronBase, action: Action, seat: int) -> str:
         if kind == "explore":
             if s.held[p] < 0:
                 return "you have no land tile to explore with (buy one at the Explorer)"
+            ax, ay = explore_anchor(s.leader[p], int(args[0]))
+            if s.leader[p] >= 0 and not (0 <= ax < SIZE - 1 and 0 <= ay < SIZE - 1):
+                return (f"the tile would go past the edge of the grid the island lies on ({SIZE} x {SIZE} spaces); "
+                        "lay it with another corner on your leader's space")
             return ("the tile cannot lie there: it must touch the island or lie flat on equal tiles, "
                     "covering no piece")
         if kind == "ship":
