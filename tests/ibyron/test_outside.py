@@ -142,7 +142,10 @@ def test_reserved_space_blocks_other_players() -> None:
     s.reserved[cell(5, 6)] = 0
     s.overseer[0][0] = cell(5, 6)
     turn_to(s, 1)
-    s.apply("move 5 6 0")
+    # another player may not even stand there (third reading: a held space is occupied by its holder)
+    with pytest.raises(meeple.IllegalAction, match="another player occupies"):
+        s.apply("move 5 6 0")
+    s.leader[1] = cell(5, 6)  # a leader already there when the space was held (lifted by a new tile)
     assert not any(n.startswith("camp") or n.startswith("build") for n in notations(s))
 
 

@@ -79,8 +79,8 @@ def test_move_labels_say_where_and_what_it_costs(game: IbyronState) -> None:
     assert said(s, "move 5 6 0") == "Move your leader to the forest at (5, 6) (1 disc)"
     assert said(s, "move 7 6 1") == "Move your leader to the mountain at (7, 6) (1 horse and 1 disc)"
     assert said(s, "move 3 6 0") == "Move your leader to the sea at (3, 6), to explore from (1 disc)"
-    s.camps[cell(5, 7)] = (1, K_WOOD, 2)
-    assert "mountain at (5, 7), Seat 1's woodcutters' camp" in said(s, "move 5 7 0")
+    s.camps[cell(5, 7)] = (0, K_WOOD, 2)  # another player's camp may not be moved onto (third reading)
+    assert "mountain at (5, 7), your woodcutters' camp" in said(s, "move 5 7 0")
     s.apply("move 5 6 0")
     assert said(s, "end") == "End your turn here, without an action"
 

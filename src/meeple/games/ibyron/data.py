@@ -160,6 +160,9 @@ def check(raw: dict[str, Any]) -> dict[str, Any]:
         int_field(level, "yield", f"tech.gather[{i}]", 1, 6)
     if raw["village"]["spaces"] != ["stablehand", "shipwright", "market", "library", "farmer", "explorer", "tax"]:
         raise DataError("village.spaces: the seven spaces in the order the code expects")
+    if int_field(raw["village"], "max_sell", "village", 1, 99) < raw["player"]["track_max"]:
+        # the rulebook sells "1 type of resource" with no number, and the die is then set aside for the round
+        raise DataError("village.max_sell: a sale may be of everything on a track, so at least player.track_max")
     if sorted(raw["market"]["boxes"]) != ["gold", "ore", "stone", "wood"]:
         raise DataError("market.boxes: one box each for wood, stone, ore and gold")
     _check_bonus(raw)

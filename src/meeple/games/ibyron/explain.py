@@ -41,7 +41,8 @@ from meeple.games.ibyron.data import (
     VILLAGE,
     B,
 )
-from meeple.games.ibyron.legal import gold_mine_reason
+from meeple.games.ibyron.island import explore_anchor
+from meeple.games.ibyron.legal import gold_mine_reason, occupied_by_others
 from meeple.games.ibyron.outside import grain_discs, move_points
 
 
@@ -128,6 +129,9 @@ def explain(s: IbyronBase, action: Action, seat: int) -> str:
                 return "a leader may not end its move on a space another player occupies"
             if dest in s._homes_of_others(p):
                 return "a leader may not end its move on another player's home space (their leader returns there)"
+            if dest in occupied_by_others(s, p):
+                return ("a leader may not end its move on a space another player occupies "
+                        "(their building, work camp or held space)")
             points = move_points(s, p, dest)
             if h > s.horses[p]:
                 return f"you have {s.horses[p]} horses, not {h}"
@@ -165,6 +169,10 @@ def explain(s: IbyronBase, action: Action, seat: int) -> str:
         if kind == "explore":
             if s.held[p] < 0:
                 return "you have no land tile to explore with (buy one at the Explorer)"
+            ax, ay = explore_anchor(s.leader[p], int(args[0]))
+            if s.leader[p] >= 0 and not (0 <= ax < SIZE - 1 and 0 <= ay < SIZE - 1):
+                return (f"the tile would go past the edge of the grid the island lies on ({SIZE} x {SIZE} spaces); "
+                        "lay it with another corner on your leader's space")
             return ("the tile cannot lie there: it must touch the island or lie flat on equal tiles, "
                     "covering no piece")
         if kind == "ship":

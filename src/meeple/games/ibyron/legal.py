@@ -85,14 +85,14 @@ def home_choices(s: IbyronBase, p: int) -> list[Action]:
 
 
 def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
-    """Moves to island and coast spaces: not where another leader stands, nor onto another player's home.
+    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_by_others``).
 
-    The rulebook forbids ending a move on a space another player occupies. A player's home space holds
-    their well and farm, and their leader returns to it (after founding a camp, at each round's start)
-    without a move that could be refused, so another leader standing there would share a space with it.
+    A player's home space holds their well and farm, and their leader returns to it (after founding a camp,
+    at each round's start) without a move that could be refused, so another leader standing there would share
+    a space with it.
     """
     supply = s.supply[p]
-    blocked = _blocked_for(s, p)
+    blocked = occupied_by_others(s, p)
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     row = DIST[s.leader[p]]
     stride = s._stride(p)
@@ -106,9 +106,19 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
         out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
 
 
-def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
-    """Spaces ``p``'s leader may not end a move on: other leaders' spaces and other players' homes."""
-    return tuple(c for q in range(s.players) if q != p for c in (s.leader[q], s.home[q]) if c >= 0)
+def occupied_by_others(s: IbyronBase, p: int) -> set[int]:
+    """Spaces ``p``'s leader may not end a move on: the spaces another player occupies.
+
+    That is where another leader stands, another player's home, and every space holding another player's
+    pieces: a building, a work camp, or an overseer holding the space for the round. A leader parked on such
+    a space would keep its owner's leader off it (a held space could then never be used, a castle never
+    built on), which the hold "until the end of the round or they are used by you" rules out.
+    """
+    out = {c for q in range(s.players) if q != p for c in (s.leader[q], s.home[q]) if c >= 0}
+    out.update(c for c, (owner, _) in s.buildings.items() if owner != p)
+    out.update(c for c, camp in s.camps.items() if camp[0] != p)
+    out.update(c for c, holder in s.reserved.items() if holder != p)
+    return out
 
 
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
@@ -116,7 +126,7 @@ def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     x, y, horses = int(action[1]), int(action[2]), int(action[3])
     dest = y * SIZE + x
     leader = s.leader[p]
-    if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in _blocked_for(s, p):
+    if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in occupied_by_others(s, p):
         return False
     stride = s._stride(p)
     points = (DIST[leader][dest] + stride - 1) // stride
