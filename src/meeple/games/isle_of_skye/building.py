@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from meeple.core import Action
+from meeple.games.isle_of_skye.actions import PLACE, ROTATE, SPOT
 from meeple.games.isle_of_skye.data import DX, DY, EDGE_CODE, FITS
 
 Pos = tuple[int, int]
@@ -95,12 +97,13 @@ class BuildPlan:
     placed. Only when that quick test fails does the plan search exactly.
     """
 
-    __slots__ = ("_judged", "_rest", "_rest_roomy", "frontier", "occupied", "roomy", "spots", "target", "tiles")
+    __slots__ = ("_judged", "_rest", "_rest_roomy", "_steps", "frontier", "occupied", "roomy", "spots", "target", "tiles")
 
     def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
         self.frontier = dict(frontier)  # its own copy: a plan outlives the position it was made for
         self.occupied = frozenset(occupied)
         self._judged: dict[tuple[int, Pos, int], bool] = {}  # rotation -1: see _rest_apart
+        self._steps: dict[tuple[int, Pos | None], tuple[Action, ...]] = {}
         self.tiles = list(tiles)
         self.spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
         # A tile with more squares than the others' placements can touch (5 each: the
@@ -186,6 +189,22 @@ class BuildPlan:
         if rots and self._sure(tid, pos):
             return True
         return any(self.good(tid, pos, rot) for rot in rots)
+
+    def steps(self, tid: int, spot: Pos | None) -> tuple[Action, ...]:
+        """The build steps offered now: with no tile chosen (``tid`` < 0), the tiles;
+        with a tile but no square, its squares (in frontier order); else the rotations.
+        Each is worked out once per plan: a step is asked for when offered and when checked."""
+        key = (tid, spot)
+        found = self._steps.get(key)
+        if found is None:
+            if tid < 0:
+                found = tuple(PLACE[t] for t in self.tiles if self.tile_ok(t))
+            elif spot is None:
+                found = tuple(SPOT[pos] for pos in self.spots[tid] if self.spot_ok(tid, pos))
+            else:
+                found = tuple(ROTATE[r] for r in self.rotations(tid, spot))
+            self._steps[key] = found
+        return found
 
     def rotations(self, tid: int, pos: Pos) -> list[int]:
         rots = FITS[tid][self.frontier[pos]]

@@ -66,9 +66,6 @@ STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
     for players in range(2, 6)
     for flags in product((False, True), repeat=players)
 }
-# Constrained build steps by content (step, tiles, open squares): a pure function, so
-# every copy of a state may share it; each step is asked for twice (offered, checked).
-_BUILD_MEMO: dict[tuple[object, ...], tuple[Action, ...]] = {}
 # The plans behind them, by (received tiles, open squares): what a territory's frontier
 # allows does not depend on anything else (building.py).
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
@@ -103,6 +100,7 @@ class IsleOfSkyeState(State):
         # steps last offered, by (moves made, seat), so that ``apply`` checks the
         # chosen step against them instead of working them out again.
         "__offered",
+        "__plan",
         "bag",
         "builder",
         "buy_step",
@@ -186,6 +184,8 @@ class IsleOfSkyeState(State):
         self.scored = []
         self.final = None
         self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
+        # The build plan last used, with what it was made for (``_build_plan``).
+        self.__plan: tuple[int, Placed, int, list[int], BuildPlan | None] | None = None
         self._start_round()
 
     # ------------------------------------------------------------ helpers
@@ -415,9 +415,9 @@ class IsleOfSkyeState(State):
         offered = self.__offered
         if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
             return action in offered[2]
-        received = self.received[seat]
-        if not (len(received) == 1 or all_roomy(self.frontier[seat], received)):
+        if self._build_plan(seat) is not None:
             return action in self._build_actions(seat)
+        received = self.received[seat]
         tid = self.pick_tile
         size = len(action)
         if tid < 0:
@@ -435,42 +435,49 @@ class IsleOfSkyeState(State):
             return False
         return any(action[1] == 90 * r for r in FITS[tid][frontier[self.pick_spot]])
 
+    def _build_plan(self, seat: int) -> BuildPlan | None:
+        """The plan behind the seat's build steps (building.py), or ``None`` when every
+        placement that fits keeps the other tiles placeable (then no plan is needed).
+
+        Kept for the seat's placements from this territory with these tiles: the
+        key holds the territory itself and its size (a territory only grows) and
+        the tiles still to place, so a copy or a changed position never reads a
+        stale plan.
+        """
+        received = self.received[seat]
+        placed = self.placed[seat]
+        kept = self.__plan
+        if (
+            kept is not None
+            and kept[0] == seat
+            and kept[1] is placed
+            and kept[2] == len(placed)
+            and kept[3] == received
+        ):
+            return kept[4]
+        plan = None
+        if not (len(received) == 1 or all_roomy(self.frontier[seat], received)):
+            content = (tuple(received), frozenset(self.frontier[seat].items()))
+            plan = _PLAN_MEMO.get(content)
+            if plan is None:
+                plan = BuildPlan(self.frontier[seat], placed, received)
+                if len(_PLAN_MEMO) >= 64:
+                    _PLAN_MEMO.clear()
+                _PLAN_MEMO[content] = plan
+        self.__plan = (seat, placed, len(placed), list(received), plan)
+        return plan
+
     def _build_actions(self, seat: int) -> tuple[Action, ...]:
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
-        received = self.received[seat]
+        plan = self._build_plan(seat)
         tid = self.pick_tile
-        if len(received) == 1 or all_roomy(self.frontier[seat], received):
+        if plan is None:
             if tid < 0:
-                return tuple([PLACE[t] for t in received if self._can_place(seat, t)])
+                return tuple([PLACE[t] for t in self.received[seat] if self._can_place(seat, t)])
             if self.pick_spot is None:
                 return tuple([SPOT[pos] for pos in self._spots_for(seat, tid)])
             return tuple([ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]])
-        content = (tuple(received), frozenset(self.frontier[seat].items()))
-        key = (tid, self.pick_spot, content)
-        found = _BUILD_MEMO.get(key)
-        if found is None:
-            found = self._constrained_build_actions(seat, content)
-            if len(_BUILD_MEMO) >= 256:
-                _BUILD_MEMO.clear()
-            _BUILD_MEMO[key] = found
-        return found
-
-    def _constrained_build_actions(self, seat: int, content: tuple[object, ...]) -> tuple[Action, ...]:
-        received = self.received[seat]
-        tid = self.pick_tile
-        # One plan serves every step of the seat's placements from this territory
-        # (tile, square, rotation), and it remembers each placement it has judged.
-        plan = _PLAN_MEMO.get(content)
-        if plan is None:
-            plan = BuildPlan(self.frontier[seat], self.placed[seat], received)
-            if len(_PLAN_MEMO) >= 64:
-                _PLAN_MEMO.clear()
-            _PLAN_MEMO[content] = plan
-        if tid < 0:
-            return tuple(PLACE[t] for t in received if plan.tile_ok(t))
-        if self.pick_spot is None:
-            return tuple(SPOT[pos] for pos in self._spots_for(seat, tid) if plan.spot_ok(tid, pos))
-        return tuple(ROTATE[r] for r in plan.rotations(tid, self.pick_spot))
+        return plan.steps(tid, self.pick_spot)
 
     def _apply(self, action: Action, seat: int) -> None:
         APPLY[action.kind](self, seat, action.args)
@@ -600,6 +607,7 @@ class IsleOfSkyeState(State):
         new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
         new.__offered = None
+        new.__plan = None
         return new
 
     def determinize(self, seat: int, rng: Random) -> IsleOfSkyeState:
