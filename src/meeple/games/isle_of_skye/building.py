@@ -97,7 +97,18 @@ class BuildPlan:
     placed. Only when that quick test fails does the plan search exactly.
     """
 
-    __slots__ = ("_judged", "_rest", "_rest_roomy", "_steps", "frontier", "occupied", "roomy", "spots", "target", "tiles")
+    __slots__ = (
+        "_judged",
+        "_rest",
+        "_rest_roomy",
+        "_steps",
+        "frontier",
+        "occupied",
+        "roomy",
+        "spots",
+        "target",
+        "tiles",
+    )
 
     def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
         self.frontier = dict(frontier)  # its own copy: a plan outlives the position it was made for
