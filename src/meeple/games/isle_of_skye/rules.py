@@ -42,6 +42,7 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
+from meeple.games.isle_of_skye.index import TerritoryIndex
 from meeple.games.isle_of_skye.scoring import (
     FIRST_GAME,
     SCORING_IDS,
@@ -50,7 +51,7 @@ from meeple.games.isle_of_skye.scoring import (
     score_tile,
     scroll_points,
 )
-from meeple.games.isle_of_skye.territory import Placed, analyse, connected_whisky_tiles
+from meeple.games.isle_of_skye.territory import Placed, Territory
 
 LETTERS = "ABCD"
 CASTLE_INCOME: int = ROUNDS["castle_income"]
@@ -69,6 +70,13 @@ STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
 # The plans behind them, by (received tiles, open squares): what a territory's frontier
 # allows does not depend on anything else (building.py).
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
+
+# Per tile, per rotation: for each side, the neighbour's offset and what the tile asks of
+# that neighbour, in the neighbour's frontier pattern (its side facing back; data.FITS).
+ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
+    tuple(tuple((DX[d], DY[d], codes[d] << (2 * ((d + 2) % 4))) for d in range(4)) for codes in by_rotation)
+    for by_rotation in EDGE_CODE
+)
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
@@ -99,7 +107,9 @@ class IsleOfSkyeState(State):
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build
         # steps last offered, by (moves made, seat), so that ``apply`` checks the
         # chosen step against them instead of working them out again.
+        "__index",
         "__offered",
+        "__owned",
         "__plan",
         "bag",
         "builder",
@@ -186,6 +196,10 @@ class IsleOfSkyeState(State):
         self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
         # The build plan last used, with what it was made for (``_build_plan``).
         self.__plan: tuple[int, Placed, int, list[int], BuildPlan | None] | None = None
+        # Each territory's index (index.py), and whether this state alone holds it (a
+        # clone shares it until one of them places a tile there).
+        self.__index: list[TerritoryIndex | None] = [TerritoryIndex.of(p) for p in self.placed]
+        self.__owned = [True] * players
         self._start_round()
 
     # ------------------------------------------------------------ helpers
@@ -207,12 +221,11 @@ class IsleOfSkyeState(State):
         placed = self.placed[seat]
         frontier = self.frontier[seat]
         frontier.pop(pos, None)
-        codes = EDGE_CODE[tid][rot]
         x, y = pos
-        for d in range(4):
-            nb = (x + DX[d], y + DY[d])
+        for dx, dy, code in ASKED_OF_NEIGHBOURS[tid][rot]:
+            nb = (x + dx, y + dy)
             if nb not in placed:
-                frontier[nb] = frontier.get(nb, 0) | (codes[d] << (2 * ((d + 2) % 4)))
+                frontier[nb] = frontier.get(nb, 0) | code
 
     def _spots_for(self, seat: int, tid: int) -> list[tuple[int, int]]:
         fits = FITS[tid]
@@ -222,10 +235,33 @@ class IsleOfSkyeState(State):
         fits = FITS[tid]
         return any(fits[code] for code in self.frontier[seat].values())
 
+    def _territory_index(self, seat: int) -> TerritoryIndex:
+        """The index of the seat's territory (made afresh if the territory was changed by hand)."""
+        index = self.__index[seat]
+        placed = self.placed[seat]
+        if index is None or not index.describes(placed):
+            index = self.__index[seat] = TerritoryIndex.of(placed)
+            self.__owned[seat] = True
+        return index
+
+    def _index_placement(self, seat: int, pos: tuple[int, int], tid: int, rot: int) -> None:
+        """Place ``tid`` in the seat's territory and take it into the index."""
+        placed = self.placed[seat]
+        index = self.__index[seat]
+        fresh = index is not None and index.describes(placed)
+        placed[pos] = (tid, rot)
+        if index is None or not fresh:
+            self.__index[seat] = None  # made afresh when next read
+            return
+        if not self.__owned[seat]:
+            index = self.__index[seat] = index.copy()
+            self.__owned[seat] = True
+        index.add(placed, pos, tid, rot)
+
     def income(self, seat: int) -> tuple[int, int, int]:
         """(castle, whisky, catch-up) gold ``seat`` receives at the start of this round."""
         ahead = sum(1 for other in range(self.players) if self.vp[other] > self.vp[seat])
-        whisky = WHISKY_INCOME * connected_whisky_tiles(self.placed[seat])
+        whisky = WHISKY_INCOME * self._territory_index(seat).connected_whisky_tiles()
         return CASTLE_INCOME, whisky, self.round_info.gold_per_player_ahead * ahead
 
     def _draw(self) -> int:
@@ -302,7 +338,7 @@ class IsleOfSkyeState(State):
             self.received[seat] = []
 
     def _end_round(self) -> None:
-        territories = [analyse(p) for p in self.placed]
+        territories = [Territory(p, self._territory_index(seat)) for seat, p in enumerate(self.placed)]
         for letter in self.round_info.letters:
             tile_id = self.scoring[LETTERS.index(letter)]
             points = score_tile(tile_id, territories, self.gold)
@@ -363,8 +399,7 @@ class IsleOfSkyeState(State):
         if phase == PRICE:
             if self.discarded[seat] < 0:
                 return [DISCARD[t] for t in self.drawn[seat]]
-            waiting = len(self._to_price(seat))
-            top = min(MAX_PRICE, self.gold[seat] - (waiting - 1))
+            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
             return PRICES[1 : top + 1]
         if phase == BUY:
             actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
@@ -386,15 +421,32 @@ class IsleOfSkyeState(State):
                 return False
             if self.discarded[seat] < 0:
                 return action[0] == "discard" and action[1] in self.drawn[seat]
-            waiting = len(self._to_price(seat))
-            top = min(MAX_PRICE, self.gold[seat] - (waiting - 1))
+            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
             return action[0] == "price" and action[1] in range(1, top + 1)
         if phase == BUY:
             if size == 1:
                 return action[0] == "pass"
-            return size == 2 and action[0] == "buy" and action[1] in self._buyable(seat)
+            return size == 2 and action[0] == "buy" and self._can_buy(seat, action[1])
         if phase == BUILD:
             return self._build_legal(action, seat)
+        return False
+
+    def _waiting(self, seat: int) -> int:
+        """``len(self._to_price(seat))`` once the seat has marked its discard: every
+        other drawn tile waits while its price is 0."""
+        return self.prices[seat].count(0) - 1
+
+    def _can_buy(self, seat: int, tid: object) -> bool:
+        """``tid in self._buyable(seat)``, found without listing them (a tile is drawn once)."""
+        for other in range(self.players):
+            drawn = self.drawn[other]
+            if other != seat and tid in drawn:
+                i = drawn.index(tid)
+                return (
+                    tid != self.discarded[other]
+                    and self.sold_to[other][i] < 0
+                    and self.prices[other][i] <= self.gold[seat]
+                )
         return False
 
     def _buyable(self, seat: int) -> list[int]:
@@ -492,7 +544,7 @@ class IsleOfSkyeState(State):
 
     def _discard(self, seat: int, args: tuple[Any, ...]) -> None:
         self.discarded[seat] = int(args[0])
-        if not self._to_price(seat):
+        if not self._waiting(seat):
             self._finish_choosing(seat)
 
     def _buy_tile(self, seat: int, args: tuple[Any, ...]) -> None:
@@ -539,7 +591,7 @@ class IsleOfSkyeState(State):
         tid = self.pick_tile
         pos = self.pick_spot
         assert pos is not None
-        self.placed[seat][pos] = (tid, rot)
+        self._index_placement(seat, pos, tid, rot)
         self._grow_frontier(seat, pos, tid, rot)
         self.received[seat].remove(tid)
         self.pick_tile = -1
@@ -608,6 +660,9 @@ class IsleOfSkyeState(State):
         new.final = None if self.final is None else [dict(f) for f in self.final]
         new.__offered = None
         new.__plan = None
+        new.__index = self.__index.copy()
+        new.__owned = [False] * self.players
+        self.__owned = [False] * self.players
         return new
 
     def determinize(self, seat: int, rng: Random) -> IsleOfSkyeState:
