@@ -153,9 +153,14 @@ class IsleOfSkyeEncoder(Encoder):
         hidden_phase = phase == game_actions.PRICE
         # Indices and their values, written in one numpy call at the end; the game's set-up
         # (rounds, scoring tiles, round track) never changes, so it comes from a memo.
-        at, val = self.setups.pieces.get((state.scoring, state.rounds)) or self._setup(state)
-        at = [*at, self.at_round, self.at_phase + self.phase_slot[phase], self.at_roles + (state.start - me) % p]
-        val = [*val, state.round / ROUNDS, 1.0, 1.0]
+        setup_at, setup_val = self.setups.pieces.get((state.scoring, state.rounds)) or self._setup(state)
+        at: list[int] = [
+            *setup_at,
+            self.at_round,
+            self.at_phase + self.phase_slot[phase],
+            self.at_roles + (state.start - me) % p,
+        ]
+        val: list[float] = [*setup_val, state.round / ROUNDS, 1.0, 1.0]
         roles = self.at_roles + p + 1
         if phase == game_actions.BUY:
             at.append(roles + (state.start + state.buy_step - me) % p)
