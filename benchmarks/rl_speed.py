@@ -1,6 +1,6 @@
 """Steps per second of the RL environments, beside PettingZoo's connect_four_v3 and the raw rules.
 
-Run: ``PYTHONPATH=src python benchmarks/rl_speed.py [--steps N] [--repeats R]``
+Run: ``PYTHONPATH=src python benchmarks/rl_speed.py [GAME ...] [--steps N] [--repeats R]``
 (connect_four_v3 needs pygame: ``pip install 'pettingzoo[classic]'``)
 
 For every game at its default player count, in one process and one run:
@@ -218,6 +218,7 @@ def tensor_micros(game: str) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(mg.IDS), help="games to measure (default: all)")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
@@ -232,7 +233,9 @@ def main() -> None:
 
         connect_four = module.env
     runs: dict[str, Callable[[int], int]] = {"floor": aec_loop(wrapped_do_nothing)}
-    for game, env_id in mg.IDS.items():
+    games = [game for game in mg.IDS if game in args.games]
+    for game in games:
+        env_id = mg.IDS[game]
         runs[f"{game} raw"] = raw_loop(game)
         runs[f"{game} +obs"] = raw_loop(game, observe=True)
         runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
@@ -249,7 +252,7 @@ def main() -> None:
         "gymnasium", "x c4", "raw / pz", "tensor us", "dict us",
     )  # fmt: skip
     print("{:14} {:>7} {:>9} {:>8} {:>8} {:>6} {:>14} {:>10} {:>6} {:>9} {:>6} {:>9} {:>9} {:>8}".format(*header))
-    for game in mg.IDS:
+    for game in games:
         players = meeple.GAMES[game].default_players
         raw, seen, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "+obs", "raw_env", "pettingzoo", "gymnasium"))
         x_bare, x_free, x_pz, x_gy = (

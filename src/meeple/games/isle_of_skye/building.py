@@ -88,6 +88,15 @@ def all_roomy(frontier: Frontier, tiles: Sequence[int]) -> bool:
     return True
 
 
+NOTHING_BLOCKED: frozenset[Pos] = frozenset()
+
+
+def around(pos: Pos) -> frozenset[Pos]:
+    """``pos`` and its four neighbours: the squares a placement at ``pos`` changes."""
+    x, y = pos
+    return frozenset(((x, y), (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+
+
 class BuildPlan:
     """The placements open to a seat that keep the most of its received tiles placeable.
 
@@ -124,7 +133,7 @@ class BuildPlan:
         # For each tile, the others, and whether they are all roomy (then nothing it does binds them).
         self._rest = {tid: [t for t in self.tiles if t != tid] for tid in self.tiles}
         self._rest_roomy = {tid: all(t in self.roomy for t in rest) for tid, rest in self._rest.items()}
-        if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, ()):
+        if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, NOTHING_BLOCKED):
             self.target = len(self.tiles)
         else:
             self.target = most_placeable(frontier, self.occupied, self.tiles)
@@ -134,21 +143,16 @@ class BuildPlan:
         """Whether every placement that fits keeps all the tiles placeable (the common case)."""
         return len(self.roomy) == len(self.tiles)
 
-    def _apart(self, tiles: list[int], centres: tuple[Pos, ...]) -> bool:
-        """Whether ``tiles`` fit, in some order, on today's squares, none on or next to
-        one of ``centres`` (squares taken by earlier placements) or to each other."""
+    def _apart(self, tiles: list[int], blocked: frozenset[Pos]) -> bool:
+        """Whether ``tiles`` fit, in some order, on today's squares, none of them ``blocked``
+        (taken by an earlier placement or next to one) nor on or next to each other."""
         if not tiles:
             return True
         for index, tid in enumerate(tiles):
             rest = [*tiles[:index], *tiles[index + 1 :]]
             for pos in self.spots[tid]:
-                x, y = pos
-                for cx, cy in centres:  # plain loops: this is the hot path of building
-                    if abs(x - cx) + abs(y - cy) <= 1:
-                        break
-                else:
-                    if not rest or self._apart(rest, (*centres, pos)):
-                        return True
+                if pos not in blocked and (not rest or self._apart(rest, blocked | around(pos))):
+                    return True
         return False
 
     def good(self, tid: int, pos: Pos, rot: int) -> bool:
@@ -174,7 +178,7 @@ class BuildPlan:
         key = (tid, pos, -1)
         found = self._judged.get(key)
         if found is None:
-            found = self._judged[key] = self._apart(self._rest[tid], (pos,))
+            found = self._judged[key] = self._apart(self._rest[tid], around(pos))
         return found
 
     def _sure(self, tid: int, pos: Pos) -> bool:
