@@ -9,6 +9,7 @@ checked here against the plain answer on many positions.
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from meeple.core import Action, snapshot
@@ -145,3 +146,31 @@ def test_a_tile_met_twice_by_one_area_counts_once_in_its_size() -> None:
         regions_of[root] = regions_of.get(root, 0) + 1
     assert any(regions > index.size[root] for root, regions in regions_of.items())
     _check_index(index, TWO_REGIONS_IN_ONE_AREA)
+
+
+# What random play gave before the speed work (rules version 2): every legal list, in
+# order, of 20 seeded random games at 2-5 players and of clones branched off them, and
+# their final states. A change here is a change of the rules, never of speed alone.
+RANDOM_PLAY_FINGERPRINT = ("0c8ca64b2a8ef56e3c6ba80f340d926ea15d968e1bbe6994350483da429c8a47", 9205)
+
+
+def test_random_play_gives_the_same_legal_lists_and_states_as_before() -> None:
+    digest = hashlib.sha256()
+    positions = 0
+    for players in (2, 3, 4, 5):
+        for game in range(5):
+            rng = random.Random(100 * players + game)
+            branches: list[IsleOfSkyeState] = [new_state(players, seed=900 + 10 * players + game)]
+            while branches:
+                state = branches.pop()
+                while not state.is_over:
+                    seat = state.to_move[rng.randrange(len(state.to_move))]
+                    legal = state.legal_actions(seat)
+                    digest.update(repr(legal).encode())
+                    positions += 1
+                    if rng.random() < 0.01 and len(branches) < 2:
+                        branches.append(state.clone())  # plays on from a copy sharing the indexes
+                    state.apply(legal[rng.randrange(len(legal))], seat)
+                digest.update(repr(snapshot(state)).encode())
+    assert IsleOfSkyeState.info.rules_version == 2, "a new rules version needs a new fingerprint"
+    assert (digest.hexdigest(), positions) == RANDOM_PLAY_FINGERPRINT
