@@ -67,8 +67,8 @@ STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
     for players in range(2, 6)
     for flags in product((False, True), repeat=players)
 }
-# The plans behind them, by (received tiles, open squares): what a territory's frontier
-# allows does not depend on anything else (building.py).
+# Build plans by (received tiles, open squares): what a territory's frontier allows
+# depends on nothing else (building.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
 
 # Per tile, per rotation: for each side, the neighbour's offset and what the tile asks of
@@ -106,7 +106,8 @@ class IsleOfSkyeState(State):
     __slots__ = (
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build
         # steps last offered, by (moves made, seat), so that ``apply`` checks the
-        # chosen step against them instead of working them out again.
+        # chosen step against them instead of working them out again; the build plan
+        # in use; each territory's index (index.py) and whether this state owns it.
         "__index",
         "__offered",
         "__owned",
