@@ -1,6 +1,6 @@
 """Steps per second of the RL environments, beside PettingZoo's connect_four_v3 and the raw rules.
 
-Run: ``PYTHONPATH=src python benchmarks/rl_speed.py [--steps N] [--repeats R]``
+Run: ``PYTHONPATH=src python benchmarks/rl_speed.py [GAME ...] [--steps N] [--repeats R]``
 (connect_four_v3 needs pygame: ``pip install 'pettingzoo[classic]'``)
 
 For every game at its default player count, in one process and one run:
@@ -211,6 +211,7 @@ def moves_per_gym_step(env_id: str, steps: int = 2000) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(mg.IDS), help="games to measure (default: all)")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
@@ -225,7 +226,9 @@ def main() -> None:
 
         connect_four = module.env
     runs: dict[str, Callable[[int], int]] = {"floor": aec_loop(wrapped_do_nothing)}
-    for game, env_id in mg.IDS.items():
+    games = [game for game in mg.IDS if game in args.games]
+    for game in games:
+        env_id = mg.IDS[game]
         runs[f"{game} raw"] = raw_loop(game)
         runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
         runs[f"{game} pettingzoo"] = aec_loop(lambda g=game: mpz.env(g))
@@ -246,7 +249,7 @@ def main() -> None:
     print("\nsteps/s (median) and ratio to connect_four_v3 (median of per-round ratios)")
     print("{:14} {:>7} {:>10} {:>9} {:>6} {:>10} {:>6} {:>14} {:>9} {:>6} {:>10}".format(*header))
     split = []
-    for game, env_id in mg.IDS.items():
+    for game in games:
         players = meeple.GAMES[game].default_players
         raw, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "raw_env", "pettingzoo", "gymnasium"))
         x_bare, x_pz, x_free, x_gy = (

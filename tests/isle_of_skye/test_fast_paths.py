@@ -1,19 +1,31 @@
 """The shortcuts taken for speed answer exactly as the plain rules do.
 
 ``apply`` asks ``_is_legal`` instead of building the legal list again; the
-build steps last offered are remembered until the next move; territories are
-analysed by a flattened union-find. Each is checked here against the plain
-answer on many positions.
+build steps last offered are remembered until the next move; the build plan
+is kept while a seat places from one territory with one set of tiles; round
+scoring reads each territory's index, kept up to date tile by tile. Each is
+checked here against the plain answer on many positions.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from meeple.core import Action, snapshot
-from meeple.games.isle_of_skye.actions import ACTION_SPACE
+from meeple.games.isle_of_skye.actions import ACTION_SPACE, BUILD
+from meeple.games.isle_of_skye.data import FEATURES
+from meeple.games.isle_of_skye.index import TerritoryIndex
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
-from tests.isle_of_skye.helpers import new_state
+from meeple.games.isle_of_skye.scoring import SCORING_IDS, score_tile, scroll_points
+from meeple.games.isle_of_skye.territory import (
+    Placed,
+    Territory,
+    connected_whisky_tiles,
+    find_areas,
+    road_connected,
+)
+from tests.isle_of_skye.helpers import SAMPLE, new_state, territory
 
 ODD_ACTIONS = (Action("price"), Action("price", 1, 2), Action("spot", 0), Action("rotate", 45), Action("pass", 1))
 
@@ -54,3 +66,111 @@ def test_remembered_steps_do_not_change_the_position_or_outlive_a_move() -> None
         plain.apply(action, seat)
         for mover in state.to_move:
             assert state.legal_actions(mover) == plain.clone().legal_actions(mover)
+
+
+def _plain_facts(placed: Placed) -> list[tuple[object, ...]]:
+    return sorted(
+        (a.terrain, a.completed, a.size, a.features.get("broch", 0), a.features.get("ship", 0),
+         a.features.get("lighthouse", 0))
+        for a in find_areas(placed)
+    )  # fmt: skip
+
+
+def _check_index(index: TerritoryIndex, placed: Placed) -> None:
+    """The index answers every question scoring asks exactly as the plain analysis does."""
+    assert index.describes(placed)
+    assert sorted(tuple(a) for a in index.areas()) == _plain_facts(placed)
+    assert index.scrolls() == [(kind, a.completed) for a in find_areas(placed) for kind in a.scrolls]
+    assert index.road_connected() == road_connected(placed)
+    assert index.connected_whisky_tiles() == connected_whisky_tiles(placed)
+    plain = Territory(placed)
+    assert index.totals == {name: plain.count(name) for name in FEATURES} | {
+        f"tiles with {name}": plain.tiles_with(name) for name in FEATURES
+    }
+    indexed = Territory(placed, index)
+    for tile_id in SCORING_IDS:
+        assert score_tile(tile_id, [indexed], [7]) == score_tile(tile_id, [plain], [7]), tile_id
+    assert scroll_points(indexed) == scroll_points(plain)
+
+
+def test_territory_index_agrees_with_the_plain_analysis_after_every_placement() -> None:
+    checked = 0
+    for game in range(8):
+        state = new_state(2 + game % 4, seed=700 + game)
+        rng = random.Random(game)
+        twin: IsleOfSkyeState | None = None
+        while not state.is_over:
+            seat = state.to_move[0]
+            if state.phase == BUILD and state.pick_spot is not None:  # the next move places a tile
+                actions = state.legal_actions(seat)
+                state.apply(actions[rng.randrange(len(actions))], seat)
+                _check_index(state._territory_index(seat), state.placed[seat])
+                checked += 1
+                if twin is None and rng.random() < 0.2:
+                    twin = state.clone()  # shares the indexes until one of the two places
+                continue
+            actions = state.legal_actions(seat)
+            state.apply(actions[rng.randrange(len(actions))], seat)
+        # The clone, played on differently, kept its own territories' indexes right.
+        assert twin is not None
+        while not twin.is_over:
+            seat = twin.to_move[0]
+            actions = twin.legal_actions(seat)
+            twin.apply(actions[rng.randrange(len(actions))], seat)
+        for seat in range(twin.players):
+            _check_index(twin._territory_index(seat), twin.placed[seat])
+            _check_index(state._territory_index(seat), state.placed[seat])
+    assert checked > 300
+
+
+def test_a_territory_changed_by_hand_is_indexed_afresh() -> None:
+    state = new_state(2, seed=5)
+    state.placed[0] = dict(SAMPLE)
+    _check_index(state._territory_index(0), state.placed[0])
+
+
+# A final territory of a random 5-player game (the one of 400 random games found) in which one area holds two
+# regions of a single tile: the index must count that tile once in the area's size.
+TWO_REGIONS_IN_ONE_AREA: Placed = {
+    (0, 0): (3, 0), (0, 1): (6, 1), (-1, 0): (37, 2), (0, -1): (41, 0), (1, 1): (40, 3), (1, -1): (5, 2),
+    (-2, 0): (67, 0), (-2, -1): (44, 1), (-1, -1): (59, 0), (-1, 1): (70, 3), (1, 2): (8, 2), (-3, 0): (18, 2),
+    (2, 2): (29, 2),
+}  # fmt: skip
+
+
+def test_a_tile_met_twice_by_one_area_counts_once_in_its_size() -> None:
+    index = TerritoryIndex.of(territory(TWO_REGIONS_IN_ONE_AREA).placed)
+    regions_of: dict[int, int] = {}
+    for region in range(len(index.parent)):
+        root = index._root(region)
+        regions_of[root] = regions_of.get(root, 0) + 1
+    assert any(regions > index.size[root] for root, regions in regions_of.items())
+    _check_index(index, TWO_REGIONS_IN_ONE_AREA)
+
+
+# What random play gave before the speed work (rules version 2): every legal list, in
+# order, of 20 seeded random games at 2-5 players and of clones branched off them, and
+# their final states. A change here is a change of the rules, never of speed alone.
+RANDOM_PLAY_FINGERPRINT = ("0c8ca64b2a8ef56e3c6ba80f340d926ea15d968e1bbe6994350483da429c8a47", 9205)
+
+
+def test_random_play_gives_the_same_legal_lists_and_states_as_before() -> None:
+    digest = hashlib.sha256()
+    positions = 0
+    for players in (2, 3, 4, 5):
+        for game in range(5):
+            rng = random.Random(100 * players + game)
+            branches: list[IsleOfSkyeState] = [new_state(players, seed=900 + 10 * players + game)]
+            while branches:
+                state = branches.pop()
+                while not state.is_over:
+                    seat = state.to_move[rng.randrange(len(state.to_move))]
+                    legal = state.legal_actions(seat)
+                    digest.update(repr(legal).encode())
+                    positions += 1
+                    if rng.random() < 0.01 and len(branches) < 2:
+                        branches.append(state.clone())  # plays on from a copy sharing the indexes
+                    state.apply(legal[rng.randrange(len(legal))], seat)
+                digest.update(repr(snapshot(state)).encode())
+    assert IsleOfSkyeState.info.rules_version == 2, "a new rules version needs a new fingerprint"
+    assert (digest.hexdigest(), positions) == RANDOM_PLAY_FINGERPRINT

@@ -209,6 +209,11 @@ class State(ABC):
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (default: the one seat to move); ``[]`` if it may not act."""
+        # Fast path (random play and search ask this every step): a seat that is to
+        # move is a valid seat, so no other check is needed; anything else takes the
+        # checked path below.
+        if type(seat) is int and seat in self.to_move:
+            return self._legal_actions(seat)
         if seat is None:
             movers = self.to_move
             if not movers:
@@ -226,6 +231,13 @@ class State(ABC):
         Raises :class:`IllegalAction` with the reason if the rules forbid it;
         the state is then unchanged.
         """
+        # Fast path: an Action for a seat that is to move (so a valid seat, and the
+        # game is not over) that the rules allow. Anything else, including every
+        # refusal, goes through the checked path below, which gives the reason.
+        if type(seat) is int and isinstance(action, Action) and seat in self.to_move and self._is_legal(action, seat):
+            self._apply(action, seat)
+            self.history.append((seat, action))
+            return
         if self.is_over:
             raise IllegalAction("the game is over")
         seat = self._resolve_seat(seat)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from meeple.core import Action
+from meeple.games.isle_of_skye.actions import PLACE, ROTATE, SPOT
 from meeple.games.isle_of_skye.data import DX, DY, EDGE_CODE, FITS
 
 Pos = tuple[int, int]
@@ -86,6 +88,15 @@ def all_roomy(frontier: Frontier, tiles: Sequence[int]) -> bool:
     return True
 
 
+NOTHING_BLOCKED: frozenset[Pos] = frozenset()
+
+
+def around(pos: Pos) -> frozenset[Pos]:
+    """``pos`` and its four neighbours: the squares a placement at ``pos`` changes."""
+    x, y = pos
+    return frozenset(((x, y), (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+
+
 class BuildPlan:
     """The placements open to a seat that keep the most of its received tiles placeable.
 
@@ -95,12 +106,24 @@ class BuildPlan:
     placed. Only when that quick test fails does the plan search exactly.
     """
 
-    __slots__ = ("_judged", "_rest", "_rest_roomy", "frontier", "occupied", "roomy", "spots", "target", "tiles")
+    __slots__ = (
+        "_judged",
+        "_rest",
+        "_rest_roomy",
+        "_steps",
+        "frontier",
+        "occupied",
+        "roomy",
+        "spots",
+        "target",
+        "tiles",
+    )
 
     def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
         self.frontier = dict(frontier)  # its own copy: a plan outlives the position it was made for
         self.occupied = frozenset(occupied)
         self._judged: dict[tuple[int, Pos, int], bool] = {}  # rotation -1: see _rest_apart
+        self._steps: dict[tuple[int, Pos | None], tuple[Action, ...]] = {}
         self.tiles = list(tiles)
         self.spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
         # A tile with more squares than the others' placements can touch (5 each: the
@@ -110,7 +133,7 @@ class BuildPlan:
         # For each tile, the others, and whether they are all roomy (then nothing it does binds them).
         self._rest = {tid: [t for t in self.tiles if t != tid] for tid in self.tiles}
         self._rest_roomy = {tid: all(t in self.roomy for t in rest) for tid, rest in self._rest.items()}
-        if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, ()):
+        if len(self.roomy) == len(self.tiles) or self._apart(self.tiles, NOTHING_BLOCKED):
             self.target = len(self.tiles)
         else:
             self.target = most_placeable(frontier, self.occupied, self.tiles)
@@ -120,21 +143,16 @@ class BuildPlan:
         """Whether every placement that fits keeps all the tiles placeable (the common case)."""
         return len(self.roomy) == len(self.tiles)
 
-    def _apart(self, tiles: list[int], centres: tuple[Pos, ...]) -> bool:
-        """Whether ``tiles`` fit, in some order, on today's squares, none on or next to
-        one of ``centres`` (squares taken by earlier placements) or to each other."""
+    def _apart(self, tiles: list[int], blocked: frozenset[Pos]) -> bool:
+        """Whether ``tiles`` fit, in some order, on today's squares, none of them ``blocked``
+        (taken by an earlier placement or next to one) nor on or next to each other."""
         if not tiles:
             return True
         for index, tid in enumerate(tiles):
             rest = [*tiles[:index], *tiles[index + 1 :]]
             for pos in self.spots[tid]:
-                x, y = pos
-                for cx, cy in centres:  # plain loops: this is the hot path of building
-                    if abs(x - cx) + abs(y - cy) <= 1:
-                        break
-                else:
-                    if not rest or self._apart(rest, (*centres, pos)):
-                        return True
+                if pos not in blocked and (not rest or self._apart(rest, blocked | around(pos))):
+                    return True
         return False
 
     def good(self, tid: int, pos: Pos, rot: int) -> bool:
@@ -160,7 +178,7 @@ class BuildPlan:
         key = (tid, pos, -1)
         found = self._judged.get(key)
         if found is None:
-            found = self._judged[key] = self._apart(self._rest[tid], (pos,))
+            found = self._judged[key] = self._apart(self._rest[tid], around(pos))
         return found
 
     def _sure(self, tid: int, pos: Pos) -> bool:
@@ -186,6 +204,22 @@ class BuildPlan:
         if rots and self._sure(tid, pos):
             return True
         return any(self.good(tid, pos, rot) for rot in rots)
+
+    def steps(self, tid: int, spot: Pos | None) -> tuple[Action, ...]:
+        """The build steps offered now: with no tile chosen (``tid`` < 0), the tiles;
+        with a tile but no square, its squares (in frontier order); else the rotations.
+        Each is worked out once per plan: a step is asked for when offered and when checked."""
+        key = (tid, spot)
+        found = self._steps.get(key)
+        if found is None:
+            if tid < 0:
+                found = tuple(PLACE[t] for t in self.tiles if self.tile_ok(t))
+            elif spot is None:
+                found = tuple(SPOT[pos] for pos in self.spots[tid] if self.spot_ok(tid, pos))
+            else:
+                found = tuple(ROTATE[r] for r in self.rotations(tid, spot))
+            self._steps[key] = found
+        return found
 
     def rotations(self, tid: int, pos: Pos) -> list[int]:
         rots = FITS[tid][self.frontier[pos]]

@@ -42,6 +42,7 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
+from meeple.games.isle_of_skye.index import TerritoryIndex
 from meeple.games.isle_of_skye.scoring import (
     FIRST_GAME,
     SCORING_IDS,
@@ -50,7 +51,7 @@ from meeple.games.isle_of_skye.scoring import (
     score_tile,
     scroll_points,
 )
-from meeple.games.isle_of_skye.territory import Placed, analyse, connected_whisky_tiles
+from meeple.games.isle_of_skye.territory import Placed, Territory
 
 LETTERS = "ABCD"
 CASTLE_INCOME: int = ROUNDS["castle_income"]
@@ -66,12 +67,16 @@ STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
     for players in range(2, 6)
     for flags in product((False, True), repeat=players)
 }
-# Constrained build steps by content (step, tiles, open squares): a pure function, so
-# every copy of a state may share it; each step is asked for twice (offered, checked).
-_BUILD_MEMO: dict[tuple[object, ...], tuple[Action, ...]] = {}
-# The plans behind them, by (received tiles, open squares): what a territory's frontier
-# allows does not depend on anything else (building.py).
+# Build plans by (received tiles, open squares): what a territory's frontier allows
+# depends on nothing else (building.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
+
+# Per tile, per rotation: for each side, the neighbour's offset and what the tile asks of
+# that neighbour, in the neighbour's frontier pattern (its side facing back; data.FITS).
+ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
+    tuple(tuple((DX[d], DY[d], codes[d] << (2 * ((d + 2) % 4))) for d in range(4)) for codes in by_rotation)
+    for by_rotation in EDGE_CODE
+)
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
@@ -101,8 +106,12 @@ class IsleOfSkyeState(State):
     __slots__ = (
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build
         # steps last offered, by (moves made, seat), so that ``apply`` checks the
-        # chosen step against them instead of working them out again.
+        # chosen step against them instead of working them out again; the build plan
+        # in use; each territory's index (index.py) and whether this state owns it.
+        "__index",
         "__offered",
+        "__owned",
+        "__plan",
         "bag",
         "builder",
         "buy_step",
@@ -186,6 +195,12 @@ class IsleOfSkyeState(State):
         self.scored = []
         self.final = None
         self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
+        # The build plan last used, with what it was made for (``_build_plan``).
+        self.__plan: tuple[int, Placed, int, list[int], BuildPlan | None] | None = None
+        # Each territory's index (index.py), and whether this state alone holds it (a
+        # clone shares it until one of them places a tile there).
+        self.__index: list[TerritoryIndex | None] = [TerritoryIndex.of(p) for p in self.placed]
+        self.__owned = [True] * players
         self._start_round()
 
     # ------------------------------------------------------------ helpers
@@ -207,12 +222,11 @@ class IsleOfSkyeState(State):
         placed = self.placed[seat]
         frontier = self.frontier[seat]
         frontier.pop(pos, None)
-        codes = EDGE_CODE[tid][rot]
         x, y = pos
-        for d in range(4):
-            nb = (x + DX[d], y + DY[d])
+        for dx, dy, code in ASKED_OF_NEIGHBOURS[tid][rot]:
+            nb = (x + dx, y + dy)
             if nb not in placed:
-                frontier[nb] = frontier.get(nb, 0) | (codes[d] << (2 * ((d + 2) % 4)))
+                frontier[nb] = frontier.get(nb, 0) | code
 
     def _spots_for(self, seat: int, tid: int) -> list[tuple[int, int]]:
         fits = FITS[tid]
@@ -222,10 +236,33 @@ class IsleOfSkyeState(State):
         fits = FITS[tid]
         return any(fits[code] for code in self.frontier[seat].values())
 
+    def _territory_index(self, seat: int) -> TerritoryIndex:
+        """The index of the seat's territory (made afresh if the territory was changed by hand)."""
+        index = self.__index[seat]
+        placed = self.placed[seat]
+        if index is None or not index.describes(placed):
+            index = self.__index[seat] = TerritoryIndex.of(placed)
+            self.__owned[seat] = True
+        return index
+
+    def _index_placement(self, seat: int, pos: tuple[int, int], tid: int, rot: int) -> None:
+        """Place ``tid`` in the seat's territory and take it into the index."""
+        placed = self.placed[seat]
+        index = self.__index[seat]
+        fresh = index is not None and index.describes(placed)
+        placed[pos] = (tid, rot)
+        if index is None or not fresh:
+            self.__index[seat] = None  # made afresh when next read
+            return
+        if not self.__owned[seat]:
+            index = self.__index[seat] = index.copy()
+            self.__owned[seat] = True
+        index.add(placed, pos, tid, rot)
+
     def income(self, seat: int) -> tuple[int, int, int]:
         """(castle, whisky, catch-up) gold ``seat`` receives at the start of this round."""
         ahead = sum(1 for other in range(self.players) if self.vp[other] > self.vp[seat])
-        whisky = WHISKY_INCOME * connected_whisky_tiles(self.placed[seat])
+        whisky = WHISKY_INCOME * self._territory_index(seat).connected_whisky_tiles()
         return CASTLE_INCOME, whisky, self.round_info.gold_per_player_ahead * ahead
 
     def _draw(self) -> int:
@@ -302,7 +339,7 @@ class IsleOfSkyeState(State):
             self.received[seat] = []
 
     def _end_round(self) -> None:
-        territories = [analyse(p) for p in self.placed]
+        territories = [Territory(p, self._territory_index(seat)) for seat, p in enumerate(self.placed)]
         for letter in self.round_info.letters:
             tile_id = self.scoring[LETTERS.index(letter)]
             points = score_tile(tile_id, territories, self.gold)
@@ -363,8 +400,7 @@ class IsleOfSkyeState(State):
         if phase == PRICE:
             if self.discarded[seat] < 0:
                 return [DISCARD[t] for t in self.drawn[seat]]
-            waiting = len(self._to_price(seat))
-            top = min(MAX_PRICE, self.gold[seat] - (waiting - 1))
+            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
             return PRICES[1 : top + 1]
         if phase == BUY:
             actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
@@ -386,15 +422,32 @@ class IsleOfSkyeState(State):
                 return False
             if self.discarded[seat] < 0:
                 return action[0] == "discard" and action[1] in self.drawn[seat]
-            waiting = len(self._to_price(seat))
-            top = min(MAX_PRICE, self.gold[seat] - (waiting - 1))
+            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
             return action[0] == "price" and action[1] in range(1, top + 1)
         if phase == BUY:
             if size == 1:
                 return action[0] == "pass"
-            return size == 2 and action[0] == "buy" and action[1] in self._buyable(seat)
+            return size == 2 and action[0] == "buy" and self._can_buy(seat, action[1])
         if phase == BUILD:
             return self._build_legal(action, seat)
+        return False
+
+    def _waiting(self, seat: int) -> int:
+        """``len(self._to_price(seat))`` once the seat has marked its discard: every
+        other drawn tile waits while its price is 0."""
+        return self.prices[seat].count(0) - 1
+
+    def _can_buy(self, seat: int, tid: object) -> bool:
+        """``tid in self._buyable(seat)``, found without listing them (a tile is drawn once)."""
+        for other in range(self.players):
+            drawn = self.drawn[other]
+            if other != seat and tid in drawn:
+                i = drawn.index(tid)
+                return (
+                    tid != self.discarded[other]
+                    and self.sold_to[other][i] < 0
+                    and self.prices[other][i] <= self.gold[seat]
+                )
         return False
 
     def _buyable(self, seat: int) -> list[int]:
@@ -415,9 +468,9 @@ class IsleOfSkyeState(State):
         offered = self.__offered
         if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
             return action in offered[2]
-        received = self.received[seat]
-        if not (len(received) == 1 or all_roomy(self.frontier[seat], received)):
+        if self._build_plan(seat) is not None:
             return action in self._build_actions(seat)
+        received = self.received[seat]
         tid = self.pick_tile
         size = len(action)
         if tid < 0:
@@ -435,42 +488,49 @@ class IsleOfSkyeState(State):
             return False
         return any(action[1] == 90 * r for r in FITS[tid][frontier[self.pick_spot]])
 
+    def _build_plan(self, seat: int) -> BuildPlan | None:
+        """The plan behind the seat's build steps (building.py), or ``None`` when every
+        placement that fits keeps the other tiles placeable (then no plan is needed).
+
+        Kept for the seat's placements from this territory with these tiles: the
+        key holds the territory itself and its size (a territory only grows) and
+        the tiles still to place, so a copy or a changed position never reads a
+        stale plan.
+        """
+        received = self.received[seat]
+        placed = self.placed[seat]
+        kept = self.__plan
+        if (
+            kept is not None
+            and kept[0] == seat
+            and kept[1] is placed
+            and kept[2] == len(placed)
+            and kept[3] == received
+        ):
+            return kept[4]
+        plan = None
+        if not (len(received) == 1 or all_roomy(self.frontier[seat], received)):
+            content = (tuple(received), frozenset(self.frontier[seat].items()))
+            plan = _PLAN_MEMO.get(content)
+            if plan is None:
+                plan = BuildPlan(self.frontier[seat], placed, received)
+                if len(_PLAN_MEMO) >= 64:
+                    _PLAN_MEMO.clear()
+                _PLAN_MEMO[content] = plan
+        self.__plan = (seat, placed, len(placed), list(received), plan)
+        return plan
+
     def _build_actions(self, seat: int) -> tuple[Action, ...]:
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
-        received = self.received[seat]
+        plan = self._build_plan(seat)
         tid = self.pick_tile
-        if len(received) == 1 or all_roomy(self.frontier[seat], received):
+        if plan is None:
             if tid < 0:
-                return tuple([PLACE[t] for t in received if self._can_place(seat, t)])
+                return tuple([PLACE[t] for t in self.received[seat] if self._can_place(seat, t)])
             if self.pick_spot is None:
                 return tuple([SPOT[pos] for pos in self._spots_for(seat, tid)])
             return tuple([ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]])
-        content = (tuple(received), frozenset(self.frontier[seat].items()))
-        key = (tid, self.pick_spot, content)
-        found = _BUILD_MEMO.get(key)
-        if found is None:
-            found = self._constrained_build_actions(seat, content)
-            if len(_BUILD_MEMO) >= 256:
-                _BUILD_MEMO.clear()
-            _BUILD_MEMO[key] = found
-        return found
-
-    def _constrained_build_actions(self, seat: int, content: tuple[object, ...]) -> tuple[Action, ...]:
-        received = self.received[seat]
-        tid = self.pick_tile
-        # One plan serves every step of the seat's placements from this territory
-        # (tile, square, rotation), and it remembers each placement it has judged.
-        plan = _PLAN_MEMO.get(content)
-        if plan is None:
-            plan = BuildPlan(self.frontier[seat], self.placed[seat], received)
-            if len(_PLAN_MEMO) >= 64:
-                _PLAN_MEMO.clear()
-            _PLAN_MEMO[content] = plan
-        if tid < 0:
-            return tuple(PLACE[t] for t in received if plan.tile_ok(t))
-        if self.pick_spot is None:
-            return tuple(SPOT[pos] for pos in self._spots_for(seat, tid) if plan.spot_ok(tid, pos))
-        return tuple(ROTATE[r] for r in plan.rotations(tid, self.pick_spot))
+        return plan.steps(tid, self.pick_spot)
 
     def _apply(self, action: Action, seat: int) -> None:
         APPLY[action.kind](self, seat, action.args)
@@ -485,7 +545,7 @@ class IsleOfSkyeState(State):
 
     def _discard(self, seat: int, args: tuple[Any, ...]) -> None:
         self.discarded[seat] = int(args[0])
-        if not self._to_price(seat):
+        if not self._waiting(seat):
             self._finish_choosing(seat)
 
     def _buy_tile(self, seat: int, args: tuple[Any, ...]) -> None:
@@ -532,7 +592,7 @@ class IsleOfSkyeState(State):
         tid = self.pick_tile
         pos = self.pick_spot
         assert pos is not None
-        self.placed[seat][pos] = (tid, rot)
+        self._index_placement(seat, pos, tid, rot)
         self._grow_frontier(seat, pos, tid, rot)
         self.received[seat].remove(tid)
         self.pick_tile = -1
@@ -600,6 +660,10 @@ class IsleOfSkyeState(State):
         new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
         new.__offered = None
+        new.__plan = None
+        new.__index = self.__index.copy()
+        new.__owned = [False] * self.players
+        self.__owned = [False] * self.players
         return new
 
     def determinize(self, seat: int, rng: Random) -> IsleOfSkyeState:

@@ -24,7 +24,7 @@ def squares_of_four(t: Territory) -> int:
 
 def completed_areas(t: Territory) -> int:
     """1 VP per completed area, whatever its terrain."""
-    return sum(1 for a in t.areas if a.completed)
+    return sum(1 for a in t.area_facts if a.completed)
 
 
 def sheep(t: Territory) -> int:
@@ -34,7 +34,7 @@ def sheep(t: Territory) -> int:
 
 def large_completed_areas(t: Territory) -> int:
     """3 VP per completed area spanning at least 3 tiles."""
-    return 3 * sum(1 for a in t.areas if a.completed and a.size >= 3)
+    return 3 * sum(1 for a in t.area_facts if a.completed and a.size >= 3)
 
 
 BROCH_AREA_POINTS = (0, 1, 3, 6)  # by brochs in one mountain area, capped at 3
@@ -42,7 +42,7 @@ BROCH_AREA_POINTS = (0, 1, 3, 6)  # by brochs in one mountain area, capped at 3
 
 def brochs_in_mountains(t: Territory) -> int:
     """1/3/6 VP per mountain area holding 1/2/3 or more brochs."""
-    return sum(BROCH_AREA_POINTS[min(3, a.features.get("broch", 0))] for a in t.areas if a.terrain == "m")
+    return sum(BROCH_AREA_POINTS[min(3, a.brochs)] for a in t.area_facts if a.terrain == "m")
 
 
 def building_sets(t: Territory) -> int:
@@ -68,9 +68,7 @@ def cattle_on_roads(t: Territory) -> int:
 
 def lighthouse_harbours(t: Territory) -> int:
     """3 VP per water area with at least one ship and at least one lighthouse beside it."""
-    return 3 * sum(
-        1 for a in t.areas if a.terrain == "w" and a.features.get("ship", 0) and a.features.get("lighthouse", 0)
-    )
+    return 3 * sum(1 for a in t.area_facts if a.terrain == "w" and a.ships and a.lighthouses)
 
 
 def vertical_lines(t: Territory) -> int:
@@ -94,12 +92,12 @@ def road_tiles(t: Territory) -> int:
 
 def largest_completed_water(t: Territory) -> int:
     """2 VP per tile of the largest completed water area."""
-    return 2 * max((a.size for a in t.areas if a.terrain == "w" and a.completed), default=0)
+    return 2 * max((a.size for a in t.area_facts if a.terrain == "w" and a.completed), default=0)
 
 
 def completed_mountains(t: Territory) -> int:
     """2 VP per completed mountain area."""
-    return 2 * sum(1 for a in t.areas if a.terrain == "m" and a.completed)
+    return 2 * sum(1 for a in t.area_facts if a.terrain == "m" and a.completed)
 
 
 # ---------------------------------------------------------------- majorities
@@ -226,10 +224,9 @@ def scroll_points(t: Territory) -> list[tuple[str, int, bool]]:
     result: list[tuple[str, int, bool]] = []
     if not any(TILES[tid].scroll for tid, _rot in t.placed.values()):
         return result
-    for area in t.areas:
-        for kind in area.scrolls:
-            base = scroll_base(kind, t)
-            result.append((kind, base * 2 if area.completed else base, area.completed))
+    for kind, completed in t.scrolls:
+        base = scroll_base(kind, t)
+        result.append((kind, base * 2 if completed else base, completed))
     return result
 
 

@@ -17,8 +17,12 @@ territories built by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
 
-from meeple.games.isle_of_skye.data import DX, DY, TILES, Tile
+from meeple.games.isle_of_skye.data import DX, DY, FEATURES, TILES, Tile
+
+if TYPE_CHECKING:
+    from meeple.games.isle_of_skye.index import TerritoryIndex
 
 Pos = tuple[int, int]
 Placed = dict[Pos, tuple[int, int]]
@@ -66,15 +70,54 @@ class Area:
         return len(self.cells)
 
 
+class AreaFacts(NamedTuple):
+    """What scoring reads of one area."""
+
+    terrain: str
+    completed: bool
+    size: int  # tiles it spans
+    brochs: int
+    ships: int
+    lighthouses: int
+
+
 class Territory:
-    """The facts scoring needs about one clan territory, each computed on first use."""
+    """The facts scoring needs about one clan territory, each computed on first use.
 
-    __slots__ = ("_areas", "_road_connected", "placed")
+    ``index`` (index.py), when given, is the territory's index kept up to date
+    as its tiles were placed: scoring then reads areas, roads and totals from it.
+    """
 
-    def __init__(self, placed: Placed) -> None:
+    __slots__ = ("_areas", "_counts", "_facts", "_road_connected", "index", "placed")
+
+    def __init__(self, placed: Placed, index: TerritoryIndex | None = None) -> None:
         self.placed = placed
+        self.index = index
         self._areas: list[Area] | None = None
+        self._facts: list[AreaFacts] | None = None
         self._road_connected: set[Pos] | None = None
+        self._counts: dict[str, int] | None = None
+
+    @property
+    def area_facts(self) -> list[AreaFacts]:
+        """What scoring reads of each area (order not meaningful)."""
+        if self._facts is not None:
+            return self._facts
+        if self.index is not None:
+            self._facts = self.index.areas()
+            return self._facts
+        # From ``areas`` as they stand (a test may have changed one), so not kept.
+        return [
+            AreaFacts(
+                a.terrain,
+                a.completed,
+                a.size,
+                a.features.get("broch", 0),
+                a.features.get("ship", 0),
+                a.features.get("lighthouse", 0),
+            )
+            for a in self.areas
+        ]
 
     @property
     def areas(self) -> list[Area]:
@@ -83,22 +126,49 @@ class Territory:
         return self._areas
 
     @property
+    def scrolls(self) -> list[tuple[str, bool]]:
+        """Each scroll's kind and whether its area is completed, area by area (as ``areas`` lists them)."""
+        if self.index is not None:
+            return self.index.scrolls()
+        return [(kind, a.completed) for a in self.areas for kind in a.scrolls]
+
+    @property
     def road_connected(self) -> set[Pos]:
         """Tiles joined to the castle by roads, the castle included."""
         if self._road_connected is None:
-            self._road_connected = road_connected(self.placed)
+            found = road_connected(self.placed) if self.index is None else self.index.road_connected()
+            self._road_connected = found
         return self._road_connected
 
     def tiles(self) -> list[Tile]:
         return [TILES[tid] for tid, _rot in self.placed.values()]
 
+    def _totals(self) -> dict[str, int]:
+        """Each feature's count, and under ``"tiles with <feature>"`` its tiles' (one pass for all)."""
+        if self._counts is None and self.index is not None:
+            self._counts = self.index.totals
+        if self._counts is None:
+            counts = dict.fromkeys(FEATURES, 0) | {f"tiles with {name}": 0 for name in FEATURES}
+            for tid, _rot in self.placed.values():
+                for name, amount, with_name in FEATURE_COUNTS[tid]:
+                    counts[name] += amount
+                    counts[with_name] += 1
+            self._counts = counts
+        return self._counts
+
     def count(self, feature: str) -> int:
         """How many of ``feature`` stand in the territory."""
-        return sum(TILES[tid].count(feature) for tid, _rot in self.placed.values())
+        return self._totals()[feature]
 
     def tiles_with(self, feature: str) -> int:
         """How many tiles show at least one ``feature``."""
-        return sum(1 for tid, _rot in self.placed.values() if TILES[tid].count(feature))
+        return self._totals()[f"tiles with {feature}"]
+
+
+# Per tile: (feature, count, "tiles with" key) for each feature it shows.
+FEATURE_COUNTS: tuple[tuple[tuple[str, int, str], ...], ...] = tuple(
+    tuple((name, amount, f"tiles with {name}") for name, amount in tile.features) for tile in TILES
+)
 
 
 def _region_tables() -> tuple[
@@ -195,24 +265,35 @@ def castle_position(placed: Placed) -> Pos | None:
     return None
 
 
+# Per tile, per rotation: the road (index among the tile's roads, -1: none) on each side
+# N E S W, and for each road the sides it leaves by.
+SIDE_ROAD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(EDGE_ROAD[tile.id][side_to_edge(rot, d)] for d in range(4)) for rot in range(4)) for tile in TILES
+)
+ROAD_SIDES: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple((edge + rot) % 4 for edge in group) for group in tile.roads) for rot in range(4))
+    for tile in TILES
+)
+
+
 def road_connected(placed: Placed) -> set[Pos]:
     """Tiles reached from the castle along roads (the castle itself included)."""
     start = castle_position(placed)
     if start is None:
         return set()
-    seen_roads: set[tuple[Pos, int]] = set()
-    stack = [(start, r) for r in range(len(TILES[placed[start][0]].roads))]
-    seen_roads.update(stack)
+    seen_roads: set[tuple[Pos, int]] = {(start, r) for r in range(len(TILES[placed[start][0]].roads))}
+    stack = list(seen_roads)
+    get = placed.get
     while stack:
         pos, road = stack.pop()
         tid, rot = placed[pos]
-        for edge in TILES[tid].roads[road]:
-            d = (edge + rot) % 4
-            other = (pos[0] + DX[d], pos[1] + DY[d])
-            if other not in placed:
+        x, y = pos
+        for d in ROAD_SIDES[tid][rot][road]:
+            other = (x + DX[d], y + DY[d])
+            tile = get(other)
+            if tile is None:
                 continue
-            otid, orot = placed[other]
-            oroad = EDGE_ROAD[otid][side_to_edge(orot, (d + 2) % 4)]
+            oroad = SIDE_ROAD[tile[0]][tile[1]][(d + 2) % 4]
             if oroad >= 0 and (other, oroad) not in seen_roads:
                 seen_roads.add((other, oroad))
                 stack.append((other, oroad))

@@ -74,6 +74,7 @@ class IsleOfSkyeEncoder(Encoder):
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_actions.PHASE_NAMES]
         self.territories = Memo()
+        self.setups = Memo(64)
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -150,18 +151,43 @@ class IsleOfSkyeEncoder(Encoder):
         as the total with its stakes."""
         p, phase = self.players, state.phase
         hidden_phase = phase == game_actions.PRICE
-        at: list[int] = []  # indices and their values, written in one numpy call at the end
-        val: list[float] = []
-        at += (self.at_round, self.at_round + 1, self.at_phase + self.phase_slot[phase])
-        val += (state.round / ROUNDS, len(state.rounds) / ROUNDS, 1.0)
-        buyer = (state.start + state.buy_step) % p if phase == game_actions.BUY else None
-        builder = state.builder if phase == game_actions.BUILD else None
-        for k, seat in enumerate((state.start, buyer, builder)):
-            r = relative(seat, me, p)
-            at.append(self.at_roles + k * (p + 1) + (p if r is None else r))
-        val += (1.0, 1.0, 1.0)
+        # Indices and their values, written in one numpy call at the end; the game's set-up
+        # (rounds, scoring tiles, round track) never changes, so it comes from a memo.
+        setup_at, setup_val = self.setups.pieces.get((state.scoring, state.rounds)) or self._setup(state)
+        at: list[int] = [
+            *setup_at,
+            self.at_round,
+            self.at_phase + self.phase_slot[phase],
+            self.at_roles + (state.start - me) % p,
+        ]
+        val: list[float] = [*setup_val, state.round / ROUNDS, 1.0, 1.0]
+        roles = self.at_roles + p + 1
+        if phase == game_actions.BUY:
+            at.append(roles + (state.start + state.buy_step - me) % p)
+        else:
+            at.append(roles + p)
+        roles += p + 1
+        if phase == game_actions.BUILD and 0 <= state.builder < p:
+            at.append(roles + (state.builder - me) % p)
+        else:
+            at.append(roles + p)
         at.append(self.at_bag)
-        val.append(len(state.bag) / TILES)
+        val += (1.0, 1.0, len(state.bag) / TILES)
+        for q in range(p):
+            self._seat_state(v, at, val, state, q, me, hidden_phase)
+        if state.pick_tile >= 0:
+            at.append(self.at_pending + state.pick_tile)
+            val.append(1.0)
+        spot = state.pick_spot
+        if spot is not None and len(spot) == 2:
+            at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
+            val += (1.0, (spot[0] + REACH) / (2 * REACH), (spot[1] + REACH) / (2 * REACH))
+        v.put(at, val)  # as ``v[at] = val`` (no index repeats), with less conversion
+
+    def _setup(self, state: Any) -> tuple[list[int], list[float]]:
+        """The round count, scoring tiles and round track of the game (the same all game long)."""
+        at: list[int] = [self.at_round + 1]
+        val: list[float] = [len(state.rounds) / ROUNDS]
         for i, tid in enumerate(state.scoring[: len(LETTERS)]):
             if tid in SCORING:
                 at.append(self.at_scoring + i * len(SCORING) + SCORING.index(tid))
@@ -174,16 +200,9 @@ class IsleOfSkyeEncoder(Encoder):
                     val.append(1.0)
             at.append(base + len(LETTERS))
             val.append(entry.gold_per_player_ahead / 5)
-        for q in range(p):
-            self._seat_state(v, at, val, state, q, me, hidden_phase)
-        if state.pick_tile >= 0:
-            at.append(self.at_pending + state.pick_tile)
-            val.append(1.0)
-        spot = state.pick_spot
-        if spot is not None and len(spot) == 2:
-            at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
-            val += (1.0, (spot[0] + REACH) / (2 * REACH), (spot[1] + REACH) / (2 * REACH))
-        v[at] = val
+        piece = (at, val)
+        self.setups._keep((state.scoring, state.rounds), piece)
+        return piece
 
     def _seat_state(
         self, v: Vector, at: list[int], val: list[float], state: Any, q: int, me: int, hidden_phase: bool
@@ -202,8 +221,9 @@ class IsleOfSkyeEncoder(Encoder):
             0.0 if hidden_phase and not state.done[q] else 1.0,  # chosen: only asked while prices are hidden
         )
         sold_to = state.sold_to[q]
+        per_offer = self.per_offer
+        base = self.at_offers + r * OFFER * per_offer
         for k, tid in enumerate(state.drawn[q][:OFFER]):
-            base = self.at_offers + (r * OFFER + k) * self.per_offer
             if 0 <= tid < TILES:
                 at.append(base + tid)
                 val.append(1.0)
@@ -216,14 +236,18 @@ class IsleOfSkyeEncoder(Encoder):
             else:
                 at += (base + TILES, base + TILES + 1)
                 val += (prices[k] / PRICE_CEILING, 1.0)
-            b = relative(sold_to[k], me, p)
-            if b is not None:
-                at += (base + TILES + 4, base + TILES + 5 + b)
+            buyer = sold_to[k]
+            if 0 <= buyer < p:
+                at += (base + TILES + 4, base + TILES + 5 + (buyer - me) % p)
                 val += (1.0, 1.0)
-        for tid in state.received[q]:
-            if 0 <= tid < TILES:
-                at.append(self.at_received + r * TILES + tid)
-                val.append(1.0)
+            base += per_offer
+        received = state.received[q]
+        if received:
+            base = self.at_received + r * TILES
+            for tid in received:
+                if 0 <= tid < TILES:
+                    at.append(base + tid)
+                    val.append(1.0)
         # a territory changes only when its seat builds
         placed = tuple(state.placed[q].items())
         idx, values = self.territories.values((r, placed), lambda: self._territory(r, placed))

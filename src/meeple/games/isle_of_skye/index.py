@@ -1,0 +1,322 @@
+"""A territory's areas, roads and totals, kept up to date tile by tile.
+
+Scoring at the end of every round reads areas (completed or not, size,
+brochs, ships, lighthouses), the tiles joined to the castle by roads and
+feature totals; worked out from scratch (``territory.py``) that cost more
+than all the rest of a round. Here each placed tile joins its regions and
+its roads to its neighbours' (a union-find over regions, one over roads)
+and each area's facts are kept at its root, so scoring only reads them.
+
+The answers are exactly those of ``territory.py``, which stays the plain
+statement of the rules for views, bots and tests;
+tests/isle_of_skye/test_fast_paths.py compares the two on many territories.
+A state's copies share an index until one of them places a tile there
+(``rules.py`` copies it then), so a clone stays cheap.
+"""
+
+from __future__ import annotations
+
+from meeple.games.isle_of_skye.data import DX, DY, FEATURES, TILES
+from meeple.games.isle_of_skye.territory import (
+    FEATURE_COUNTS,
+    REGION_COUNT,
+    REGION_FACTS,
+    SIDE_REGION,
+    SIDE_ROAD,
+    AreaFacts,
+    Placed,
+    Pos,
+)
+
+# Per tile, per region: terrain, and the brochs, ships and lighthouses standing in it.
+REGION_TERRAIN = tuple(tuple(terrain for terrain, _f, _s in facts) for facts in REGION_FACTS)
+# Brochs, ships and lighthouses of a region packed in one number (``PACK`` per feature,
+# far above any count), so that merging two areas adds one number.
+PACK = 256
+REGION_FEATURES = tuple(
+    tuple(
+        dict(features).get("broch", 0)
+        + PACK * dict(features).get("ship", 0)
+        + PACK**2 * dict(features).get("lighthouse", 0)
+        for _t, features, _s in facts
+    )
+    for facts in REGION_FACTS
+)
+# Per tile: (region, kind) of its scroll, if it has one.
+REGION_SCROLL: tuple[tuple[int, str] | None, ...] = tuple(
+    next(((region, scroll) for region, (_t, _f, scroll) in enumerate(facts) if scroll is not None), None)
+    for facts in REGION_FACTS
+)
+# Tiles with two regions of one terrain: the only ones one area can hold twice.
+TWICE = tuple(len(set(terrains)) < len(terrains) for terrains in REGION_TERRAIN)
+ROAD_COUNT = tuple(len(tile.roads) for tile in TILES)
+IS_CASTLE = tuple(tile.kind == "castle" for tile in TILES)
+IS_WHISKY = tuple(bool(tile.count("whisky")) for tile in TILES)
+# Each side with its neighbour's offset and the neighbour's side facing back.
+SIDES = tuple((d, DX[d], DY[d], (d + 2) % 4) for d in range(4))
+NO_TILES: tuple[int, ...] = ()
+
+
+class TerritoryIndex:
+    """The union-finds and totals of one territory (see the module docstring).
+
+    Lists over regions hold, at each area's root, that area's facts: sides
+    facing an empty square (``open``), tiles spanned (``size``), features.
+    """
+
+    __slots__ = (
+        "base",
+        "castle",
+        "count",
+        "features",
+        "last",
+        "low",
+        "open",
+        "parent",
+        "road_base",
+        "road_parent",
+        "road_pos",
+        "road_whisky",
+        "scroll_regions",
+        "size",
+        "terrain",
+        "totals",
+        "twice",
+    )
+
+    base: dict[Pos, int]  # square -> number of its tile's region 0
+    parent: list[int]
+    open: list[int]
+    size: list[int]
+    twice: list[tuple[int, ...]]  # at a root: the area's tiles (by placing order) of ``TWICE`` kind
+    features: list[int]  # at a root: the area's brochs, ships and lighthouses, packed (``PACK``)
+    low: list[int]  # at a root: the area's first region (areas are listed in that order)
+    terrain: list[str]
+    scroll_regions: list[tuple[int, str]]  # each scroll: its region and its kind
+    road_base: dict[Pos, int]  # square -> number of its tile's road 0
+    road_parent: list[int]
+    road_pos: list[Pos]  # the square of each road
+    road_whisky: list[bool]  # whether the tile of each road shows whisky
+    castle: int  # the first castle's road 0 (-1: that castle has no road; -2: no castle yet)
+    totals: dict[str, int]  # as ``Territory`` counts them: each feature, and "tiles with" each
+    count: int  # tiles taken in
+    last: tuple[Pos, tuple[int, int]] | None  # the last of them, to tell whether the index still describes a territory
+
+    def __init__(self) -> None:
+        self.base = {}
+        self.parent = []
+        self.open = []
+        self.size = []
+        self.twice = []
+        self.features = []
+        self.low = []
+        self.terrain = []
+        self.scroll_regions = []
+        self.road_base = {}
+        self.road_parent = []
+        self.road_pos = []
+        self.road_whisky = []
+        self.castle = -2
+        self.totals = dict.fromkeys(FEATURES, 0) | {f"tiles with {name}": 0 for name in FEATURES}
+        self.count = 0
+        self.last = None
+
+    @classmethod
+    def of(cls, placed: Placed) -> TerritoryIndex:
+        """The index of a whole territory, its tiles taken in ``placed`` order."""
+        index = cls()
+        so_far: Placed = {}
+        for pos, tile in placed.items():
+            so_far[pos] = tile
+            index.add(so_far, pos, *tile)
+        return index
+
+    def describes(self, placed: Placed) -> bool:
+        """Whether this is the index of ``placed`` (a territory only grows, tile by tile)."""
+        if len(placed) != self.count:
+            return False
+        return self.count == 0 or next(reversed(placed.items())) == self.last
+
+    def copy(self) -> TerritoryIndex:
+        new = TerritoryIndex.__new__(TerritoryIndex)
+        new.base = self.base.copy()
+        new.parent = self.parent.copy()
+        new.open = self.open.copy()
+        new.size = self.size.copy()
+        new.twice = self.twice.copy()
+        new.features = self.features.copy()
+        new.low = self.low.copy()
+        new.terrain = self.terrain.copy()
+        new.scroll_regions = self.scroll_regions.copy()
+        new.road_base = self.road_base.copy()
+        new.road_parent = self.road_parent.copy()
+        new.road_pos = self.road_pos.copy()
+        new.road_whisky = self.road_whisky.copy()
+        new.castle = self.castle
+        new.totals = self.totals.copy()
+        new.count = self.count
+        new.last = self.last
+        return new
+
+    # ------------------------------------------------------------ taking a tile in
+    def add(self, placed: Placed, pos: Pos, tid: int, rot: int) -> None:
+        """Take in ``tid`` turned ``rot`` at ``pos`` (already in ``placed``)."""
+        x, y = pos
+        first_castle = IS_CASTLE[tid] and self.castle == -2
+        if first_castle:
+            self.castle = -1
+        self._add_regions(placed, x, y, tid, rot)
+        if ROAD_COUNT[tid]:
+            self._add_roads(placed, x, y, tid, rot, first_castle)
+        totals = self.totals
+        for name, amount, with_name in FEATURE_COUNTS[tid]:
+            totals[name] += amount
+            totals[with_name] += 1
+        self.count += 1
+        self.last = (pos, (tid, rot))
+
+    def _add_regions(self, placed: Placed, x: int, y: int, tid: int, rot: int) -> None:
+        parent, open_, base = self.parent, self.open, self.base
+        first = len(parent)
+        regions = REGION_COUNT[tid]
+        base[(x, y)] = first
+        parent.extend(range(first, first + regions))
+        self.low.extend(range(first, first + regions))
+        open_.extend([0] * regions)
+        self.size.extend([1] * regions)
+        self.twice.extend([(self.count,) if TWICE[tid] else NO_TILES] * regions)
+        self.features.extend(REGION_FEATURES[tid])
+        self.terrain.extend(REGION_TERRAIN[tid])
+        scroll = REGION_SCROLL[tid]
+        if scroll is not None:
+            self.scroll_regions.append((first + scroll[0], scroll[1]))
+        sides = SIDE_REGION[tid][rot]
+        joins = []
+        get = base.get
+        for d, dx, dy, back in SIDES:
+            nb = (x + dx, y + dy)
+            other = get(nb)
+            if other is None:
+                open_[first + sides[d]] += 1
+            else:
+                otid, orot = placed[nb]
+                root = other + SIDE_REGION[otid][orot][back]
+                while parent[root] != root:
+                    root = parent[root]
+                open_[root] -= 1  # its side that faced this square is closed now
+                joins.append((first + sides[d], root))
+        for a, b in joins:
+            while parent[a] != a:
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a != b:
+                self._join(a, b)
+
+    def _join(self, a: int, b: int) -> None:
+        """Merge root ``a``'s area into root ``b``'s."""
+        self.parent[a] = b
+        self.open[b] += self.open[a]
+        self.features[b] += self.features[a]
+        if self.low[a] < self.low[b]:
+            self.low[b] = self.low[a]
+        twice_a, twice_b = self.twice[a], self.twice[b]
+        size = self.size[a] + self.size[b]
+        if twice_a and twice_b:
+            # A tile with two regions of this terrain, one in each area, is one tile of the whole.
+            both = set(twice_a) & set(twice_b)
+            size -= len(both)
+            self.twice[b] = tuple(sorted(set(twice_a) | set(twice_b)))
+        elif twice_a:
+            self.twice[b] = twice_a
+        self.size[b] = size
+
+    def _add_roads(self, placed: Placed, x: int, y: int, tid: int, rot: int, first_castle: bool) -> None:
+        parent = self.road_parent
+        first = len(parent)
+        roads = ROAD_COUNT[tid]
+        self.road_base[(x, y)] = first
+        parent.extend(range(first, first + roads))
+        self.road_pos.extend([(x, y)] * roads)
+        self.road_whisky.extend([IS_WHISKY[tid]] * roads)
+        if first_castle:
+            # Every road of the castle leads from the castle: they count as one network.
+            self.castle = first
+            for road in range(first + 1, first + roads):
+                parent[road] = first
+        sides = SIDE_ROAD[tid][rot]
+        for d, dx, dy, back in SIDES:
+            road = sides[d]
+            if road < 0:
+                continue
+            nb = (x + dx, y + dy)
+            other = self.road_base.get(nb)
+            if other is None:
+                continue
+            otid, orot = placed[nb]
+            oroad = SIDE_ROAD[otid][orot][back]
+            if oroad >= 0:
+                a, b = self._road_root(first + road), self._road_root(other + oroad)
+                if a != b:
+                    parent[a] = b
+
+    def _root(self, r: int) -> int:
+        parent = self.parent
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]  # path halving keeps the trees flat
+            r = parent[r]
+        return r
+
+    def _road_root(self, r: int) -> int:
+        parent = self.road_parent
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    # ------------------------------------------------------------ reading
+    def areas(self) -> list[AreaFacts]:
+        """The facts of every area, in the order of each area's root region."""
+        open_, size, terrain, features = self.open, self.size, self.terrain, self.features
+        return [
+            AreaFacts(
+                terrain[r],
+                not open_[r],
+                size[r],
+                features[r] % PACK,
+                features[r] // PACK % PACK,
+                features[r] // PACK**2,
+            )
+            for r, up in enumerate(self.parent)
+            if up == r
+        ]
+
+    def scrolls(self) -> list[tuple[str, bool]]:
+        """Each scroll's kind and whether its area is completed, in ``find_areas`` order
+        (areas by their first region, then scrolls by region)."""
+        found = []
+        for region, kind in self.scroll_regions:
+            root = self._root(region)
+            found.append((self.low[root], region, kind, not self.open[root]))
+        found.sort()
+        return [(kind, completed) for _low, _region, kind, completed in found]
+
+    def road_connected(self) -> set[Pos]:
+        """Tiles joined to the castle by roads, the castle included (as ``territory.road_connected``)."""
+        if self.castle < 0:
+            return set()
+        castle = self._road_root(self.castle)
+        return {pos for road, pos in enumerate(self.road_pos) if self._road_root(road) == castle}
+
+    def connected_whisky_tiles(self) -> int:
+        """Tiles with whisky joined to the castle by roads (as ``territory.connected_whisky_tiles``)."""
+        if not self.totals["tiles with whisky"] or self.castle < 0:
+            return 0
+        castle = self._road_root(self.castle)
+        return len(
+            {
+                pos
+                for road, pos in enumerate(self.road_pos)
+                if self.road_whisky[road] and self._road_root(road) == castle
+            }
+        )
