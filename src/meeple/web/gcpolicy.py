@@ -7,7 +7,7 @@ cached per viewer) that is about 300,000 objects, and each full collection
 stopped the whole process for about 150 ms of CPU, every few seconds at 200
 moves a second. That pause was the tail of the move latency
 (benchmarks/web_load.py reports the pauses). Yet those objects are almost
-never cyclic garbage: a full collection found a few hundred objects to free.
+never cyclic garbage: a full collection found at most about 1,000 objects to free.
 
 So such a process, once started:
 
