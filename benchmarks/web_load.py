@@ -14,15 +14,33 @@ server's random bots (the worker's in the cluster), and count in total
 moves/s. A finished match is replaced by a new one so the load stays
 constant. Reported: client moves/s, all moves/s (from the database), the
 latency of a move's POST (p50/p99) and the time until the next seat's page
-has the new position (p50/p99), and CPU per move of the server processes.
+has the new position (p50/p99), CPU per move of the server processes
+(all of them, and the busiest ``meeple serve`` alone), the garbage
+collections' pauses of the servers and of this client inside the measured
+window (ms of pause a second, the longest), and the load average of the
+machine meanwhile (the mean of the 1-minute figure at the window's start and end).
 
-    .venv/bin/python benchmarks/web_load.py --matches 1000 --think 10 --seconds 30 --runs 3
+Set-ups may be compared in one run: ``--setups sqlite,sqlite:stockgc`` (the
+servers without meeple.web.gcpolicy) or ``sqlite@<folder>`` (the servers
+from another source tree, e.g. ``git archive <commit> src | tar -x -C
+<folder>``, given as ``<folder>/src``).
+
+The load generator shares the machine's cores with what it measures, so it
+keeps its own cost small: one WebSocket per seat waiting on ``recv`` (no
+timer per seat), a minimal keep-alive HTTP client, and no garbage
+collection of its own during the measured window (``gc.freeze()`` then
+``gc.disable()``, undone after it), so its collections (still reported as
+``client_gc_*``) do not pause the latencies it is timing. What it sends and
+what it times are the same as without.
+
+    .venv/bin/python benchmarks/web_load.py --matches 1000 --think 5 --seconds 30 --runs 3
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -39,20 +57,29 @@ from typing import Any
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from profiled_serve import record_collections  # noqa: E402
+
+CLIENT_GC = record_collections()  # the load generator's own pauses (they delay what it measures)
 
 
-def start_process(args: list[str], log: Path, ready: str) -> tuple[subprocess.Popen[str], str]:
-    """Start ``python -m meeple.web ARGS``; returns it and its address once ``ready`` is printed."""
+def start_process(
+    args: list[str], log: Path, ready: str, extra_env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """Start ``meeple serve ARGS`` (or ``worker``) through profiled_serve.py; returns it and its
+    address once ``ready`` is printed. Its collections go to ``<log>-*.gc`` (see :func:`gc_pauses`)."""
     # MEEPLE_PROFILE=<folder>: each process's event loop is profiled (benchmarks/profiled_serve.py).
     profile = os.environ.get("MEEPLE_PROFILE")
-    env = dict(os.environ)
+    env = {**os.environ, **(extra_env or {})}
+    name = f"{log.stem}-{args[0] if args[0] == 'worker' else 'serve'}-{time.monotonic_ns()}"
     if profile:
-        env["MEEPLE_PROFILE_OUT"] = (
-            f"{profile}/{log.stem}-{args[0] if args[0] == 'worker' else 'serve'}-{time.monotonic_ns()}.txt"
-        )
-    program = [str(ROOT / "benchmarks" / "profiled_serve.py")] if profile else ["-m", "meeple.web"]
+        env["MEEPLE_PROFILE_OUT"] = f"{profile}/{name}.txt"
+    # Every process records its garbage collections (benchmarks/profiled_serve.py): web_load reports the pauses.
+    env["MEEPLE_GC_OUT"] = str(log.parent / f"{name}.gc")
+    GC_FILES.append(Path(env["MEEPLE_GC_OUT"]))
     proc = subprocess.Popen(
-        [sys.executable, *program, *args],
+        [sys.executable, str(ROOT / "benchmarks" / "profiled_serve.py"), *args],
         env=env,
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -69,22 +96,69 @@ def start_process(args: list[str], log: Path, ready: str) -> tuple[subprocess.Po
     return proc, f"127.0.0.1:{found.group(1)}" if found else ""
 
 
+GC_FILES: list[Path] = []  # of the processes started, in order
+
+
+def gc_pauses(files: list[Path], start: float, end: float) -> dict[str, float]:
+    """The collections of the processes whose records are ``files`` inside the wall-clock
+    window [start, end]: pauses summed a second and the longest, in wall time and in the
+    collecting thread's CPU time (which a loaded machine does not stretch), and how many were full."""
+    walls, cpus, full = [], [], 0
+    for path in files:
+        if not path.exists():
+            continue
+        for line in path.read_text().splitlines():
+            at, generation, wall, cpu, _freed = line.split()
+            if start <= float(at) <= end:
+                walls.append(float(wall))
+                cpus.append(float(cpu))
+                full += generation == "2"
+    seconds = end - start
+    return {
+        "server_gc_ms_per_s": sum(walls) / seconds,
+        "server_gc_max_ms": max(walls, default=0.0),
+        "server_gc_cpu_ms_per_s": sum(cpus) / seconds,
+        "server_gc_cpu_max_ms": max(cpus, default=0.0),
+        "server_full_gcs": full,
+    }
+
+
 SERVE = ["--port", "0", "--bot-threads", "--create-rate", "0", "--max-running", "0"]
+
+
+def setup_env(kind: str) -> dict[str, str]:
+    """What a set-up's name asks of its processes: ``<sqlite|cluster>[:stockgc][@<src folder>]``.
+
+    ``:stockgc`` leaves CPython's garbage collection as it is (no meeple.web.gcpolicy);
+    ``@<folder>`` runs the servers from another source tree (e.g. an export of main), so a
+    change and its baseline are measured in the same run.
+    """
+    env: dict[str, str] = {}
+    if "@" in kind:
+        env["PYTHONPATH"] = str(Path(kind.split("@", 1)[1]).resolve())
+    if ":stockgc" in kind:
+        env["MEEPLE_GC_POLICY"] = "stock"
+    return env
+
+
+def base_kind(kind: str) -> str:
+    return kind.split("@", 1)[0].split(":", 1)[0]
 
 
 def start_setup(kind: str, db_url: str, log: Path, bot_delay: float) -> tuple[list[subprocess.Popen[str]], list[str]]:
     """The processes of a set-up and the addresses of its servers."""
     serve = [*SERVE, "--bot-delay", str(bot_delay)]
-    if kind == "sqlite":
-        proc, address = start_process(["--db", db_url, *serve], log, "being served")
+    env = setup_env(kind)
+    if base_kind(kind) == "sqlite":
+        proc, address = start_process(["--db", db_url, *serve], log, "being served", env)
         return [proc], [address]
     procs, addresses = [], []
     for _ in range(2):
-        proc, address = start_process(["--db", db_url, *serve, "--no-bots"], log, "being served")
+        proc, address = start_process(["--db", db_url, *serve, "--no-bots"], log, "being served", env)
         procs.append(proc)
         addresses.append(address)
     worker, _ = start_process(
-        ["worker", "--db", db_url, "--bot-threads", "--bot-delay", str(bot_delay)], log, "playing bot"
+        ["worker", "--db", db_url, "--bot-threads", "--bot-delay", str(bot_delay)], log, "playing bot", env
     )
     return [*procs, worker], addresses
 
@@ -191,10 +265,7 @@ class Load:
         async with websockets.connect(url, max_size=None, compression=None) as ws:
             await ws.send(json.dumps({"svg": False}))
             while not stop.is_set():
-                try:
-                    message = await asyncio.wait_for(ws.recv(), 1.0)
-                except TimeoutError:
-                    continue
+                message = await ws.recv()  # the run's end cancels this task
                 if json.loads(message)["view"]["is_over"]:
                     return
 
@@ -204,10 +275,7 @@ class Load:
         async with websockets.connect(url, max_size=None, compression=None) as ws:
             await ws.send(json.dumps({"token": token, "svg": self.args.svg}))
             while not stop.is_set():
-                try:
-                    message = await asyncio.wait_for(ws.recv(), 1.0)
-                except TimeoutError:
-                    continue
+                message = await ws.recv()  # the run's end cancels this task
                 view = json.loads(message)["view"]
                 number = view["move_number"]
                 sent = self.posted_at.pop((match_id, number - 1), None)
@@ -264,7 +332,10 @@ def stored_moves(db_url: str) -> int:
     return count
 
 
-async def one_run(addresses: list[str], args: argparse.Namespace, pids: list[int], db_url: str) -> dict[str, float]:
+async def one_run(
+    addresses: list[str], args: argparse.Namespace, pids: list[int], db_url: str
+) -> tuple[dict[str, float], tuple[float, float]]:
+    """The figures of one measured window, and the window (wall-clock start and end)."""
     load = Load(addresses, args)
     stop = asyncio.Event()
     slots = [asyncio.create_task(load.match_slot(stop, bots=True)) for _ in range(args.bot_matches)]
@@ -272,31 +343,49 @@ async def one_run(addresses: list[str], args: argparse.Namespace, pids: list[int
         slots.append(asyncio.create_task(load.match_slot(stop)))
         await asyncio.sleep(args.think / args.matches)  # spread the starts over one think time
     await asyncio.sleep(args.warmup)
-    load.measuring = True
-    started = time.perf_counter()
     before = await asyncio.to_thread(stored_moves, db_url)
-    server_cpu, client_cpu = sum(map(cpu_seconds, pids)), time.process_time()
+    # The load generator's own collections would pause every latency it times: see the module's docstring.
+    gc.freeze()
+    gc.disable()
+    load.measuring = True
+    started, wall_start, load_start = time.perf_counter(), time.time(), os.getloadavg()[0]
+    cpu_before, client_cpu = [cpu_seconds(p) for p in pids], time.process_time()
+    client_gc = len(CLIENT_GC)
     await asyncio.sleep(args.seconds)
     load.measuring = False
-    elapsed = time.perf_counter() - started
-    server_cpu, client_cpu = sum(map(cpu_seconds, pids)) - server_cpu, time.process_time() - client_cpu
+    elapsed, wall_end = time.perf_counter() - started, time.time()
+    cpu = [cpu_seconds(p) - b for p, b in zip(pids, cpu_before, strict=True)]
+    client_cpu = time.process_time() - client_cpu
+    client_pauses = [(wall, cpu) for _t, _g, wall, cpu, _n in CLIENT_GC[client_gc:]]
     all_moves = await asyncio.to_thread(stored_moves, db_url) - before
+    load_avg = (load_start + os.getloadavg()[0]) / 2
+    gc.enable()
+    gc.unfreeze()
     stop.set()
+    for slot in slots:
+        slot.cancel()
     await asyncio.gather(*slots, return_exceptions=True)
     for pool in load.http.values():
         await pool.close()
+    moves = max(1, all_moves)
     return {
+        "load_avg_1min": load_avg,
         "moves_per_s": load.moves / elapsed,
         "all_moves_per_s": all_moves / elapsed,
         "post_p50_ms": 1000 * percentile(load.post_latency, 0.50),
         "post_p99_ms": 1000 * percentile(load.post_latency, 0.99),
         "update_p50_ms": 1000 * percentile(load.update_latency, 0.50),
         "update_p99_ms": 1000 * percentile(load.update_latency, 0.99),
-        "server_cpu_ms_per_move": 1000 * server_cpu / max(1, all_moves),
+        "server_cpu_ms_per_move": 1000 * sum(cpu) / moves,
+        # Each `meeple serve` process alone (the first two in the cluster; the worker is the third).
+        "serve_cpu_ms_per_move": 1000 * max(cpu[: len(addresses)]) / moves,
         "client_cpu_ms_per_move": 1000 * client_cpu / max(1, load.moves),
+        "client_gc_ms_per_s": sum(wall for wall, _ in client_pauses) / elapsed,
+        "client_gc_max_ms": max((wall for wall, _ in client_pauses), default=0.0),
+        "client_gc_cpu_max_ms": max((cpu for _, cpu in client_pauses), default=0.0),
         "rejected": load.rejected,
         "errors": load.errors,
-    }
+    }, (wall_start, wall_end)
 
 
 def run_async(coroutine: Any) -> Any:
@@ -321,7 +410,12 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=100, help="HTTP connections the clients share")
     parser.add_argument("--bot-matches", type=int, default=0, help="matches played by the server's random bots")
     parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds a server bot waits before it moves")
-    parser.add_argument("--setups", default="sqlite,cluster", help="which set-ups to measure (sqlite, cluster)")
+    parser.add_argument(
+        "--setups",
+        default="sqlite,cluster",
+        help="set-ups to measure, in this order each run: sqlite, cluster, each optionally with :stockgc "
+        "and @<src folder> (see setup_env)",
+    )
     parser.add_argument("--log-dir", default=None, help="keep the servers' logs here (default: thrown away)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -329,7 +423,7 @@ def main() -> None:
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run still stops its servers
     postgres = None
-    if "cluster" in setups:
+    if any(base_kind(kind) == "cluster" for kind in setups):
         sys.path.insert(0, str(ROOT))
         from tests.web.pg import ThrowawayPostgres
 
@@ -340,15 +434,17 @@ def main() -> None:
             for kind in setups:
                 with tempfile.TemporaryDirectory() as tmp:
                     db_url = f"sqlite:///{Path(tmp) / 'load.db'}"
-                    if kind == "cluster":
+                    if base_kind(kind) == "cluster":
                         assert postgres is not None
                         db_url = fresh_database(postgres.url, f"load{run}")
-                    log = Path(args.log_dir or tmp) / f"{kind}-{run}.log"
+                    log = Path(args.log_dir or tmp) / f"{re.sub(r'[^A-Za-z0-9_-]+', '_', kind)}-{run}.log"
+                    first_file = len(GC_FILES)
                     procs, addresses = start_setup(kind, db_url, log, args.bot_delay)
                     try:
-                        result = run_async(one_run(addresses, args, [p.pid for p in procs], db_url))
+                        result, (start, end) = run_async(one_run(addresses, args, [p.pid for p in procs], db_url))
                     finally:
                         stop_setup(procs)
+                    result.update(gc_pauses(GC_FILES[first_file:], start, end))
                 results[kind].append(result)
                 print(f"run {run + 1} {kind}: " + ", ".join(f"{k} {v:.1f}" for k, v in result.items()), flush=True)
     finally:
@@ -360,12 +456,14 @@ def main() -> None:
         f"median of {args.runs} runs:"
     )
     print(
-        f"  {'':>22}  " + "  ".join(f"{kind:>10}" for kind in setups) + ("  cluster/sqlite" if len(setups) == 2 else "")
+        f"  {'':>22}  "
+        + "  ".join(f"{kind[-14:]:>14}" for kind in setups)
+        + (f"  {'2nd/1st':>10}" if len(setups) == 2 else "")
     )
     for key in results[setups[0]][0]:
         medians = [statistics.median(r[key] for r in results[kind]) for kind in setups]
-        ratio = f"  {medians[1] / medians[0]:>14.2f}" if len(medians) == 2 and medians[0] else ""
-        print(f"  {key:>22}: " + "  ".join(f"{m:>10.2f}" for m in medians) + ratio)
+        ratio = f"  {medians[1] / medians[0]:>10.2f}" if len(medians) == 2 and medians[0] else ""
+        print(f"  {key:>22}: " + "  ".join(f"{m:>14.2f}" for m in medians) + ratio)
 
 
 def fresh_database(server_url: str, name: str) -> str:

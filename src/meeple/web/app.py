@@ -45,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import meeple
 from meeple.core import GameInfo, Record
+from meeple.web import gcpolicy
 from meeple.web.botwork import BOT_LEVELS
 from meeple.web.chat import Chat
 from meeple.web.chat import routes as chat_routes
@@ -499,6 +500,7 @@ def create_app(
     max_moves: int = MAX_MOVES,
     limits: Limits | None = None,
     db_timeout: float = DB_TIMEOUT_S,
+    tune_gc: bool = False,
 ) -> Starlette:
     """The ASGI app over the database ``db`` (a SQLAlchemy URL; ``postgresql://...`` works).
 
@@ -508,6 +510,8 @@ def create_app(
     turns to other processes (``meeple worker``); ``max_moves`` ends any game
     after that many moves; ``limits`` bounds what clients may create (none
     without it); ``db_timeout`` bounds every wait on the database;
+    ``tune_gc`` keeps the process's garbage collections short
+    (:mod:`meeple.web.gcpolicy`; ``meeple serve`` sets it);
     ``games`` overrides ``meeple.GAMES`` (tests).
     """
     holder: dict[str, Any] = {}
@@ -534,9 +538,12 @@ def create_app(
         holder["chat"] = Chat(tables)
         await holder["hub"].start()
         await tables.start()
+        collections = gcpolicy.start() if tune_gc else None
         try:
             yield
         finally:
+            if collections is not None:
+                await gcpolicy.stop(collections)
             await tables.close()
             await holder["hub"].close()
             store.close()

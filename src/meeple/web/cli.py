@@ -152,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         run_bots=not args.no_bots,
         max_moves=args.max_moves,
         db_timeout=args.db_timeout,
+        tune_gc=True,
         limits=Limits(create_per_minute=args.create_rate, create_burst=args.create_burst, max_running=args.max_running),
     )
     # Pages send only a short hello: a big WebSocket message is refused by uvicorn itself.
@@ -210,6 +211,7 @@ def run_worker(args: argparse.Namespace) -> int:
 
 
 async def _work(args: argparse.Namespace) -> int:
+    from meeple.web import gcpolicy
     from meeple.web.hub import Hub
     from meeple.web.storage import Store
 
@@ -227,12 +229,14 @@ async def _work(args: argparse.Namespace) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     await hub.start()
+    collections = gcpolicy.start()
     try:
         if hub.read_only:
             print(f"meeple worker: the database {shown_url(args.db)} is read-only ({hub.read_only})", file=sys.stderr)
         print(f"meeple worker is playing bot turns on {shown_url(args.db)}  (Ctrl-C stops it)", flush=True)
         await stop.wait()
     finally:
+        await gcpolicy.stop(collections)
         await hub.close()
         store.close()
     return 0

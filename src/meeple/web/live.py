@@ -20,7 +20,7 @@ from meeple.core.log import GameLog
 from meeple.web import clocks
 from meeple.web.botwork import START_DIGEST, next_digest
 from meeple.web.storage import MatchRow
-from meeple.web.views import seat_view
+from meeple.web.views import notation_log, seat_view
 
 
 def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> Action:
@@ -90,10 +90,10 @@ class LiveMatch:
         self.reload_wanted = False  # another process took moves back: read the match anew
         self.heard: dict[int, tuple[int, str]] = {}  # moves other processes announced, by number
         self.version = 0  # bumped on every change a page should see
-        self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self._messages: dict[tuple[Any, ...], str] = {}
+        self._messages: dict[tuple[Any, ...], str] = {}  # each view's JSON until the next change
         self._views_version = -1
         self._lines: dict[int | None, list[dict[str, Any]]] = {}  # the log as each viewer reads it
+        self._lines_json: dict[int | None, tuple[list[str], list[str]]] = {}  # the same, encoded
         self._lines_over = False
 
     @property
@@ -111,14 +111,32 @@ class LiveMatch:
         over = self.state.is_over
         if over != self._lines_over:
             self._lines.clear()
+            self._lines_json.clear()
             self._lines_over = over
         lines = self._lines.setdefault(viewer, [])
         count = len(self.log.entries)
         if len(lines) > count:  # moves were taken back
-            del lines[count:]
+            self.forget_lines(count)
         if len(lines) < count:
             lines.extend(self.log.lines(viewer, len(lines)))
         return lines
+
+    def forget_lines(self, kept: int) -> None:
+        """Drop the cached log lines past the first ``kept`` moves (they were taken back)."""
+        for lines in self._lines.values():
+            del lines[kept:]
+        for moves, log in self._lines_json.values():
+            del moves[kept:], log[kept:]
+
+    def lines_json(self, viewer: int | None) -> tuple[list[str], list[str]]:
+        """:meth:`lines` as JSON texts, one a move, kept like the lines (each line is encoded
+        once, not at every view): the view's ``moves`` and its compact ``log``."""
+        lines = self.lines(viewer)
+        moves, log = self._lines_json.setdefault(viewer, ([], []))
+        for line in lines[len(moves) :]:
+            moves.append(json.dumps(line))
+            log.append(json.dumps(notation_log([line])[0]))
+        return moves, log
 
     def past_lines(self, past: State, viewer: int | None) -> list[dict[str, Any]]:
         """The log of the replayed position ``past`` (this match after its first
@@ -133,6 +151,7 @@ class LiveMatch:
         """Take a log rebuilt from the database (another process took moves back)."""
         self.log = log
         self._lines.clear()
+        self._lines_json.clear()
 
     def seat_of_token(self, token: str) -> int | None:
         """The seat whose token this is; compares every stored hash in constant time."""
@@ -164,45 +183,60 @@ class LiveMatch:
         }
 
     def view(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> dict[str, Any]:
-        """The current view of ``seat``, shared by every page that shows the same thing."""
-        if self._views_version != self.version:
-            self._views.clear()
-            self._messages.clear()
-            self._views_version = self.version
-        key = (seat, svg, observation)
-        cached = self._views.get(key)
-        if cached is None:
-            cached = seat_view(
-                self.state,
-                seat,
-                svg=svg,
-                observation=observation,
-                actionable=not (self.stopped or self.waiting),
-                names=self.names,
-                moves=self.lines(seat),
-                undo=self.log.undo_points(seat) if seat is not None and self.kind == "live" else 0,
-            )
-            if self.state.is_over or self.row.ended:  # a seat lost on time never wins
-                ended = bool(self.row.ended)
-                cached["winners"] = clocks.winners(cached["winners"], cached["scores"], self.seats, ended)
-            cached["thinking"] = sorted(self.thinking | self.thinking_elsewhere)
-            cached["stopped"] = self.stopped
-            cached["match"] = self.meta()
-            self._views[key] = cached
+        """The current view of ``seat`` (built anew: pages are sent :meth:`view_message`, which is cached)."""
+        view = self._view(seat, svg, observation)
         if self.row.clock is not None:  # time left is counted at each sending, never cached
-            return {**cached, "clock": clocks.view(self.row.clock, self.seats, time.time())}
-        return cached
+            view["clock"] = clocks.view(self.row.clock, self.seats, time.time())
+        return view
+
+    def _view(self, seat: int | None, svg: bool, observation: bool, *, log: bool = True) -> dict[str, Any]:
+        """The view; without ``log``, its ``moves`` and ``log`` are empty (``view_message`` adds them)."""
+        view = seat_view(
+            self.state,
+            seat,
+            svg=svg,
+            observation=observation,
+            actionable=not (self.stopped or self.waiting),
+            names=self.names,
+            moves=self.lines(seat) if log else [],
+            undo=self.log.undo_points(seat) if seat is not None and self.kind == "live" else 0,
+        )
+        if self.state.is_over or self.row.ended:  # a seat lost on time never wins
+            view["winners"] = clocks.winners(view["winners"], view["scores"], self.seats, bool(self.row.ended))
+        view["thinking"] = sorted(self.thinking | self.thinking_elsewhere)
+        view["stopped"] = self.stopped
+        view["match"] = self.meta()
+        return view
 
     def view_message(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> str:
-        """The view as the WebSocket message every page showing the same thing is sent."""
-        key = ("message", seat, svg, observation)
-        fresh = self._views_version == self.version and self.row.clock is None
-        message = self._messages.get(key) if fresh else None
-        if message is None:
-            view = self.view(seat, svg=svg, observation=observation)
-            message = json.dumps({"type": "view", "view": view})
-            self._messages[key] = message
-        return message
+        """The view as the WebSocket message every page showing the same thing is sent.
+
+        Only the JSON text is kept until the next change, never the view's
+        dicts and lists: kept for the seconds between moves they would outlive
+        the young garbage generations, and the oldest one, holding every live
+        match, would have to be collected (a pause of the whole process) far
+        more often.
+        """
+        if self._views_version != self.version:
+            self._messages.clear()
+            self._views_version = self.version
+        key = (seat, svg, observation, self.row.clock is None)
+        text = self._messages.get(key)
+        if text is None:
+            view = self._view(seat, svg, observation, log=False)
+            del view["log"], view["moves"]
+            moves, log = self.lines_json(seat)
+            # The log is most of a view and grows with the game: its lines are spliced in as
+            # they were encoded once (json.dumps of a list is its items' texts joined by ", ").
+            text = f'{json.dumps(view)[:-1]}, "log": [{", ".join(log)}], "moves": [{", ".join(moves)}]}}'
+            if self.row.clock is None:
+                text = f'{{"type": "view", "view": {text}}}'
+            self._messages[key] = text
+        if self.row.clock is None:
+            return text
+        # Time left is counted at each sending: added to the kept view's text.
+        clock = json.dumps(clocks.view(self.row.clock, self.seats, time.time()))
+        return f'{{"type": "view", "view": {text[:-1]}, "clock": {clock}}}}}'
 
     def changed(self) -> None:
         # A seat no longer to move thinks no more, whatever notice was lost.

@@ -69,6 +69,7 @@ async def undo(hub: Hub, match: LiveMatch, seat: int, moves: int, seen: int) -> 
         except IllegalAction as exc:
             raise ApiError(409, f"cannot undo: {exc}") from None
         keep = count - moves
+        match.forget_lines(keep)
         match.turns, match.notations = match.turns[:keep], match.notations[:keep]
         match.digest = digest_of(match.notations)
         due = hub.bot_to_move(match) is not None
