@@ -69,6 +69,30 @@ from meeple.games.ibyron.island import BIT_XY, can_place, distance, explore_anch
 # distances between all cells, and the move actions by destination cell (hot path tables)
 DIST = tuple(tuple(distance(a, b) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
 MOVE_BY_CELL = tuple(A.MOVE[c % SIZE][c // SIZE] for c in range(SIZE * SIZE))
+MAX_DIST = 2 * (SIZE - 1)  # the longest distance on the grid
+
+
+def _within(leader: int) -> tuple[int, ...]:
+    """Masks of the cells (bit ``cell``) at distance 1 to t from ``leader``, for t = 0 .. MAX_DIST."""
+    out = [0] * (MAX_DIST + 1)
+    for cell, d in enumerate(DIST[leader]):
+        if d:
+            out[d] |= 1 << cell
+    for t in range(1, MAX_DIST + 1):
+        out[t] |= out[t - 1]
+    return tuple(out)
+
+
+WITHIN = tuple(_within(c) for c in range(SIZE * SIZE))
+# For h horses: the moves to the cells of each byte of a cell mask, by the byte's index and value, lowest first.
+MOVES_BY_BYTE = tuple(
+    tuple(
+        tuple(tuple(MOVE_BY_CELL[8 * i + j][h] for j in range(8) if value >> j & 1 and 8 * i + j < SIZE * SIZE)
+              for value in range(256))
+        for i in range((SIZE * SIZE + 7) // 8)
+    )
+    for h in range(A.MAX_HORSES_PER_MOVE + 1)
+)
 
 
 def home_choices(s: IbyronBase, p: int) -> list[Action]:
@@ -92,18 +116,65 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     without a move that could be refused, so another leader standing there would share a space with it.
     """
     supply = s.supply[p]
-    blocked = _blocked_for(s, p)
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
-    row = DIST[s.leader[p]]
+    within = WITHIN[s.leader[p]]
     stride = s._stride(p)
-    spots = s.land + s.coast  # land spaces, then coast spaces, each ascending
+    land, coast = _spot_masks(s)
+    free = ~_blocked_mask(s, p)
+    land &= free
+    coast &= free
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
-    # (the rest in discs); a point carries the leader ``stride`` spaces. One comprehension per number of horses
-    # keeps this hot path to one distance comparison per space.
+    # (the rest in discs); a point carries the leader ``stride`` spaces. The spaces in that band of distances
+    # are a mask: land spaces first, then coast spaces, each ascending (the order the moves are listed in).
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
+        if near >= MAX_DIST:
+            break
         far = (supply + HORSE_POINTS * h) * stride
-        out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
+        band = within[far if far < MAX_DIST else MAX_DIST] & ~within[near]
+        table = MOVES_BY_BYTE[h]
+        _extend_by_bits(out, band & land, table)
+        _extend_by_bits(out, band & coast, table)
+
+
+def _extend_by_bits(out: list[Action], bits: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> None:
+    """Append the actions of the cells set in ``bits``, lowest cell first, a byte of cells at a time."""
+    if not bits:
+        return
+    first = ((bits & -bits).bit_length() - 1) >> 3
+    for i, byte in enumerate((bits >> (first << 3)).to_bytes(((bits.bit_length() + 7) >> 3) - first, "little"),
+                             first):
+        if byte:
+            out += table[i][byte]
+
+
+# The land and coast spaces of an island as cell masks, by the identity of its ``land`` tuple (a new tuple is
+# made whenever the island grows, and the entry holds on to it, so an id cannot be reused while it lives).
+_SPOTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int, int]] = {}
+
+
+def _spot_masks(s: IbyronBase) -> tuple[int, int]:
+    land, coast = s.land, s.coast
+    entry = _SPOTS.get(id(land))
+    if entry is None or entry[0] is not land or entry[1] is not coast:
+        if len(_SPOTS) > 256:
+            _SPOTS.clear()
+        entry = (land, coast, sum(1 << c for c in land), sum(1 << c for c in coast))
+        _SPOTS[id(land)] = entry
+    return entry[2], entry[3]
+
+
+def _blocked_mask(s: IbyronBase, p: int) -> int:
+    """``_blocked_for`` as a cell mask."""
+    blocked = 0
+    leader, home = s.leader, s.home
+    for q in range(s.players):
+        if q != p:
+            if leader[q] >= 0:
+                blocked |= 1 << leader[q]
+            if home[q] >= 0:
+                blocked |= 1 << home[q]
+    return blocked
 
 
 def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
