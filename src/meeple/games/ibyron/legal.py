@@ -58,6 +58,7 @@ from meeple.games.ibyron.data import (
     SPACES,
     ST_FARMER,
     START_TILE_PRICE,
+    STONE,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
@@ -84,12 +85,17 @@ def _within(leader: int) -> tuple[int, ...]:
 
 
 WITHIN = tuple(_within(c) for c in range(SIZE * SIZE))
-# For h horses: the moves to the cells of each byte of a cell mask, by the byte's index and value, lowest first.
+# A mask of spaces holds land cells at bits 0.. and coast cells at bits SPOT_SHIFT.. (whole bytes, so that a
+# byte never holds both); multiplying a cell mask by SPOT_BOTH copies it into both halves.
+SPOT_SHIFT = (SIZE * SIZE + 7) // 8 * 8
+SPOT_BOTH = 1 | 1 << SPOT_SHIFT
+# For h horses: the moves to the cells of each byte of a mask of spaces, by the byte's index and value, lowest first.
 MOVES_BY_BYTE = tuple(
     tuple(
-        tuple(tuple(MOVE_BY_CELL[8 * i + j][h] for j in range(8) if value >> j & 1 and 8 * i + j < SIZE * SIZE)
+        tuple(tuple(MOVE_BY_CELL[(8 * i + j) % SPOT_SHIFT][h] for j in range(8)
+                    if value >> j & 1 and (8 * i + j) % SPOT_SHIFT < SIZE * SIZE)
               for value in range(256))
-        for i in range((SIZE * SIZE + 7) // 8)
+        for i in range(2 * SPOT_SHIFT // 8)
     )
     for h in range(A.MAX_HORSES_PER_MOVE + 1)
 )
@@ -119,49 +125,41 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     within = WITHIN[s.leader[p]]
     stride = s._stride(p)
-    land, coast = _spot_masks(s)
-    free = ~_blocked_mask(s, p)
-    land &= free
-    coast &= free
+    spots = _spot_masks(s) & ~(_blocked_mask(s, p) * SPOT_BOTH)
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. The spaces in that band of distances
-    # are a mask: land spaces first, then coast spaces, each ascending (the order the moves are listed in).
+    # are a mask: land spaces in its low half, coast spaces in its high half, so its bits, lowest first, are the
+    # moves in the order they are listed in (land spaces, then coast spaces, each ascending).
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
         if near >= MAX_DIST:
             break
         far = (supply + HORSE_POINTS * h) * stride
-        band = within[far if far < MAX_DIST else MAX_DIST] & ~within[near]
-        table = MOVES_BY_BYTE[h]
-        _extend_by_bits(out, band & land, table)
-        _extend_by_bits(out, band & coast, table)
-
-
-def _extend_by_bits(out: list[Action], bits: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> None:
-    """Append the actions of the cells set in ``bits``, lowest cell first, a byte of cells at a time."""
-    if not bits:
-        return
-    first = ((bits & -bits).bit_length() - 1) >> 3
-    for i, byte in enumerate((bits >> (first << 3)).to_bytes(((bits.bit_length() + 7) >> 3) - first, "little"),
-                             first):
-        if byte:
-            out += table[i][byte]
+        bits = spots & (within[far if far < MAX_DIST else MAX_DIST] & ~within[near]) * SPOT_BOTH
+        if bits:  # a byte of spaces at a time, from the first byte with one
+            table = MOVES_BY_BYTE[h]
+            first = ((bits & -bits).bit_length() - 1) >> 3
+            for i, byte in enumerate((bits >> (first << 3)).to_bytes(((bits.bit_length() + 7) >> 3) - first, "little"),
+                                     first):
+                if byte:
+                    out += table[i][byte]
 
 
 # The land and coast spaces of an island as cell masks, by the identity of its ``land`` tuple (a new tuple is
 # made whenever the island grows, and the entry holds on to it, so an id cannot be reused while it lives).
-_SPOTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int, int]] = {}
+_SPOTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
 
-def _spot_masks(s: IbyronBase) -> tuple[int, int]:
+def _spot_masks(s: IbyronBase) -> int:
+    """The island's land cells (bit ``cell``) and its coast cells (bit ``SPOT_SHIFT + cell``) in one mask."""
     land, coast = s.land, s.coast
     entry = _SPOTS.get(id(land))
     if entry is None or entry[0] is not land or entry[1] is not coast:
-        if len(_SPOTS) > 256:
+        if len(_SPOTS) > 1024:
             _SPOTS.clear()
-        entry = (land, coast, sum(1 << c for c in land), sum(1 << c for c in coast))
+        entry = (land, coast, sum(1 << c for c in land) | sum(1 << c for c in coast) << SPOT_SHIFT)
         _SPOTS[id(land)] = entry
-    return entry[2], entry[3]
+    return entry[2]
 
 
 def _blocked_mask(s: IbyronBase, p: int) -> int:
@@ -269,14 +267,47 @@ def build_choice(s: IbyronBase, p: int, b: int) -> tuple[bool, bool]:
     return plain, swap
 
 
+# The candidates of _builds by (terrain, site free, on the home or castle space), ascending.
+_BUILD_CANDIDATES = {
+    (terrain, free, on): tuple(sorted((_SITE_BUILDINGS[terrain] if free else ()) + (_ON_BUILDINGS if on else ())))
+    for terrain in _SITE_BUILDINGS for free in (False, True) for on in (False, True)
+}
+# Per building: (index, most of it a player may build, discs it takes, its cost, with the Foundry swap or None,
+# whose site is the space itself once it is free: a terrain or any space).
+_BUILD_TERMS = tuple(
+    (b.index, b.max, b.discs, COSTS[b.index], FOUNDRY_COSTS[b.index] if FOUNDRY_SWAP[b.index] else None,
+     b.index not in _ON_BUILDINGS)
+    for b in BUILDINGS
+)
+
+
 def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
+    """``build_choice`` for each building the leader's space may be the site of, written out on this hot path."""
     cell = s.leader[p]
-    # only the buildings whose site this space can be are tried (build_choice checks the site itself)
-    candidates = _SITE_BUILDINGS[s.terrain[cell]] if s._site_free(p, cell) else ()
-    if cell == s.home[p] or cell == s.castle[p]:
-        candidates = tuple(sorted(candidates + _ON_BUILDINGS))
+    candidates = _BUILD_CANDIDATES[s.terrain[cell], s._site_free(p, cell), cell == s.home[p] or cell == s.castle[p]]
+    if not candidates:
+        return
+    r = s.res[p]
+    wood, ore, stone, gold, horses, cubes = r[WOOD], r[ORE], r[STONE], r[GOLD], s.horses[p], s.cubes[p]
+    supply = s.supply[p]
+    built = s.built[p]
+    foundry = s.mat[p][FOUNDRY]
     for b in candidates:
-        plain, swap = build_choice(s, p, b)
+        _, most, discs, cost, swap_cost, on_site = _BUILD_TERMS[b]
+        if built[b] >= most or supply < discs:
+            continue
+        plain = (wood >= cost[0] and ore >= cost[1] and stone >= cost[2] and gold >= cost[3]
+                 and horses >= cost[4] and cubes >= cost[5])
+        swap = bool(foundry and swap_cost is not None and wood >= swap_cost[0] and ore >= swap_cost[1]
+                    and stone >= swap_cost[2] and gold >= swap_cost[3] and horses >= swap_cost[4]
+                    and cubes >= swap_cost[5])
+        if not (plain or swap):
+            continue
+        # a terrain or any-space site is this free space (the candidates say so); the others are checked
+        if not on_site and not s._build_site_ok(p, b):
+            continue
+        if b == GATE and s.castle[p] >= 0:
+            continue
         if plain:
             out.append(A.BUILD[b])
         if swap:
