@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
+from operator import getitem
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
@@ -89,16 +91,28 @@ WITHIN = tuple(_within(c) for c in range(SIZE * SIZE))
 # byte never holds both); multiplying a cell mask by SPOT_BOTH copies it into both halves.
 SPOT_SHIFT = (SIZE * SIZE + 7) // 8 * 8
 SPOT_BOTH = 1 | 1 << SPOT_SHIFT
-# For h horses: the moves to the cells of each byte of a mask of spaces, by the byte's index and value, lowest first.
-MOVES_BY_BYTE = tuple(
-    tuple(
-        tuple(tuple(MOVE_BY_CELL[(8 * i + j) % SPOT_SHIFT][h] for j in range(8)
-                    if value >> j & 1 and (8 * i + j) % SPOT_SHIFT < SIZE * SIZE)
-              for value in range(256))
-        for i in range(2 * SPOT_SHIFT // 8)
-    )
-    for h in range(A.MAX_HORSES_PER_MOVE + 1)
-)
+SPOT_BYTES = 2 * SPOT_SHIFT // 8
+
+
+def _byte_table(actions: list[Action | None]) -> tuple[tuple[Action, ...], ...]:
+    """For each value of a byte whose bits stand for ``actions`` (8 of them): the actions of its set bits, lowest
+    first. Built from the value with its lowest bit cleared, so the table costs one small tuple per value."""
+    table: list[tuple[Action, ...]] = [()]
+    for value in range(1, 256):
+        low = (value & -value).bit_length() - 1
+        action = actions[low]
+        table.append(((action,) if action is not None else ()) + table[value & (value - 1)])
+    return tuple(table)
+
+
+def _moves_by_byte(h: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """The moves with ``h`` horses to the spaces of each byte of a mask of spaces, by byte index and value."""
+    by_bit = [MOVE_BY_CELL[bit % SPOT_SHIFT][h] if bit % SPOT_SHIFT < SIZE * SIZE else None
+              for bit in range(2 * SPOT_SHIFT)]
+    return tuple(_byte_table(by_bit[8 * i: 8 * i + 8]) for i in range(2 * SPOT_SHIFT // 8))
+
+
+MOVES_BY_BYTE = tuple(_moves_by_byte(h) for h in range(A.MAX_HORSES_PER_MOVE + 1))
 
 
 def home_choices(s: IbyronBase, p: int) -> list[Action]:
@@ -136,13 +150,8 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
             break
         far = (supply + HORSE_POINTS * h) * stride
         bits = spots & (within[far if far < MAX_DIST else MAX_DIST] & ~within[near]) * SPOT_BOTH
-        if bits:  # a byte of spaces at a time, from the first byte with one
-            table = MOVES_BY_BYTE[h]
-            first = ((bits & -bits).bit_length() - 1) >> 3
-            for i, byte in enumerate((bits >> (first << 3)).to_bytes(((bits.bit_length() + 7) >> 3) - first, "little"),
-                                     first):
-                if byte:
-                    out += table[i][byte]
+        if bits:  # each byte of the mask picks its moves from its table, all in C (no Python loop per space)
+            out += chain.from_iterable(map(getitem, MOVES_BY_BYTE[h], bits.to_bytes(SPOT_BYTES, "little")))
 
 
 # The land and coast spaces of an island as cell masks, by the identity of its ``land`` tuple (a new tuple is
@@ -379,15 +388,26 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
 def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
     """For each village space (in SPACES order): would its action do something for ``p`` now?"""
     r = s.res[p]
+    coins = r[COINS]
     return (
         s.horse_supply > 0,  # stablehand
         s.ship[p] > 0,  # shipwright
         market_open(s, p),
-        not s.beginner and r[COINS] >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
-        s._grain_field(p) >= 0,  # farmer
-        r[COINS] >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
+        not s.beginner and coins >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
+        _has_grain_field(s, p),  # farmer
+        coins >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
         True,  # tax collector
     )
+
+
+def _has_grain_field(s: IbyronBase, p: int) -> bool:
+    """``s._grain_field(p) >= 0``: has the player a grain field under an overseer?"""
+    camps = s.camps
+    for cell in s.overseer[p]:
+        camp = camps.get(cell)
+        if camp is not None and camp[0] == p and camp[1] == K_GRAIN:
+            return True
+    return False
 
 
 def space_usable(s: IbyronBase, p: int, space: int) -> bool:
@@ -395,7 +415,11 @@ def space_usable(s: IbyronBase, p: int, space: int) -> bool:
     return usable_spaces(s, p)[space]
 
 
-VISITS = tuple((A.VISIT[name], A.VISIT_MAYOR[name]) for name in SPACES)
+# Per village space: its visit, its visit with the Mayor, and (the farmer's) the barn visits or None.
+VISITS = tuple(
+    (A.VISIT[name], A.VISIT_MAYOR[name], (A.VISIT_BARN, A.VISIT_BARN_MAYOR) if i == ST_FARMER else None)
+    for i, name in enumerate(SPACES)
+)
 
 
 def village_actions(s: IbyronBase, p: int) -> list[Action]:
@@ -404,7 +428,7 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     mayor = s.mayor[p]
     cap = s.cap
     usable = usable_spaces(s, p)
-    for space, stacks in enumerate(s.stacks):
+    for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, VISITS, strict=True):
         # the cost of a visit (IbyronBase._village_cost), written out on this hot path
         cost = stacks[-1][1] + 1 if stacks else 1
         if cost > cap:
@@ -413,17 +437,16 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
         with_mayor = mayor and box >= cost - 1
         if not (plain or with_mayor):
             continue
-        if usable[space]:
-            visit, visit_mayor = VISITS[space]
+        if is_usable:
             if plain:
                 out.append(visit)
             if with_mayor:
                 out.append(visit_mayor)
-        if space == ST_FARMER and _barn_available(s, p):
+        if barn is not None and _barn_available(s, p):
             if plain:
-                out.append(A.VISIT_BARN)
+                out.append(barn[0])
             if with_mayor:
-                out.append(A.VISIT_BARN_MAYOR)
+                out.append(barn[1])
     out.append(A.LEAVE)
     return out
 
@@ -445,10 +468,13 @@ def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     return _barn_available(s, p) if "barn" in args else space_usable(s, p, space)
 
 
+MARKET_RES = tuple(RES_INDEX[name] for name in MARKET_BOXES)  # the resource of each market box
+
+
 def market_open(s: IbyronBase, p: int) -> bool:
     r = s.res[p]
-    for i, name in enumerate(MARKET_BOXES):
-        if not s.dice_used[i] and r[RES_INDEX[name]] > 0:
+    for res, used in zip(MARKET_RES, s.dice_used, strict=True):
+        if not used and r[res] > 0:
             return True
     return bool(s.built[p][COURT]) and (r[FOOD] >= 2 or r[GOLD] >= 1)
 
