@@ -172,7 +172,7 @@ def _spot_masks(s: IbyronBase) -> int:
 
 
 def _blocked_mask(s: IbyronBase, p: int) -> int:
-    """``_blocked_for`` as a cell mask."""
+    """Spaces ``p``'s leader may not end a move on, as a cell mask: other leaders' spaces and other players' homes."""
     blocked = 0
     leader, home = s.leader, s.home
     for q in range(s.players):
@@ -184,17 +184,12 @@ def _blocked_mask(s: IbyronBase, p: int) -> int:
     return blocked
 
 
-def _blocked_for(s: IbyronBase, p: int) -> tuple[int, ...]:
-    """Spaces ``p``'s leader may not end a move on: other leaders' spaces and other players' homes."""
-    return tuple(c for q in range(s.players) if q != p for c in (s.leader[q], s.home[q]) if c >= 0)
-
-
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
     x, y, horses = int(action[1]), int(action[2]), int(action[3])
     dest = y * SIZE + x
     leader = s.leader[p]
-    if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in _blocked_for(s, p):
+    if leader < 0 or dest == leader or not _spot_masks(s) >> dest & SPOT_BOTH or _blocked_mask(s, p) >> dest & 1:
         return False
     stride = s._stride(p)
     points = (DIST[leader][dest] + stride - 1) // stride

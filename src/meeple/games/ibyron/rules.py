@@ -146,6 +146,9 @@ APPLY: dict[int | str, Callable[[IbyronBase, int, Action], None]] = {
 }
 
 
+OFFERED_MAX = 24  # the longest legal list kept for apply's check
+
+
 class IbyronState(IbyronBase):
     # The legal actions last listed and their seat, kept (not game state) so that ``apply``'s check of the
     # action chosen from them is one lookup instead of the rules asked again. Dropped by every ``_apply``;
@@ -160,7 +163,9 @@ class IbyronState(IbyronBase):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         actions = legal_actions(self, seat)
-        self._offered = (seat, tuple(actions))  # a copy: the caller may change the list it is given
+        # a copy (the caller may change the list it is given); a long list is searched more slowly than the
+        # rules answer for one action, so only short ones are kept
+        self._offered = (seat, tuple(actions)) if len(actions) <= OFFERED_MAX else None
         return actions
 
     def _is_legal(self, action: Action, seat: int) -> bool:
