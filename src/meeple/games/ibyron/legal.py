@@ -107,9 +107,9 @@ def _byte_table(actions: list[Action | None]) -> tuple[tuple[Action, ...], ...]:
 
 def _moves_by_byte(h: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     """The moves with ``h`` horses to the spaces of each byte of a mask of spaces, by byte index and value."""
-    by_bit = [MOVE_BY_CELL[bit % SPOT_SHIFT][h] if bit % SPOT_SHIFT < SIZE * SIZE else None
-              for bit in range(2 * SPOT_SHIFT)]
-    return tuple(_byte_table(by_bit[8 * i: 8 * i + 8]) for i in range(2 * SPOT_SHIFT // 8))
+    by_bit = [MOVE_BY_CELL[bit][h] if bit < SIZE * SIZE else None for bit in range(SPOT_SHIFT)]
+    half = tuple(_byte_table(by_bit[8 * i: 8 * i + 8]) for i in range(SPOT_SHIFT // 8))
+    return half + half  # the coast half of a mask holds the same cells as the land half
 
 
 MOVES_BY_BYTE = tuple(_moves_by_byte(h) for h in range(A.MAX_HORSES_PER_MOVE + 1))
