@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import chain
 from operator import getitem
 
@@ -94,20 +94,18 @@ SPOT_BOTH = 1 | 1 << SPOT_SHIFT
 SPOT_BYTES = 2 * SPOT_SHIFT // 8
 
 
-def _byte_table(actions: list[Action | None]) -> tuple[tuple[Action, ...], ...]:
-    """For each value of a byte whose bits stand for ``actions`` (8 of them): the actions of its set bits, lowest
+def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ...], ...]:
+    """For each value of a byte whose 8 bits stand for ``per_bit``'s actions: the actions of its set bits, lowest
     first. Built from the value with its lowest bit cleared, so the table costs one small tuple per value."""
     table: list[tuple[Action, ...]] = [()]
     for value in range(1, 256):
-        low = (value & -value).bit_length() - 1
-        action = actions[low]
-        table.append(((action,) if action is not None else ()) + table[value & (value - 1)])
+        table.append(per_bit[(value & -value).bit_length() - 1] + table[value & (value - 1)])
     return tuple(table)
 
 
 def _moves_by_byte(h: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     """The moves with ``h`` horses to the spaces of each byte of a mask of spaces, by byte index and value."""
-    by_bit = [MOVE_BY_CELL[bit][h] if bit < SIZE * SIZE else None for bit in range(SPOT_SHIFT)]
+    by_bit = [(MOVE_BY_CELL[bit][h],) if bit < SIZE * SIZE else () for bit in range(SPOT_SHIFT)]
     half = tuple(_byte_table(by_bit[8 * i: 8 * i + 8]) for i in range(SPOT_SHIFT // 8))
     return half + half  # the coast half of a mask holds the same cells as the land half
 
@@ -537,18 +535,16 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
-# The four ``place`` actions (rotations 0-3) of each anchor, by the anchor's bit (island.BIT_XY).
-PLACE_BY_BIT = tuple(A.PLACE[x][y] if x < SIZE - 1 and y < SIZE - 1 else [] for x, y in BIT_XY)
+# The four ``place`` actions (rotations 0-3) of the anchors of each byte of an anchor mask (island.BIT_XY),
+# by the byte's index and value, lowest bit first: anchors in (x, y) order.
+_PLACE_BY_BIT = [tuple(A.PLACE[x][y]) if x < SIZE - 1 and y < SIZE - 1 else () for x, y in BIT_XY]
+_PLACE_BYTES = (len(_PLACE_BY_BIT) + 7) // 8
+_PLACE_BY_BIT += [()] * (8 * _PLACE_BYTES - len(_PLACE_BY_BIT))
+PLACE_BY_BYTE = tuple(_byte_table(_PLACE_BY_BIT[8 * i: 8 * i + 8]) for i in range(_PLACE_BYTES))
 
 
 def _place(s: IbyronBase, p: int) -> list[Action]:
-    out: list[Action] = []
-    bits = s._anchor_bits()
-    while bits:  # lowest bit first: anchors in (x, y) order
-        low = bits & -bits
-        out.extend(PLACE_BY_BIT[low.bit_length() - 1])
-        bits ^= low
-    return out
+    return list(chain.from_iterable(map(getitem, PLACE_BY_BYTE, s._anchor_bits().to_bytes(_PLACE_BYTES, "little"))))
 
 
 # The choices offered at each step (data.S_*), by step.
