@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import chain
+from operator import getitem
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
@@ -58,6 +60,7 @@ from meeple.games.ibyron.data import (
     SPACES,
     ST_FARMER,
     START_TILE_PRICE,
+    STONE,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
@@ -69,6 +72,45 @@ from meeple.games.ibyron.island import BIT_XY, can_place, distance, explore_anch
 # distances between all cells, and the move actions by destination cell (hot path tables)
 DIST = tuple(tuple(distance(a, b) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
 MOVE_BY_CELL = tuple(A.MOVE[c % SIZE][c // SIZE] for c in range(SIZE * SIZE))
+MAX_DIST = 2 * (SIZE - 1)  # the longest distance on the grid
+
+
+def _within(leader: int) -> tuple[int, ...]:
+    """Masks of the cells (bit ``cell``) at distance 1 to t from ``leader``, for t = 0 .. MAX_DIST."""
+    out = [0] * (MAX_DIST + 1)
+    for cell, d in enumerate(DIST[leader]):
+        if d:
+            out[d] |= 1 << cell
+    for t in range(1, MAX_DIST + 1):
+        out[t] |= out[t - 1]
+    return tuple(out)
+
+
+WITHIN = tuple(_within(c) for c in range(SIZE * SIZE))
+# A mask of spaces holds land cells at bits 0.. and coast cells at bits SPOT_SHIFT.. (whole bytes, so that a
+# byte never holds both); multiplying a cell mask by SPOT_BOTH copies it into both halves.
+SPOT_SHIFT = (SIZE * SIZE + 7) // 8 * 8
+SPOT_BOTH = 1 | 1 << SPOT_SHIFT
+SPOT_BYTES = 2 * SPOT_SHIFT // 8
+
+
+def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ...], ...]:
+    """For each value of a byte whose 8 bits stand for ``per_bit``'s actions: the actions of its set bits, lowest
+    first. Built from the value with its lowest bit cleared, so the table costs one small tuple per value."""
+    table: list[tuple[Action, ...]] = [()]
+    for value in range(1, 256):
+        table.append(per_bit[(value & -value).bit_length() - 1] + table[value & (value - 1)])
+    return tuple(table)
+
+
+def _moves_by_byte(h: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """The moves with ``h`` horses to the spaces of each byte of a mask of spaces, by byte index and value."""
+    by_bit = [(MOVE_BY_CELL[bit][h],) if bit < SIZE * SIZE else () for bit in range(SPOT_SHIFT)]
+    half = tuple(_byte_table(by_bit[8 * i: 8 * i + 8]) for i in range(SPOT_SHIFT // 8))
+    return half + half  # the coast half of a mask holds the same cells as the land half
+
+
+MOVES_BY_BYTE = tuple(_moves_by_byte(h) for h in range(A.MAX_HORSES_PER_MOVE + 1))
 
 
 def home_choices(s: IbyronBase, p: int) -> list[Action]:
@@ -92,18 +134,22 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     a space with it.
     """
     supply = s.supply[p]
-    blocked = occupied_by_others(s, p)
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
-    row = DIST[s.leader[p]]
+    within = WITHIN[s.leader[p]]
     stride = s._stride(p)
-    spots = s.land + s.coast  # land spaces, then coast spaces, each ascending
+    spots = _spot_masks(s) & ~(_blocked_mask(s, p) * SPOT_BOTH)
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
-    # (the rest in discs); a point carries the leader ``stride`` spaces. One comprehension per number of horses
-    # keeps this hot path to one distance comparison per space.
+    # (the rest in discs); a point carries the leader ``stride`` spaces. The spaces in that band of distances
+    # are a mask: land spaces in its low half, coast spaces in its high half, so its bits, lowest first, are the
+    # moves in the order they are listed in (land spaces, then coast spaces, each ascending).
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
+        if near >= MAX_DIST:
+            break
         far = (supply + HORSE_POINTS * h) * stride
-        out.extend([MOVE_BY_CELL[d][h] for d in spots if near < row[d] <= far and d not in blocked])
+        bits = spots & (within[far if far < MAX_DIST else MAX_DIST] & ~within[near]) * SPOT_BOTH
+        if bits:  # each byte of the mask picks its moves from its table, all in C (no Python loop per space)
+            out += chain.from_iterable(map(getitem, MOVES_BY_BYTE[h], bits.to_bytes(SPOT_BYTES, "little")))
 
 
 def occupied_by_others(s: IbyronBase, p: int) -> set[int]:
@@ -121,12 +167,52 @@ def occupied_by_others(s: IbyronBase, p: int) -> set[int]:
     return out
 
 
+# The land and coast spaces of an island as cell masks, by the identity of its ``land`` tuple (a new tuple is
+# made whenever the island grows, and the entry holds on to it, so an id cannot be reused while it lives).
+_SPOTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+
+
+def _spot_masks(s: IbyronBase) -> int:
+    """The island's land cells (bit ``cell``) and its coast cells (bit ``SPOT_SHIFT + cell``) in one mask."""
+    land, coast = s.land, s.coast
+    entry = _SPOTS.get(id(land))
+    if entry is None or entry[0] is not land or entry[1] is not coast:
+        if len(_SPOTS) > 1024:
+            _SPOTS.clear()
+        entry = (land, coast, sum(1 << c for c in land) | sum(1 << c for c in coast) << SPOT_SHIFT)
+        _SPOTS[id(land)] = entry
+    return entry[2]
+
+
+def _blocked_mask(s: IbyronBase, p: int) -> int:
+    """``occupied_by_others`` as a cell mask: other leaders' spaces, other players' homes, and the spaces
+    holding another player's building, work camp or held space."""
+    blocked = 0
+    leader, home = s.leader, s.home
+    for q in range(s.players):
+        if q != p:
+            if leader[q] >= 0:
+                blocked |= 1 << leader[q]
+            if home[q] >= 0:
+                blocked |= 1 << home[q]
+    for c, (owner, _) in s.buildings.items():
+        if owner != p:
+            blocked |= 1 << c
+    for c, camp in s.camps.items():
+        if camp[0] != p:
+            blocked |= 1 << c
+    for c, holder in s.reserved.items():
+        if holder != p:
+            blocked |= 1 << c
+    return blocked
+
+
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
     x, y, horses = int(action[1]), int(action[2]), int(action[3])
     dest = y * SIZE + x
     leader = s.leader[p]
-    if leader < 0 or dest == leader or (not s.height[dest] and dest not in s.coast) or dest in occupied_by_others(s, p):
+    if leader < 0 or dest == leader or not _spot_masks(s) >> dest & SPOT_BOTH or _blocked_mask(s, p) >> dest & 1:
         return False
     stride = s._stride(p)
     points = (DIST[leader][dest] + stride - 1) // stride
@@ -208,14 +294,47 @@ def build_choice(s: IbyronBase, p: int, b: int) -> tuple[bool, bool]:
     return plain, swap
 
 
+# The candidates of _builds by (terrain, site free, on the home or castle space), ascending.
+_BUILD_CANDIDATES = {
+    (terrain, free, on): tuple(sorted((_SITE_BUILDINGS[terrain] if free else ()) + (_ON_BUILDINGS if on else ())))
+    for terrain in _SITE_BUILDINGS for free in (False, True) for on in (False, True)
+}
+# Per building: (index, most of it a player may build, discs it takes, its cost, with the Foundry swap or None,
+# whose site is the space itself once it is free: a terrain or any space).
+_BUILD_TERMS = tuple(
+    (b.index, b.max, b.discs, COSTS[b.index], FOUNDRY_COSTS[b.index] if FOUNDRY_SWAP[b.index] else None,
+     b.index not in _ON_BUILDINGS)
+    for b in BUILDINGS
+)
+
+
 def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
+    """``build_choice`` for each building the leader's space may be the site of, written out on this hot path."""
     cell = s.leader[p]
-    # only the buildings whose site this space can be are tried (build_choice checks the site itself)
-    candidates = _SITE_BUILDINGS[s.terrain[cell]] if s._site_free(p, cell) else ()
-    if cell == s.home[p] or cell == s.castle[p]:
-        candidates = tuple(sorted(candidates + _ON_BUILDINGS))
+    candidates = _BUILD_CANDIDATES[s.terrain[cell], s._site_free(p, cell), cell == s.home[p] or cell == s.castle[p]]
+    if not candidates:
+        return
+    r = s.res[p]
+    wood, ore, stone, gold, horses, cubes = r[WOOD], r[ORE], r[STONE], r[GOLD], s.horses[p], s.cubes[p]
+    supply = s.supply[p]
+    built = s.built[p]
+    foundry = s.mat[p][FOUNDRY]
     for b in candidates:
-        plain, swap = build_choice(s, p, b)
+        _, most, discs, cost, swap_cost, on_site = _BUILD_TERMS[b]
+        if built[b] >= most or supply < discs:
+            continue
+        plain = (wood >= cost[0] and ore >= cost[1] and stone >= cost[2] and gold >= cost[3]
+                 and horses >= cost[4] and cubes >= cost[5])
+        swap = bool(foundry and swap_cost is not None and wood >= swap_cost[0] and ore >= swap_cost[1]
+                    and stone >= swap_cost[2] and gold >= swap_cost[3] and horses >= swap_cost[4]
+                    and cubes >= swap_cost[5])
+        if not (plain or swap):
+            continue
+        # a terrain or any-space site is this free space (the candidates say so); the others are checked
+        if not on_site and not s._build_site_ok(p, b):
+            continue
+        if b == GATE and s.castle[p] >= 0:
+            continue
         if plain:
             out.append(A.BUILD[b])
         if swap:
@@ -287,15 +406,26 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
 def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
     """For each village space (in SPACES order): would its action do something for ``p`` now?"""
     r = s.res[p]
+    coins = r[COINS]
     return (
         s.horse_supply > 0,  # stablehand
         s.ship[p] > 0,  # shipwright
         market_open(s, p),
-        not s.beginner and r[COINS] >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
-        s._grain_field(p) >= 0,  # farmer
-        r[COINS] >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
+        not s.beginner and coins >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
+        _has_grain_field(s, p),  # farmer
+        coins >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
         True,  # tax collector
     )
+
+
+def _has_grain_field(s: IbyronBase, p: int) -> bool:
+    """``s._grain_field(p) >= 0``: has the player a grain field under an overseer?"""
+    camps = s.camps
+    for cell in s.overseer[p]:
+        camp = camps.get(cell)
+        if camp is not None and camp[0] == p and camp[1] == K_GRAIN:
+            return True
+    return False
 
 
 def space_usable(s: IbyronBase, p: int, space: int) -> bool:
@@ -303,7 +433,11 @@ def space_usable(s: IbyronBase, p: int, space: int) -> bool:
     return usable_spaces(s, p)[space]
 
 
-VISITS = tuple((A.VISIT[name], A.VISIT_MAYOR[name]) for name in SPACES)
+# Per village space: its visit, its visit with the Mayor, and (the farmer's) the barn visits or None.
+VISITS = tuple(
+    (A.VISIT[name], A.VISIT_MAYOR[name], (A.VISIT_BARN, A.VISIT_BARN_MAYOR) if i == ST_FARMER else None)
+    for i, name in enumerate(SPACES)
+)
 
 
 def village_actions(s: IbyronBase, p: int) -> list[Action]:
@@ -312,7 +446,7 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     mayor = s.mayor[p]
     cap = s.cap
     usable = usable_spaces(s, p)
-    for space, stacks in enumerate(s.stacks):
+    for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, VISITS, strict=True):
         # the cost of a visit (IbyronBase._village_cost), written out on this hot path
         cost = stacks[-1][1] + 1 if stacks else 1
         if cost > cap:
@@ -321,17 +455,16 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
         with_mayor = mayor and box >= cost - 1
         if not (plain or with_mayor):
             continue
-        if usable[space]:
-            visit, visit_mayor = VISITS[space]
+        if is_usable:
             if plain:
                 out.append(visit)
             if with_mayor:
                 out.append(visit_mayor)
-        if space == ST_FARMER and _barn_available(s, p):
+        if barn is not None and _barn_available(s, p):
             if plain:
-                out.append(A.VISIT_BARN)
+                out.append(barn[0])
             if with_mayor:
-                out.append(A.VISIT_BARN_MAYOR)
+                out.append(barn[1])
     out.append(A.LEAVE)
     return out
 
@@ -353,10 +486,13 @@ def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     return _barn_available(s, p) if "barn" in args else space_usable(s, p, space)
 
 
+MARKET_RES = tuple(RES_INDEX[name] for name in MARKET_BOXES)  # the resource of each market box
+
+
 def market_open(s: IbyronBase, p: int) -> bool:
     r = s.res[p]
-    for i, name in enumerate(MARKET_BOXES):
-        if not s.dice_used[i] and r[RES_INDEX[name]] > 0:
+    for res, used in zip(MARKET_RES, s.dice_used, strict=True):
+        if not used and r[res] > 0:
             return True
     return bool(s.built[p][COURT]) and (r[FOOD] >= 2 or r[GOLD] >= 1)
 
@@ -424,18 +560,16 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
-# The four ``place`` actions (rotations 0-3) of each anchor, by the anchor's bit (island.BIT_XY).
-PLACE_BY_BIT = tuple(A.PLACE[x][y] if x < SIZE - 1 and y < SIZE - 1 else [] for x, y in BIT_XY)
+# The four ``place`` actions (rotations 0-3) of the anchors of each byte of an anchor mask (island.BIT_XY),
+# by the byte's index and value, lowest bit first: anchors in (x, y) order.
+_PLACE_BY_BIT = [tuple(A.PLACE[x][y]) if x < SIZE - 1 and y < SIZE - 1 else () for x, y in BIT_XY]
+_PLACE_BYTES = (len(_PLACE_BY_BIT) + 7) // 8
+_PLACE_BY_BIT += [()] * (8 * _PLACE_BYTES - len(_PLACE_BY_BIT))
+PLACE_BY_BYTE = tuple(_byte_table(_PLACE_BY_BIT[8 * i: 8 * i + 8]) for i in range(_PLACE_BYTES))
 
 
 def _place(s: IbyronBase, p: int) -> list[Action]:
-    out: list[Action] = []
-    bits = s._anchor_bits()
-    while bits:  # lowest bit first: anchors in (x, y) order
-        low = bits & -bits
-        out.extend(PLACE_BY_BIT[low.bit_length() - 1])
-        bits ^= low
-    return out
+    return list(chain.from_iterable(map(getitem, PLACE_BY_BYTE, s._anchor_bits().to_bytes(_PLACE_BYTES, "little"))))
 
 
 # The choices offered at each step (data.S_*), by step.

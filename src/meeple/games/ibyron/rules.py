@@ -146,17 +146,37 @@ APPLY: dict[int | str, Callable[[IbyronBase, int, Action], None]] = {
 }
 
 
+OFFERED_MAX = 24  # the longest legal list kept for apply's check
+
+
 class IbyronState(IbyronBase):
-    __slots__ = ()
+    # The legal actions last listed and their seat, kept (not game state) so that ``apply``'s check of the
+    # action chosen from them is one lookup instead of the rules asked again. Dropped by every ``_apply``;
+    # a clone starts without. Code that edits the fields directly (tests) lists the actions again afterwards.
+    __slots__ = ("__offered",)
+
+    __offered: tuple[int, tuple[Action, ...]] | None
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.__offered = None
+        super().__init__(players, seed, options)
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self, seat)
+        actions = legal_actions(self, seat)
+        # a copy (the caller may change the list it is given); a long list is searched more slowly than the
+        # rules answer for one action, so only short ones are kept
+        self.__offered = (seat, tuple(actions)) if len(actions) <= OFFERED_MAX else None
+        return actions
 
     def _is_legal(self, action: Action, seat: int) -> bool:
+        offered = self.__offered
+        if offered is not None and offered[0] == seat:
+            return action in offered[1]
         # an action built by hand may have any kind or arguments: only real actions reach the quick tests
         return action in self._indices() and is_legal(self, seat, action)
 
     def _apply(self, action: Action, seat: int) -> None:
+        self.__offered = None
         APPLY[action[0]](self, seat, action)  # action[0] is its kind, read without the property
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
@@ -172,5 +192,6 @@ class IbyronState(IbyronBase):
 
     def clone(self) -> IbyronState:
         new = IbyronState.__new__(IbyronState)
+        new.__offered = None
         self._copy_into(new)
         return new
