@@ -43,6 +43,7 @@ class Level:
     horizon: int = 36  # rollout only: moves a playout runs before it stops at the seat's next turn
     margin: float = 0.02  # rollout only: win share a move must gain over the heuristic's to replace it
     confidence: float = 0.0  # rollout only: and by this many standard errors (paired over the samples)
+    blunder: float = 0.0  # rollout only: share of decisions played as a random legal move, unsearched
 
 
 # Measured: see each game's RULES.md ("How the bots think", levels), with the commands
