@@ -87,6 +87,15 @@ LEVELS: dict[str, Level] = {
 # a game with long action lists can turn it on here once a measurement shows it helps.
 # Per game, the fields that differ from ``LEVELS`` (measured: benchmarks/bots_ladder.py,
 # benchmarks/bots_timing.py). Iteration budgets follow how long one iteration takes there.
+# An easy level that still plays to the end: a cheap rollout that nearly always keeps the
+# heuristic's move (paired test, 8 playouts), with one decision in ten a random legal move.
+CARELESS_ROLLOUT: dict[str, object] = {
+    "search": "rollout",
+    "iterations": 8,
+    "epsilon": 0.0,
+    "confidence": 1.0,
+    "blunder": 0.1,
+}
 GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
     # with the game's heuristic policy: 1200 would come too close to the cap.
@@ -98,11 +107,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # search of 60 iterations) wasted so many turns that 3-player games hit the round limit.
     "bayon": {
         "easy": {
-            "search": "rollout",
-            "iterations": 8,
-            "epsilon": 0.0,
-            "confidence": 1.0,
-            "blunder": 0.1,
+            **CARELESS_ROLLOUT,
             "description": "Easy: plays the game's sound habits, but about one move in ten is a careless "
             "one picked at random (it may pay with a site or end its turn early). A good first opponent.",
         },
@@ -126,11 +131,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # Ivor: the same three rollouts (measured stronger per CPU second than the tree search: RULES.md).
     "ivor": {
         "easy": {
-            "search": "rollout",
-            "iterations": 8,
-            "epsilon": 0.0,
-            "confidence": 1.0,
-            "blunder": 0.1,
+            **CARELESS_ROLLOUT,
             "description": "Easy: plays the game's sound habits, but about one action in ten is a careless "
             "one picked at random. A good first opponent.",
         },
