@@ -1,7 +1,7 @@
 """Bot ladder: one bot spec against another, for any game, with why each game ended.
 
     PYTHONPATH=src .venv/bin/python benchmarks/bots_ladder.py GAME A B [-n 100] [--players 2] [--jobs 2]
-        [--option K=V] [--standin-policy] [--seed 0] [--out games.jsonl]
+        [--option K=V] [--standin-policy] [--seed 0] [--first 0] [--out games.jsonl]
 
 ``A`` takes one seat and ``B`` every other seat (so ``ivor hard greedy
 --players 3`` is hard against two heuristic bots); A's seat rotates from game
@@ -12,6 +12,10 @@ fraction) with a 95% Wilson interval beside the fair share ``1/players``,
 the share of games each end reason closed (``safety_cap`` is a designed
 safeguard, not the rulebook's end), the mean number of moves, and each
 side's time per move (median and p95, wall clock; CPU beside it).
+
+``--first K`` starts at game K of the seed (games K to K+n-1), so a run cut
+short can be continued later and the two pooled: every game is fixed by the
+seed and its index.
 
 ``--jobs`` runs games in parallel processes. Time caps are measured in CPU
 time of the bot's thread by default (``--clock cpu``), so a level gets its
@@ -101,6 +105,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game (to continue a run)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--standin-policy", action="store_true")
     parser.add_argument("--out", help="append each finished game to this file as a JSON line (partial runs count)")
@@ -114,7 +119,7 @@ def main() -> None:
     started = time.perf_counter()
     jobs = [
         (args.game, i, args.players, args.a, args.b, options, args.standin_policy, args.seed, args.clock)
-        for i in range(args.n)
+        for i in range(args.first, args.first + args.n)
     ]
     results: list[dict[str, Any]] = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115  (closed below)
@@ -135,7 +140,8 @@ def main() -> None:
     title = meeple.GAMES[args.game].title
     standin = args.standin_policy and use_standin_policy(args.game)
     note = ", stand-in rollout policy (heuristic bot)" if standin else ""
-    print(f"{title}, {args.players} players, {n} games, seed {args.seed}, time caps on {args.clock} time{note}:")
+    games = f"games {args.first}-{args.first + n - 1}" if args.first else f"{n} games"
+    print(f"{title}, {args.players} players, {games}, seed {args.seed}, time caps on {args.clock} time{note}:")
     print(
         f"  {args.a} won {wins:g} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}) against {args.b}; "
         f"fair share {1 / args.players:.1%}"

@@ -50,14 +50,22 @@ def test_levels_are_built_from_the_games_table(game: str, name: str) -> None:
     assert (bot.prior is not None) == (has_heuristic and settings.prior_weight > 0)
 
 
-def test_a_level_takes_another_budget() -> None:
-    bot = make_bot("hard:200", seed=1, game="ivor")
-    assert isinstance(bot, ISMCTS) and (bot.iterations, bot.seconds) == (200, None)
-    assert bot.widening == level("ivor", "hard").widening
-    rollout = make_bot("hard:50", seed=1, game="bayon")  # Bayon's hard level is a policy rollout
-    assert isinstance(rollout, PolicyRollout) and (rollout.playouts, rollout.seconds) == (50, None)
-    bot = make_bot("easy:0.1s", seed=1, game="bayon")
-    assert isinstance(bot, ISMCTS) and (bot.iterations, bot.seconds) == (None, 0.1)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_level_takes_another_budget(game: str) -> None:
+    """``level:N`` is N iterations (tree search) or N playouts (rollout) and no time cap;
+    ``level:0.1s`` a time cap alone; the level's other settings stay."""
+    for name in LEVEL_NAMES:
+        settings = level(game, name)
+        counted = make_bot(f"{name}:200", seed=1, game=game)
+        timed = make_bot(f"{name}:0.1s", seed=1, game=game)
+        if settings.search == "rollout":
+            assert isinstance(counted, PolicyRollout) and (counted.playouts, counted.seconds) == (200, None)
+            assert isinstance(timed, PolicyRollout) and (timed.playouts, timed.seconds) == (None, 0.1)
+            assert (counted.blunder, counted.confidence) == (settings.blunder, settings.confidence)
+        else:
+            assert isinstance(counted, ISMCTS) and (counted.iterations, counted.seconds) == (200, None)
+            assert isinstance(timed, ISMCTS) and (timed.iterations, timed.seconds) == (None, 0.1)
+            assert counted.widening == settings.widening
 
 
 def test_budgets_fit_the_levels_time_limits() -> None:

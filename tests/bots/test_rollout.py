@@ -124,3 +124,36 @@ def test_bad_settings_are_refused() -> None:
         PolicyRollout(horizon=-1)
     with pytest.raises(ValueError, match="epsilon"):
         PolicyRollout(epsilon=2.0)
+    with pytest.raises(ValueError, match="blunder"):
+        PolicyRollout(blunder=-0.1)
+
+
+def test_a_blunder_is_an_unsearched_random_legal_move_reproducible_with_the_seed() -> None:
+    """``blunder=1``: every decision is a uniformly random legal move, chosen without a
+    playout, the same for the same seed; over many seeds every legal move comes up,
+    the prior's suggestion included and not favoured (each about 1/len(legal))."""
+    state = _bayon_position()
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    prior = make_bot("heuristic", game="bayon")
+    picks = []
+    for seed in range(40 * len(legal)):
+        bot = PolicyRollout(playouts=60, seed=seed, prior=prior, blunder=1.0)
+        pick = bot.choose(state, seat)
+        assert bot.last_iterations == 0 and pick in legal
+        assert PolicyRollout(playouts=60, seed=seed, prior=prior, blunder=1.0).choose(state, seat) == pick
+        picks.append(pick)
+    counts = [picks.count(a) for a in legal]
+    assert min(counts) >= 10 and max(counts) <= 80  # expected 40 each
+
+
+def test_blunders_come_at_about_their_share_of_decisions() -> None:
+    """With ``blunder=0.25`` about a quarter of the decisions skip the search (no playouts)."""
+    state = _bayon_position()
+    seat = state.to_move[0]
+    bot = PolicyRollout(playouts=4, seed=5, blunder=0.25)
+    unsearched = 0
+    for _ in range(200):
+        bot.choose(state, seat)
+        unsearched += bot.last_iterations == 0
+    assert 30 <= unsearched <= 70  # expected 50

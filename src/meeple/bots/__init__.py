@@ -78,6 +78,7 @@ def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "
             prior=heuristic_bot(game, seed),
             margin=settings.margin,
             confidence=settings.confidence,
+            blunder=settings.blunder,
             name=name,
         )
     prior = heuristic_bot(game, seed) if settings.prior_weight > 0 else None

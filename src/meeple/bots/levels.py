@@ -1,7 +1,8 @@
 """Bot levels: ``easy``, ``medium`` and ``hard``, defined once per game.
 
-A level is a guided ISMCTS (see ``ismcts.py``) with an iteration budget (what
-makes it reproducible with a seed) and a time cap (what keeps it inside its
+A level is a guided ISMCTS (see ``ismcts.py``) or, where a game sets
+``search="rollout"``, a policy rollout (``rollout.py``), with an iteration
+(playout) budget (what makes it reproducible with a seed) and a time cap (what keeps it inside its
 budget on one core: easy 0.3 s a move, medium 1 s, hard 2 s). The iteration
 budgets are set so that a typical move stops on iterations well before the
 cap; only on a slow or loaded machine does the cap cut a move short, and then
@@ -43,6 +44,7 @@ class Level:
     horizon: int = 36  # rollout only: moves a playout runs before it stops at the seat's next turn
     margin: float = 0.02  # rollout only: win share a move must gain over the heuristic's to replace it
     confidence: float = 0.0  # rollout only: and by this many standard errors (paired over the samples)
+    blunder: float = 0.0  # rollout only: share of decisions played as a random legal move, unsearched
 
 
 # Measured: see each game's RULES.md ("How the bots think", levels), with the commands
@@ -65,8 +67,8 @@ LEVELS: dict[str, Level] = {
         epsilon=0.2,
         widening=None,
         prior_weight=0.1,
-        description="Medium: thinks about a second a move, follows the game's sound habits and "
-        "looks several turns ahead.",
+        description="Medium: follows the game's sound habits and looks several turns ahead, "
+        "thinking up to about a second a move.",
     ),
     "hard": Level(
         iterations=1200,
@@ -85,24 +87,69 @@ LEVELS: dict[str, Level] = {
 # a game with long action lists can turn it on here once a measurement shows it helps.
 # Per game, the fields that differ from ``LEVELS`` (measured: benchmarks/bots_ladder.py,
 # benchmarks/bots_timing.py). Iteration budgets follow how long one iteration takes there.
+# An easy level that still plays to the end: a cheap rollout that nearly always keeps the
+# heuristic's move (paired test, 8 playouts), with one decision in ten a random legal move.
+CARELESS_ROLLOUT: dict[str, object] = {
+    "search": "rollout",
+    "iterations": 8,
+    "epsilon": 0.0,
+    "confidence": 1.0,
+    "blunder": 0.1,
+}
 GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
     # with the game's heuristic policy: 1200 would come too close to the cap.
     "ibyron": {"hard": {"iterations": 800}},
     # Bayon: the tree search lost to the heuristic bot (RULES.md, "How the bots think"); a
     # policy rollout beats it. Medium is the rollout with few playouts, and with a paired
-    # test before it overrules the heuristic (without it, lucky playouts fooled it).
+    # test before it overrules the heuristic (without it, lucky playouts fooled it). Easy is
+    # that cheap rollout making a random move one decision in ten: the old easy (a tree
+    # search of 60 iterations) wasted so many turns that 3-player games hit the round limit.
     "bayon": {
+        "easy": {
+            **CARELESS_ROLLOUT,
+            "description": "Easy: plays the game's sound habits, but about one move in ten is a careless "
+            "one picked at random (it may pay with a site or end its turn early). A good first opponent.",
+        },
         "medium": {
             "search": "rollout",
             "iterations": 24,
             "epsilon": 0.0,
             "confidence": 1.0,
+            "description": "Medium: plays the game's sound habits and checks each move with a few quick "
+            "plays of the game up to its next turn, changing plan only when another move is clearly "
+            "better. Moves in well under a second.",
         },
         "hard": {
             "search": "rollout",
             "iterations": 200,
             "epsilon": 0.0,
+            "description": "Hard: tries every move open to it, plays each on to its next turn a couple of "
+            "hundred times in all, and keeps the move that comes out best. Under a second a move.",
+        },
+    },
+    # Ivor: the same three rollouts (measured stronger per CPU second than the tree search: RULES.md).
+    "ivor": {
+        "easy": {
+            **CARELESS_ROLLOUT,
+            "description": "Easy: plays the game's sound habits, but about one action in ten is a careless "
+            "one picked at random. A good first opponent.",
+        },
+        "medium": {
+            "search": "rollout",
+            "iterations": 40,
+            "epsilon": 0.0,
+            "confidence": 1.0,
+            "description": "Medium: plays the game's sound habits and checks each action with a few quick "
+            "plays of the game up to its next turn, changing plan only when another action is clearly "
+            "better. Moves in well under a second.",
+        },
+        "hard": {
+            "search": "rollout",
+            "iterations": 300,
+            "epsilon": 0.0,
+            "description": "Hard: tries every action open to it, plays each on to its next turn a few "
+            "hundred times in all, and keeps the one that comes out best. Under a second a move.",
         },
     },
 }

@@ -61,6 +61,10 @@ class PolicyRollout:
     adds uniformly random moves to the playouts on top of the policy's own.
     ``margin`` and ``confidence``: how clearly another move must beat the
     heuristic's (``prior``'s) to replace it (see ``_final_choice``).
+    ``blunder``: the share of decisions (with a choice) played as a uniformly
+    random legal move without searching, drawn from the bot's own seeded
+    generator: how an easy level makes a beginner's mistakes while still
+    playing the heuristic's habits the rest of the time.
     """
 
     def __init__(
@@ -73,6 +77,7 @@ class PolicyRollout:
         prior: Bot | None = None,
         margin: float = 0.02,
         confidence: float = 0.0,
+        blunder: float = 0.0,
         name: str = "rollout",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -86,6 +91,8 @@ class PolicyRollout:
             raise ValueError("horizon is a number of moves (0: play to the end)")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon is a probability from 0 to 1, got {epsilon!r}")
+        if not 0.0 <= blunder <= 1.0:
+            raise ValueError(f"blunder is a probability from 0 to 1, got {blunder!r}")
         self.name = name
         self.playouts = playouts
         self.seconds = seconds
@@ -94,6 +101,7 @@ class PolicyRollout:
         self.prior = prior
         self.margin = margin
         self.confidence = confidence
+        self.blunder = blunder
         self.clock = clock
         self.rng = Random(seed)
         self.last_iterations = 0  # playouts spent on the last decision
@@ -109,6 +117,8 @@ class PolicyRollout:
         self.last_timed_out = False
         if len(legal) == 1:
             return legal[0]
+        if self.blunder and self.rng.random() < self.blunder:
+            return legal[self.rng.randrange(len(legal))]  # a beginner's slip (``blunder``)
         hint = self.prior.choose(state, seat) if self.prior is not None else None
         if hint not in legal:
             hint = None
