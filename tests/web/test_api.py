@@ -35,6 +35,14 @@ def test_games_lists_every_registered_game_with_options_and_bot_levels(client: A
         "fast": ("bool", False),
     }
     assert [b["level"] for b in data["bots"]] == ["random", "easy", "medium", "hard"]
+    # Each game lists the levels with its own descriptions (Bayon's medium is not Skye's).
+    from meeple.bots.levels import level_descriptions
+
+    for game in data["games"]:
+        assert [b["level"] for b in game["bots"]] == ["random", "easy", "medium", "hard"]
+        assert {b["level"]: b["label"] for b in game["bots"][1:]} == level_descriptions(game["id"])
+    bayon = next(g for g in data["games"] if g["id"] == "bayon")
+    assert "Moves in well under a second" in bayon["bots"][2]["label"]
 
 
 def test_pages_are_served_with_a_strict_content_security_policy(client: Any) -> None:

@@ -182,7 +182,9 @@ def test_the_lobby_shows_option_labels_picks_and_keeps_what_was_set(browser: Any
     other = next(g["id"] for g in games["games"] if g["id"] != "webtoy")
     page.select_option("#game", other)
     assert page.locator("#lobby-error").inner_text() == ""
-    # Every bot level's description is shown whole (never cut in a menu).
-    for level in games["bots"]:
+    # Every bot level's description is shown whole (never cut in a menu), as the chosen game plays it.
+    chosen = next(g for g in games["games"] if g["id"] == other)
+    for level in chosen["bots"]:
         assert page.locator(".bot-levels li", has_text=level["label"]).count() == 1
+    assert page.locator(".bot-levels li").count() == len(chosen["bots"])
     assert page.errors == []

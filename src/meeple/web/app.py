@@ -44,6 +44,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import meeple
+from meeple.bots.levels import level_descriptions
 from meeple.core import GameInfo, Record
 from meeple.web import gcpolicy
 from meeple.web.botwork import BOT_LEVELS
@@ -168,6 +169,11 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
                 "pick_count": o.pick_count,
             }
             for o in info.options
+        ],
+        # The levels as this game plays them (a level may differ by game), for the seat menus.
+        "bots": [
+            {"level": "random", "label": BOT_LEVELS["random"]},
+            *({"level": name, "label": label} for name, label in level_descriptions(info.id).items()),
         ],
     }
 

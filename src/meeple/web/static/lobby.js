@@ -10,6 +10,11 @@ function currentGame() {
   return catalogue.games.find((g) => g.id === $("game").value);
 }
 
+// The bot levels as the chosen game plays them (their descriptions differ by game).
+function gameBots() {
+  return currentGame()?.bots ?? catalogue.bots;
+}
+
 function optionInput(option) {
   const id = `opt-${option.name}`;
   const label = option.label || option.name;
@@ -62,7 +67,7 @@ function seatRow(number, kept) {
   kind.append(el("option", { value: "me", text: "You" }));
   kind.append(el("option", { value: "open", text: "Open seat (anyone may sit)" }));
   // The menu shows the level's name; the full description stands under the seats (a menu cuts long text).
-  for (const bot of catalogue.bots) {
+  for (const bot of gameBots()) {
     kind.append(el("option", { value: `bot:${bot.level}`, text: `Bot — ${bot.label.split(":")[0]}`, title: bot.label }));
   }
   kind.value = kept?.kind ?? defaultSeat(number);
@@ -119,7 +124,7 @@ function showSeats() {
   seats.replaceChildren(el("legend", { text: "Seats" }));
   for (let n = 0; n < Number($("players").value); n++) seats.append(seatRow(n, kept[n]));
   const levels = el("ul", { class: "muted bot-levels" });
-  for (const bot of catalogue.bots) levels.append(el("li", { text: bot.label }));
+  for (const bot of gameBots()) levels.append(el("li", { text: bot.label }));
   seats.append(levels);
   fitSeatsToMode();
 }
