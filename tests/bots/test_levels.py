@@ -9,7 +9,7 @@ import time
 import pytest
 
 import meeple
-from meeple.bots import LEVEL_NAMES, make_bot
+from meeple.bots import ISMCTS, LEVEL_NAMES, Bot, PolicyRollout, make_bot
 from meeple.bots.levels import level
 from meeple.core import State, snapshot
 from tests.conformance.playout import states_along
@@ -20,6 +20,16 @@ SETUPS = [
     for players in info.player_counts
 ]
 BUDGET = 12  # iterations: enough to exercise every part of the search, fast and reproducible
+
+
+def _unbounded(bot: Bot) -> Bot:
+    """The level with a budget of iterations (a rollout level: playouts) far too large."""
+    if isinstance(bot, PolicyRollout):
+        bot.playouts = 10**9
+    else:
+        assert isinstance(bot, ISMCTS)
+        bot.iterations = 10**9
+    return bot
 
 
 def _positions(setup: tuple[meeple.GameInfo, int, dict[str, object]], count: int) -> list[State]:
@@ -76,8 +86,7 @@ def test_levels_keep_to_their_time(game: str, name: str) -> None:
     info = meeple.GAMES[game]
     state = _positions((info, max(2, info.min_players), {}), 6)[2]
     cap = level(game, name).seconds
-    bot = make_bot(name, seed=1, game=game)
-    bot.iterations = 10**9  # type: ignore[attr-defined]  # only the clock can stop it
+    bot = _unbounded(make_bot(name, seed=1, game=game))  # only the clock can stop it
     started = time.perf_counter()
     bot.choose(state, state.to_move[0])
     assert time.perf_counter() - started < 2 * cap + 0.5
@@ -88,8 +97,7 @@ def test_levels_keep_to_their_time(game: str, name: str) -> None:
 def test_hard_keeps_to_its_time(game: str) -> None:
     info = meeple.GAMES[game]
     state = _positions((info, max(2, info.min_players), {}), 6)[3]
-    bot = make_bot("hard", seed=1, game=game)
-    bot.iterations = 10**9  # type: ignore[attr-defined]
+    bot = _unbounded(make_bot("hard", seed=1, game=game))
     started = time.perf_counter()
     bot.choose(state, state.to_move[0])
     assert time.perf_counter() - started < 2 * level(game, "hard").seconds + 0.5
