@@ -119,7 +119,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "confidence": 1.0,
             "description": "Hard: for each of its six most promising moves it plays the game out to "
             "the end, the way a sound player would, over several possible dice rolls and tile "
-            "draws, and keeps the move that wins most. Thinks up to a second a move.",
+            "draws, and keeps the move that wins most. Usually thinks well under a second a move.",
         },
     },
     # Isle of Skye: the tree search won 3 of 6 against the heuristic bot; a policy rollout
@@ -131,14 +131,14 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "epsilon": 0.0,
             "confidence": 1.0,
             "description": "Medium: plays the game's sound habits, but before each choice tries the "
-            "others a round or two ahead over a few possible draws and prices, and changes its "
+            "others a round or so ahead over a few possible draws and prices, and changes its "
             "mind only when another choice clearly does better. Moves in a blink.",
         },
         "hard": {
             "search": "rollout",
             "iterations": 200,
             "epsilon": 0.0,
-            "description": "Hard: tries every choice a round or two ahead over many possible draws "
+            "description": "Hard: tries every choice a round or so ahead over many possible draws "
             "and prices and keeps the one that comes out best. Moves in a fraction of a second.",
         },
     },
