@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import meeple
-from meeple.bots import PolicyRollout, make_bot
+from meeple.bots import PolicyRollout, heuristic_policy, make_bot
 from meeple.core import Action, State, snapshot
 from meeple.core.rng import Random
 from tests.bots.smallgames import BID, TAKE, bid, pile
@@ -157,3 +157,34 @@ def test_blunders_come_at_about_their_share_of_decisions() -> None:
         bot.choose(state, seat)
         unsearched += bot.last_iterations == 0
     assert 30 <= unsearched <= 70  # expected 50
+
+
+def test_a_policy_given_to_the_bot_plays_the_playouts_instead_of_the_games() -> None:
+    """The game's own policy is random here; the bot's ``policy`` (perfect play) shows the winning move."""
+    state = pile(5)
+    wrong = TAKE[1]
+    bot = PolicyRollout(playouts=40, seed=3, prior=_Always(wrong), horizon=0, policy=_perfect)
+    assert bot.choose(state, 0) == TAKE[2]
+    assert bot.last_values[TAKE[2]] == 1.0 and bot.last_values[wrong] == 0.0
+
+
+def test_width_keeps_the_heuristics_move_and_the_best_looking_others() -> None:
+    state = _bayon_position()
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    hint = legal[-1]
+    bot = PolicyRollout(playouts=30, seed=2, prior=_Always(hint), width=3)
+    screened = bot._screen(state, seat, legal, hint)
+    assert len(screened) == 3 and hint in screened
+    assert screened == [a for a in legal if a in screened]  # in legal order
+    assert bot.choose(state, seat) in screened
+    assert set(bot.last_values) <= set(screened)
+    assert PolicyRollout(playouts=30, seed=2, prior=_Always(hint), width=1).choose(state, seat) == hint
+
+
+def test_the_heuristic_policy_is_the_heuristic_bots_own_move() -> None:
+    state = _bayon_position()
+    seat = state.to_move[0]
+    policy = heuristic_policy("bayon", 4)
+    assert policy is not None
+    assert policy(state, seat, Random(1)) == make_bot("heuristic", seed=4, game="bayon").choose(state, seat)

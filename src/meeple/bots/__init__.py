@@ -4,11 +4,12 @@ own bots, and ``make_bot``, which reads a bot spec such as ``hard`` or ``ismcts:
 from __future__ import annotations
 
 from meeple.bots.base import Bot
-from meeple.bots.ismcts import ISMCTS
+from meeple.bots.ismcts import ISMCTS, Policy
 from meeple.bots.levels import LEVEL_NAMES, LEVELS, Level, level, level_descriptions
 from meeple.bots.random_bot import RandomBot
 from meeple.bots.rollout import PolicyRollout
-from meeple.core import GameInfo
+from meeple.core import Action, GameInfo, State
+from meeple.core.rng import Random
 
 BOT_KINDS = ("random", "ismcts", *LEVEL_NAMES)
 
@@ -38,6 +39,18 @@ def heuristic_bot(game: str | GameInfo, seed: int | None) -> Bot | None:
         return None
     bot: Bot = bots[0](seed)
     return bot
+
+
+def heuristic_policy(game: str | GameInfo, seed: int | None) -> Policy | None:
+    """The game's heuristic bot as a playout policy (its own move, no extra randomness)."""
+    bot = heuristic_bot(game, seed)
+    if bot is None:
+        return None
+
+    def policy(state: State, seat: int, rng: Random) -> Action:
+        return bot.choose(state, seat)
+
+    return policy
 
 
 def _budget(spec: str, budget: str) -> tuple[int | None, float | None]:
@@ -80,6 +93,8 @@ def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "
             confidence=settings.confidence,
             blunder=settings.blunder,
             name=name,
+            policy=heuristic_policy(game, seed) if settings.policy == "heuristic" else None,
+            width=settings.width,
         )
     prior = heuristic_bot(game, seed) if settings.prior_weight > 0 else None
     # Cutting playouts short only pays when the game judges the cut position
@@ -152,6 +167,7 @@ __all__ = [
     "game_bots",
     "game_info",
     "heuristic_bot",
+    "heuristic_policy",
     "level",
     "level_bot",
     "level_descriptions",

@@ -45,6 +45,10 @@ class Level:
     margin: float = 0.02  # rollout only: win share a move must gain over the heuristic's to replace it
     confidence: float = 0.0  # rollout only: and by this many standard errors (paired over the samples)
     blunder: float = 0.0  # rollout only: share of decisions played as a random legal move, unsearched
+    # rollout only: who plays the playouts: "game" (the game's rollout_policy) or "heuristic"
+    # (the game's heuristic bot itself: dearer a move, but no noise of its own)
+    policy: str = "game"
+    width: int | None = None  # rollout only: candidates kept (the heuristic's move and the best one step ahead)
 
 
 # Measured: see each game's RULES.md ("How the bots think", levels), with the commands
@@ -99,7 +103,56 @@ CARELESS_ROLLOUT: dict[str, object] = {
 GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
     # with the game's heuristic policy: 1200 would come too close to the cap.
-    "ibyron": {"hard": {"iterations": 800}},
+    # Ibyron: the tree search cost about 200 CPU seconds a game, and playouts cut after a
+    # few dozen moves and judged by evaluate() chose worse than the heuristic (RULES.md,
+    # "Levels"). Medium and hard play their few most promising moves out to the end of the
+    # game with the heuristic bot itself; easy stays the small tree search.
+    "ibyron": {
+        "medium": {
+            "search": "rollout",
+            "iterations": 6,
+            "epsilon": 0.0,
+            "policy": "heuristic",
+            "horizon": 0,
+            "width": 3,
+            "confidence": 1.0,
+            "description": "Medium: plays the game's sound habits, but before each choice plays the "
+            "game out to the end with its two or three most promising moves, and changes its mind "
+            "only when another clearly wins more often.",
+        },
+        "hard": {
+            "search": "rollout",
+            "iterations": 16,
+            "epsilon": 0.0,
+            "policy": "heuristic",
+            "horizon": 0,
+            "width": 6,
+            "confidence": 1.0,
+            "description": "Hard: for each of its six most promising moves it plays the game out to "
+            "the end, the way a sound player would, over several possible dice rolls and tile "
+            "draws, and keeps the move that wins most. Usually thinks well under a second a move.",
+        },
+    },
+    # Isle of Skye: the tree search won 3 of 6 against the heuristic bot; a policy rollout
+    # over the game's fast rollout policy does better (RULES.md, "Levels").
+    "isle_of_skye": {
+        "medium": {
+            "search": "rollout",
+            "iterations": 48,
+            "epsilon": 0.0,
+            "confidence": 1.0,
+            "description": "Medium: plays the game's sound habits, but before each choice tries the "
+            "others a round or so ahead over a few possible draws and prices, and changes its "
+            "mind only when another choice clearly does better. Moves in a blink.",
+        },
+        "hard": {
+            "search": "rollout",
+            "iterations": 200,
+            "epsilon": 0.0,
+            "description": "Hard: tries every choice a round or so ahead over many possible draws "
+            "and prices and keeps the one that comes out best. Moves in a fraction of a second.",
+        },
+    },
     # Bayon: the tree search lost to the heuristic bot (RULES.md, "How the bots think"); a
     # policy rollout beats it. Medium is the rollout with few playouts, and with a paired
     # test before it overrules the heuristic (without it, lucky playouts fooled it). Easy is

@@ -65,6 +65,9 @@ class PolicyRollout:
     random legal move without searching, drawn from the bot's own seeded
     generator: how an easy level makes a beginner's mistakes while still
     playing the heuristic's habits the rest of the time.
+    ``policy`` plays the playouts (default: the game's ``rollout_policy``).
+    ``width`` keeps only that many candidates (see ``_screen``): for long
+    playouts in a game with long action lists.
     """
 
     def __init__(
@@ -79,6 +82,8 @@ class PolicyRollout:
         confidence: float = 0.0,
         blunder: float = 0.0,
         name: str = "rollout",
+        policy: Policy | None = None,
+        width: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if playouts is None and seconds is None:
@@ -102,6 +107,8 @@ class PolicyRollout:
         self.margin = margin
         self.confidence = confidence
         self.blunder = blunder
+        self.policy = policy
+        self.width = width
         self.clock = clock
         self.rng = Random(seed)
         self.last_iterations = 0  # playouts spent on the last decision
@@ -122,10 +129,12 @@ class PolicyRollout:
         hint = self.prior.choose(state, seat) if self.prior is not None else None
         if hint not in legal:
             hint = None
-        totals = {a: 0.0 for a in legal}
-        rewards: dict[Action, list[float]] = {a: [] for a in legal}
+        alive = self._screen(state, seat, legal, hint)
+        if len(alive) == 1:
+            return alive[0]
+        totals = {a: 0.0 for a in alive}
+        rewards: dict[Action, list[float]] = {a: [] for a in alive}
         samples = 0
-        alive = list(legal)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         started = self.clock()
         deadline = started + self.seconds if self.seconds is not None else math.inf
@@ -155,6 +164,21 @@ class PolicyRollout:
         self.last_iterations = spent
         self.last_values = {a: totals[a] / max(samples, 1) for a in alive}
         return self._final_choice(alive, totals, hint, rewards)
+
+    def _screen(self, state: State, seat: int, legal: list[Action], hint: Action | None) -> list[Action]:
+        """At most ``width`` candidates: the heuristic's move, then the moves that look
+        best one step ahead (``evaluate()`` on one determinized world; legal order breaks ties)."""
+        if self.width is None or len(legal) <= self.width:
+            return list(legal)
+        world = state.determinize(seat, self.rng)
+        value: dict[Action, float] = {}
+        for action in legal:
+            after = world.clone()
+            after._apply(action, seat)
+            value[action] = after.evaluate()[seat]
+        order = sorted(legal, key=lambda a: (a != hint, -value[a]))  # stable: legal order breaks ties
+        keep = set(order[: self.width])
+        return [a for a in legal if a in keep]
 
     def _survivors(self, alive: list[Action], totals: dict[Action, float], hint: Action | None) -> list[Action]:
         """The better half (by total over the same samples), the heuristic's move always kept."""
@@ -191,7 +215,7 @@ class PolicyRollout:
         return best if mean > self.confidence * math.sqrt(variance / len(gains)) else hint
 
     def _policy(self, world: State) -> Policy | None:
-        return world.info.rollout_policy
+        return self.policy if self.policy is not None else world.info.rollout_policy
 
     def _playout(self, world: State, seat: int, action: Action, rng: Random) -> float:
         """``seat`` plays ``action``, then everyone plays the policy to the cut; ``seat``'s judged share."""
