@@ -250,6 +250,7 @@ def main() -> None:
     print("{:14} {:>7} {:>10} {:>9} {:>6} {:>10} {:>6} {:>14} {:>9} {:>6} {:>10}".format(*header))
     split = []
     for game in games:
+        env_id = mg.IDS[game]
         players = meeple.GAMES[game].default_players
         raw, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "raw_env", "pettingzoo", "gymnasium"))
         x_bare, x_pz, x_free, x_gy = (

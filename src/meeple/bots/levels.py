@@ -108,6 +108,19 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # "Levels"). Medium and hard play their few most promising moves out to the end of the
     # game with the heuristic bot itself; easy stays the small tree search.
     "ibyron": {
+        # Easy is the heuristic bot making a random move one decision in ten: the old easy
+        # (a tree search of 60 iterations) hit the round limit in 10 of 10 two-player games.
+        "easy": {
+            "search": "rollout",
+            "iterations": 1,
+            "epsilon": 0.0,
+            "policy": "heuristic",
+            "horizon": 0,
+            "width": 1,
+            "blunder": 0.1,
+            "description": "Easy: plays the game's sound habits without looking ahead, and about one move "
+            "in ten is a careless one picked at random. A good first opponent.",
+        },
         "medium": {
             "search": "rollout",
             "iterations": 6,
