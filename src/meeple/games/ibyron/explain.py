@@ -42,7 +42,7 @@ from meeple.games.ibyron.data import (
     B,
 )
 from meeple.games.ibyron.island import explore_anchor
-from meeple.games.ibyron.legal import gold_mine_reason, occupied_by_others
+from meeple.games.ibyron.legal import gold_mine_reason, occupied_mask
 from meeple.games.ibyron.outside import grain_discs, move_points
 
 
@@ -129,7 +129,7 @@ def explain(s: IbyronBase, action: Action, seat: int) -> str:
                 return "a leader may not end its move on a space another player occupies"
             if dest in s._homes_of_others(p):
                 return "a leader may not end its move on another player's home space (their leader returns there)"
-            if dest in occupied_by_others(s, p):
+            if occupied_mask(s, p) >> dest & 1:
                 return ("a leader may not end its move on a space another player occupies "
                         "(their building, work camp or held space)")
             points = move_points(s, p, dest)

@@ -127,7 +127,7 @@ def home_choices(s: IbyronBase, p: int) -> list[Action]:
 
 
 def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
-    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_by_others``).
+    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_mask``).
 
     A player's home space holds their well and farm, and their leader returns to it (after founding a camp,
     at each round's start) without a move that could be refused, so another leader standing there would share
@@ -137,7 +137,7 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     within = WITHIN[s.leader[p]]
     stride = s._stride(p)
-    spots = _spot_masks(s) & ~(_blocked_mask(s, p) * SPOT_BOTH)
+    spots = _spot_masks(s) & ~(occupied_mask(s, p) * SPOT_BOTH)
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. The spaces in that band of distances
     # are a mask: land spaces in its low half, coast spaces in its high half, so its bits, lowest first, are the
@@ -150,21 +150,6 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
         bits = spots & (within[far if far < MAX_DIST else MAX_DIST] & ~within[near]) * SPOT_BOTH
         if bits:  # each byte of the mask picks its moves from its table, all in C (no Python loop per space)
             out += chain.from_iterable(map(getitem, MOVES_BY_BYTE[h], bits.to_bytes(SPOT_BYTES, "little")))
-
-
-def occupied_by_others(s: IbyronBase, p: int) -> set[int]:
-    """Spaces ``p``'s leader may not end a move on: the spaces another player occupies.
-
-    That is where another leader stands, another player's home, and every space holding another player's
-    pieces: a building, a work camp, or an overseer holding the space for the round. A leader parked on such
-    a space would keep its owner's leader off it (a held space could then never be used, a castle never
-    built on), which the hold "until the end of the round or they are used by you" rules out.
-    """
-    out = {c for q in range(s.players) if q != p for c in (s.leader[q], s.home[q]) if c >= 0}
-    out.update(c for c, (owner, _) in s.buildings.items() if owner != p)
-    out.update(c for c, camp in s.camps.items() if camp[0] != p)
-    out.update(c for c, holder in s.reserved.items() if holder != p)
-    return out
 
 
 # The land and coast spaces of an island as cell masks, by the identity of its ``land`` tuple (a new tuple is
@@ -184,9 +169,14 @@ def _spot_masks(s: IbyronBase) -> int:
     return entry[2]
 
 
-def _blocked_mask(s: IbyronBase, p: int) -> int:
-    """``occupied_by_others`` as a cell mask: other leaders' spaces, other players' homes, and the spaces
-    holding another player's building, work camp or held space."""
+def occupied_mask(s: IbyronBase, p: int) -> int:
+    """Spaces ``p``'s leader may not end a move on, as a cell mask: the spaces another player occupies.
+
+    That is where another leader stands, another player's home, and every space holding another player's
+    pieces: a building, a work camp, or an overseer holding the space for the round. A leader parked on such
+    a space would keep its owner's leader off it (a held space could then never be used, a castle never
+    built on), which the hold "until the end of the round or they are used by you" rules out.
+    """
     blocked = 0
     leader, home = s.leader, s.home
     for q in range(s.players):
@@ -212,7 +202,7 @@ def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     x, y, horses = int(action[1]), int(action[2]), int(action[3])
     dest = y * SIZE + x
     leader = s.leader[p]
-    if leader < 0 or dest == leader or not _spot_masks(s) >> dest & SPOT_BOTH or _blocked_mask(s, p) >> dest & 1:
+    if leader < 0 or dest == leader or not _spot_masks(s) >> dest & SPOT_BOTH or occupied_mask(s, p) >> dest & 1:
         return False
     stride = s._stride(p)
     points = (DIST[leader][dest] + stride - 1) // stride
