@@ -235,8 +235,7 @@ class State(ABC):
         # game is not over) that the rules allow. Anything else, including every
         # refusal, goes through the checked path below, which gives the reason.
         if type(seat) is int and isinstance(action, Action) and seat in self.to_move and self._is_legal(action, seat):
-            self._apply(action, seat)
-            self.history.append((seat, action))
+            self._play_legal(action, seat)
             return
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -255,6 +254,11 @@ class State(ABC):
                 # explainer need not cope with actions the game never has.
                 raise IllegalAction(f"{action} is not an action of {self.info.title}")
             raise IllegalAction(self._explain_illegal(action, seat))
+        self._play_legal(action, seat)
+
+    def _play_legal(self, action: Action, seat: int) -> None:
+        """Play ``action`` for ``seat``, already known legal here: what ``apply`` does once its
+        checks pass (RL envs call it after checking the action against the mask they handed out)."""
         self._apply(action, seat)
         self.history.append((seat, action))
 

@@ -14,7 +14,7 @@ array, so no two observations share memory (Gymnasium's checker rightly refuses
 that).
 
 :meth:`SeatViews.play` applies a move by its index. When the kept mask of this
-very position says it is legal, it goes straight to the game's ``_apply``, which
+very position says it is legal, it goes straight to ``State._play_legal``, which
 is what ``State.apply`` does after its own checks; those checks (whose turn it
 is, and the legality test, which for most games builds the legal list again)
 would only repeat what the mask was built from. Anything else goes through
@@ -99,12 +99,7 @@ class SeatViews:
         ``False``, and nothing done, if it is not."""
         if not self._mask(state, seat)[index]:
             return False
-        action = self._actions[index]
-        if self._direct:
-            state._apply(action, seat)
-            state.history.append((seat, action))
-        else:
-            state.apply(action, seat)
+        self._play(state, seat, self._actions[index])
         return True
 
     def play(self, state: State, seat: int, index: int) -> None:
@@ -117,8 +112,12 @@ class SeatViews:
         """Apply ``action``, just taken from ``state.legal_actions(seat)`` at this position, for ``seat``."""
         if state is not self._state:
             self._renew(state)
+        self._play(state, seat, action)
+
+    def _play(self, state: State, seat: int, action: Action) -> None:
+        """Play a move already checked legal: straight through ``_play_legal`` unless the game's
+        state overrides ``apply`` (then through it, so whatever it adds still happens)."""
         if self._direct:
-            state._apply(action, seat)
-            state.history.append((seat, action))
+            state._play_legal(action, seat)
         else:
             state.apply(action, seat)
