@@ -31,7 +31,6 @@ from meeple.games.ibyron.data import (
     OUTSIDE,
     S_START,
     SITE_TERRAIN,
-    SIZE,
     SPACES,
     STABLE,
     STACK,
@@ -45,6 +44,7 @@ from meeple.games.ibyron.data import (
     P,
 )
 from meeple.games.ibyron.island import (
+    NN,
     anchor_list,
     anchor_masks,
     grow_coast,
@@ -216,9 +216,9 @@ class IbyronBase(State):
         self.stacks = [[] for _ in SPACES]
         self.bonus_taken = [-1] * len(FRONT)
         self.solo_used = [False] * len(FRONT)
-        self.height = [0] * (SIZE * SIZE)
-        self.terrain = [0] * (SIZE * SIZE)
-        self.top_tile = [-1] * (SIZE * SIZE)
+        self.height = [0] * NN
+        self.terrain = [0] * NN
+        self.top_tile = [-1] * NN
         self.buildings = {}
         self.camps = {}
         self.reserved = {}
