@@ -7,8 +7,10 @@ import random
 import pytest
 
 import meeple
+from meeple.games.ibyron.actions import PLACE
 from meeple.games.ibyron.data import LOW
 from meeple.games.ibyron.island import HIGH, anchors, can_place, cell_of, coast
+from meeple.games.ibyron.legal import _place
 from meeple.games.ibyron.rules import IbyronState
 
 
@@ -33,6 +35,8 @@ def test_anchor_masks_and_the_grown_coast_match_the_definitions(players: int, mo
             plain = [(x, y) for x in range(LOW, HIGH) for y in range(LOW, HIGH)
                      if can_place(x, y, state.height, blocked)]
             assert state._legal_anchors() == plain
+            # the place step's list, read a byte of the anchor mask at a time, is the same anchors in order
+            assert _place(state, 0) == [a for anchor in plain for a in PLACE[anchor]]
             checked += 1
             for _ in range(15):
                 if state.is_over:

@@ -142,7 +142,7 @@ class IbyronBase(State):
     solo_used: list[bool]
     height: list[int]
     terrain: list[int]
-    top_tile: list[int]
+    top_tile: dict[int, int]
     buildings: dict[int, tuple[int, tuple[int, ...]]]
     camps: dict[int, tuple[int, int, int]]
     reserved: dict[int, int]
@@ -218,7 +218,7 @@ class IbyronBase(State):
         self.solo_used = [False] * len(FRONT)
         self.height = [0] * NN
         self.terrain = [0] * NN
-        self.top_tile = [-1] * NN
+        self.top_tile = {}  # the top tile of each land cell
         self.buildings = {}
         self.camps = {}
         self.reserved = {}
@@ -249,7 +249,7 @@ class IbyronBase(State):
         # the grids are shared between clones (copy on write): only laying a tile changes them
         self.height = self.height.copy()
         self.terrain = self.terrain.copy()
-        self.top_tile = self.top_tile.copy()
+        self.top_tile = self.top_tile.copy()  # a dict of the land cells only: cheaper than a grid
         for c, t in zip(cells, terr, strict=True):
             self.height[c] += 1
             self.terrain[c] = t

@@ -69,8 +69,9 @@ from meeple.games.ibyron.data import (
 )
 from meeple.games.ibyron.island import BIT_XY, NN, can_place, cell_of, distance, explore_anchor, on_grid, xy
 
-# The move actions by destination cell, by horses used (hot path table).
+# The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
 MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
+MOVES_WITH = tuple(tuple(moves[h] for moves in MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1))
 OCCUPIED = 255  # a distance no band holds: it marks a space another player occupies
 
 
@@ -115,14 +116,21 @@ class Spots:
     """The spaces a leader may end a move on, for one island: its land cells, then its coast cells, each
     ascending (the order moves are listed in), with the move actions to them by horses used."""
 
-    __slots__ = ("cells", "coast", "index", "land", "moves", "pick")
+    __slots__ = ("cells", "coast", "land", "members", "moves", "pick")
 
     def __init__(self, land: tuple[int, ...], coast: tuple[int, ...]) -> None:
         self.land, self.coast = land, coast  # held, so that the identity the cache is keyed by stays theirs
         self.cells = land + coast
-        self.index = {c: i for i, c in enumerate(self.cells)}
+        self.members = frozenset(self.cells)
         self.pick = itemgetter(*self.cells)  # the island has at least 8 cells, so this returns a tuple
-        self.moves = tuple(tuple(MOVE_BY_CELL[c][h] for c in self.cells) for h in range(A.MAX_HORSES_PER_MOVE + 1))
+        # the moves to them with h horses, made the first time a move with h horses is listed
+        self.moves: list[tuple[Action, ...] | None] = [None] * len(MOVES_WITH)
+
+    def moves_with(self, h: int) -> tuple[Action, ...]:
+        moves = self.moves[h]
+        if moves is None:
+            moves = self.moves[h] = self.pick(MOVES_WITH[h])
+        return moves
 
 
 # The spots of an island by the identity of its ``land`` tuple (a new tuple is made whenever the island grows,
@@ -161,12 +169,10 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     a space with it.
     """
     spots = spots_of(s)
-    dist = bytearray(spots.pick(_dist_row(s.leader[p])))  # the distance to each spot, in spot order
-    index = spots.index
+    row = bytearray(_dist_row(s.leader[p]))
     for c in occupied_cells(s, p):
-        i = index.get(c)
-        if i is not None:
-            dist[i] = OCCUPIED
+        row[c] = OCCUPIED
+    dist = bytes(spots.pick(row))  # the distance to each spot, in spot order
     supply = s.supply[p]
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     stride = s._stride(p)
@@ -176,7 +182,7 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
         far = min((supply + HORSE_POINTS * h) * stride, OCCUPIED - 1)
-        out += compress(spots.moves[h], dist.translate(_band(near, far)))
+        out += compress(spots.moves[h] or spots.moves_with(h), dist.translate(_band(near, far)))
 
 
 def occupied_cells(s: IbyronBase, p: int) -> list[int]:
@@ -195,9 +201,15 @@ def occupied_cells(s: IbyronBase, p: int) -> list[int]:
                 out.append(leader[q])
             if home[q] >= 0:
                 out.append(home[q])
-    out += [c for c, (owner, _) in s.buildings.items() if owner != p]
-    out += [c for c, camp in s.camps.items() if camp[0] != p]
-    out += [c for c, holder in s.reserved.items() if holder != p]
+    for c, (owner, _) in s.buildings.items():
+        if owner != p:
+            out.append(c)
+    for c, camp in s.camps.items():
+        if camp[0] != p:
+            out.append(c)
+    for c, holder in s.reserved.items():
+        if holder != p:
+            out.append(c)
     return out
 
 
@@ -208,7 +220,7 @@ def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
         return False
     dest = cell_of(x, y)
     leader = s.leader[p]
-    if leader < 0 or dest == leader or dest not in spots_of(s).index or dest in occupied_cells(s, p):
+    if leader < 0 or dest == leader or dest not in spots_of(s).members or dest in occupied_cells(s, p):
         return False
     stride = s._stride(p)
     points = (distance(leader, dest) + stride - 1) // stride
@@ -557,15 +569,34 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
 
 
 # The four ``place`` actions (rotations 0-3) of the anchors of each byte of an anchor mask (island.BIT_XY),
-# by the byte's index and value, lowest bit first: anchors in (x, y) order.
+# by the byte's index and value, lowest bit first: anchors in (x, y) order. A byte's table is made the first
+# time a mask has a bit in it (the island covers a small part of the grid).
 _PLACE_BY_BIT = [A.PLACE.get((x, y), ()) for x, y in BIT_XY]
 _PLACE_BYTES = (len(_PLACE_BY_BIT) + 7) // 8
 _PLACE_BY_BIT += [()] * (8 * _PLACE_BYTES - len(_PLACE_BY_BIT))
-PLACE_BY_BYTE = tuple(_byte_table(_PLACE_BY_BIT[8 * i: 8 * i + 8]) for i in range(_PLACE_BYTES))
+_PLACE_BY_BYTE: list[tuple[tuple[Action, ...], ...] | None] = [None] * _PLACE_BYTES
+
+
+def _place_tables(first: int, count: int) -> list[tuple[tuple[Action, ...], ...]]:
+    """The byte tables of bytes first .. first + count - 1, made where missing."""
+    tables = _PLACE_BY_BYTE[first:first + count]
+    if None in tables:
+        for i in range(first, first + count):
+            if _PLACE_BY_BYTE[i] is None:
+                _PLACE_BY_BYTE[i] = _byte_table(_PLACE_BY_BIT[8 * i: 8 * i + 8])
+        tables = _PLACE_BY_BYTE[first:first + count]
+    return tables  # type: ignore[return-value]  # none is missing now
 
 
 def _place(s: IbyronBase, p: int) -> list[Action]:
-    return list(chain.from_iterable(map(getitem, PLACE_BY_BYTE, s._anchor_bits().to_bytes(_PLACE_BYTES, "little"))))
+    bits = s._anchor_bits()
+    if not bits:
+        return []
+    # only the bytes from the lowest set bit to the highest
+    first = ((bits & -bits).bit_length() - 1) >> 3
+    count = ((bits.bit_length() + 7) >> 3) - first
+    tables = _place_tables(first, count)
+    return list(chain.from_iterable(map(getitem, tables, (bits >> (first << 3)).to_bytes(count, "little"))))
 
 
 # The choices offered at each step (data.S_*), by step.
