@@ -4,9 +4,11 @@ rules allow lies on it, however the tiles are laid."""
 from __future__ import annotations
 
 import copy
+import io
 import random
 
 import pytest
+from rich.console import Console
 
 import meeple
 import meeple.games.ibyron as ib
@@ -131,3 +133,19 @@ def test_at_every_tile_decision_of_random_games_every_placement_on_the_sea_is_of
                 s.apply(rng.choice(legal), p)
         past_the_old_grid |= any(not (0 <= x <= 13 and 0 <= y <= 13) for x, y in map(xy, s.land))
     assert decisions > 20 and past_the_old_grid
+
+
+def test_the_views_show_spaces_and_offer_placements_past_the_old_edge() -> None:
+    """Negative coordinates reach the board: the placement north of y = 0 is a click, and the text view's
+    columns and rows follow the island (its bounding box and the coast, not the whole grid)."""
+    s = meeple.new_game("ibyron", players=1, seed=280)
+    for move in TO_THE_OLD_EDGE:
+        s.apply(move)
+    legal = [str(a) for a in s.legal_actions()]
+    svg = s.info.svg_view(s.observation(0), legal)
+    assert 'data-action="place 8 -2 0"' in svg
+    s.apply("place 8 -2 0")
+    console = Console(width=400, record=True, file=io.StringIO())
+    console.print(s.info.text_view(s.observation(0), [str(a) for a in s.legal_actions()]))
+    rows = [line.split("│")[1].strip() for line in console.export_text().splitlines() if line.count("│") > 2]
+    assert "-3" in rows and "-2" in rows and "20" not in rows  # the coast above the new tile, nothing far off
