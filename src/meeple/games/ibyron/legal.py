@@ -574,18 +574,18 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
 _PLACE_BY_BIT = [A.PLACE.get((x, y), ()) for x, y in BIT_XY]
 _PLACE_BYTES = (len(_PLACE_BY_BIT) + 7) // 8
 _PLACE_BY_BIT += [()] * (8 * _PLACE_BYTES - len(_PLACE_BY_BIT))
-_PLACE_BY_BYTE: list[tuple[tuple[Action, ...], ...] | None] = [None] * _PLACE_BYTES
+_PLACE_BY_BYTE: list[tuple[tuple[Action, ...], ...]] = [()] * _PLACE_BYTES
+_PLACE_MADE = bytearray(_PLACE_BYTES)  # 1 where the byte's table is made
 
 
 def _place_tables(first: int, count: int) -> list[tuple[tuple[Action, ...], ...]]:
     """The byte tables of bytes first .. first + count - 1, made where missing."""
-    tables = _PLACE_BY_BYTE[first:first + count]
-    if None in tables:
+    if _PLACE_MADE.find(0, first, first + count) >= 0:
         for i in range(first, first + count):
-            if _PLACE_BY_BYTE[i] is None:
+            if not _PLACE_MADE[i]:
                 _PLACE_BY_BYTE[i] = _byte_table(_PLACE_BY_BIT[8 * i: 8 * i + 8])
-        tables = _PLACE_BY_BYTE[first:first + count]
-    return tables  # type: ignore[return-value]  # none is missing now
+                _PLACE_MADE[i] = 1
+    return _PLACE_BY_BYTE[first:first + count]
 
 
 def _place(s: IbyronBase, p: int) -> list[Action]:
