@@ -6,10 +6,17 @@ gives exactly ``Encoder.encode(state.observation(seat))`` for every seat, in
 random games of every game at every player count and in every option set the
 conformance suite plays, so the fast path shows a seat nothing its
 observation does not.
+
+``Encoder.encode_cached`` (what the environments call) updates a seat's kept
+vector, rewriting only the pieces whose inputs changed; it is checked the same
+way at every step of whole random games, for caches that look at every step,
+caches that look now and then, and caches carried from one game to the next.
 """
 
 from __future__ import annotations
 
+import pickle
+import random
 from typing import Any
 
 import numpy as np
@@ -18,7 +25,7 @@ import pytest
 import meeple
 import meeple.rl as rl
 from meeple.rl import pettingzoo as mpz
-from meeple.rl.encoders.base import Memo
+from meeple.rl.encoders.base import Memo, SeatCache
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -53,6 +60,70 @@ def test_fast_tensor_equals_the_tensor_of_the_observation(game: str, players: in
 @pytest.mark.parametrize(("game", "players", "options"), OPTION_SETUPS, ids=OPTION_IDS)
 def test_fast_tensor_equals_it_in_every_option_set(game: str, players: int, options: dict[str, Any]) -> None:
     assert _check(game, players, range(2), every=4, **options) > 0
+
+
+def _differ(enc: Any, got: np.ndarray, want: np.ndarray) -> list[str]:
+    return [name for name, a, b, _ in enc.layout.table() if not np.array_equal(got[a:b], want[a:b])]
+
+
+def _check_cached(game: str, players: int, seeds: range, **options: Any) -> int:
+    """Every seat's ``encode_cached`` equals the dict path at every step of whole random games, for a cache
+    that looks every step and one that looks at random steps; both are carried from game to game."""
+    enc = rl.encoder(game, players, **options)
+    every = [enc.new_cache(seat) for seat in range(players)]
+    sometimes = [enc.new_cache(seat) for seat in range(players)]
+    rng = random.Random(players)
+    checked = 0
+    for seed in seeds:
+        for n, (state, _) in enumerate(playout(game, players, seed=seed, **options)):
+            for seat in range(players):
+                want = enc.encode(state.observation(seat))
+                caches = (every[seat], sometimes[seat]) if rng.random() < 0.3 else (every[seat],)
+                for cache in caches:
+                    got = enc.encode_cached(cache, state, seat)
+                    if not np.array_equal(got, want):
+                        raise AssertionError(f"seed {seed} move {n} seat {seat}: slices {_differ(enc, got, want)}")
+                    assert got is not cache.vector
+                    got[:] = 0.5  # what was handed out is a copy: writing into it changes nothing kept
+                    checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS, ids=SETUP_IDS)
+def test_cached_tensor_equals_the_tensor_of_the_observation_at_every_step(game: str, players: int) -> None:
+    assert _check_cached(game, players, range(3)) > 0
+
+
+@pytest.mark.parametrize(("game", "players", "options"), OPTION_SETUPS, ids=OPTION_IDS)
+def test_cached_tensor_equals_it_in_every_option_set(game: str, players: int, options: dict[str, Any]) -> None:
+    assert _check_cached(game, players, range(1), **options) > 0
+
+
+@pytest.mark.parametrize("game", ["bayon"])
+def test_bayon_and_ivor_encode_incrementally(game: str) -> None:
+    assert rl.encoder(game).incremental
+
+
+def test_a_cache_refuses_another_seat_or_encoder() -> None:
+    enc, other = rl.encoder("bayon", 3), rl.encoder("bayon", 4)
+    state = meeple.new_game("bayon", players=3, seed=1)
+    with pytest.raises(ValueError, match="seat 1"):
+        enc.encode_cached(enc.new_cache(1), state, 0)
+    with pytest.raises(ValueError, match="another encoder"):
+        enc.encode_cached(SeatCache(other, 0), state, 0)
+
+
+def test_a_cache_pickles_and_keeps_working() -> None:
+    enc = rl.encoder("ivor", 3)
+    cache = enc.new_cache(2)
+    state = meeple.new_game("ivor", players=3, seed=2)
+    enc.encode_cached(cache, state, 2)
+    again = pickle.loads(pickle.dumps(cache))
+    assert np.array_equal(again.vector, cache.vector)
+    for _ in range(30):
+        seat = state.to_move[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    assert np.array_equal(enc.encode_cached(again, state, 2), enc.encode(state.observation(2)))
 
 
 @pytest.mark.parametrize("game", list(meeple.GAMES))

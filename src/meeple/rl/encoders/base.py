@@ -217,6 +217,49 @@ class Encoder:
             np.clip(v, 0.0, 1.0, out=v)
         return v
 
+    # ------------------------------------------------------------- incremental path
+    # the number of pieces ``update_state`` keeps in a SeatCache (besides the common slices); 0: none
+    pieces = 0
+
+    @property
+    def incremental(self) -> bool:
+        """Whether :meth:`encode_cached` rewrites only what changed (else it encodes afresh)."""
+        return type(self).update_state is not Encoder.update_state
+
+    def new_cache(self, seat: int) -> SeatCache:
+        """An empty cache for ``seat``'s vectors: the first :meth:`encode_cached` writes every piece."""
+        return SeatCache(self, seat)
+
+    def encode_cached(self, cache: SeatCache, state: Any, seat: int) -> Vector:
+        """``encode_state(state, seat)`` as a new array, written by updating ``cache`` (kept by the caller
+        for this seat): only the pieces whose inputs differ from those the cache last saw are rewritten.
+
+        Each piece of the cached vector is a function of its key (a copy of the very state fields it is
+        drawn from), so the result does not depend on what the cache saw before: the suite checks it
+        equals ``encode(state.observation(seat))`` at every step of long random games, for caches that
+        look every step and caches that look now and then, across games.
+        """
+        if cache.encoder is not self or cache.seat != seat:
+            raise ValueError(f"this cache was made for seat {cache.seat} of another encoder")
+        if not self.incremental:
+            return self.encode_state(state, seat)
+        to_move, over = state.to_move, state.is_over
+        key = (tuple(to_move), tuple(state.winners) if over else ())
+        if changed(cache, 0, key):  # the common slices: to_move, is_over, winners
+            p = self.players
+            hot = [(s - seat) % p for s in to_move]
+            if over:
+                hot.append(p)
+                hot += [p + 1 + (s - seat) % p for s in key[1]]
+            relight(cache, 0, hot)
+        self.update_state(cache, state, seat)
+        return cache.vector.copy()
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """Bring ``cache.vector`` up to ``fill_state``'s vector for ``me``, rewriting only the pieces whose
+        key changed (optional; pieces 1 … ``self.pieces`` of the cache are the encoder's own)."""
+        raise NotImplementedError
+
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         """Write the game's own slices (everything after the common ones) for observer ``me``."""
         raise NotImplementedError
@@ -292,3 +335,65 @@ class Memo:
             self.pieces.clear()
         self.pieces[key] = piece
         return piece
+
+
+_UNSEEN = object()  # a key no state field equals: the piece has not been written yet
+
+
+class SeatCache:
+    """One seat's vector as :meth:`Encoder.encode_cached` last wrote it and, per piece, the key it was
+    drawn from (a copy of those state fields) and the indices it lit.
+
+    Piece 0 is the common slices; pieces 1 … ``encoder.pieces`` are the encoder's own. An environment
+    keeps one per seat, so a seat that looks again after a move or two costs only the pieces that move
+    changed. A cache is made for one seat of one encoder and refuses any other.
+    """
+
+    __slots__ = ("encoder", "keys", "lit", "seat", "vector", "view")
+
+    def __init__(self, encoder: Encoder, seat: int) -> None:
+        self.encoder = encoder
+        self.seat = seat
+        self.vector = new_vector(encoder.layout)
+        self.view: Any = self.vector.data  # written one value at a time: cheaper than numpy's indexing
+        self.keys: list[Any] = [_UNSEEN] * (encoder.pieces + 1)
+        self.lit: list[list[int]] = [[] for _ in range(encoder.pieces + 1)]
+
+    def __getstate__(self) -> dict[str, Any]:  # a memoryview does not pickle: it is rebuilt
+        return {"encoder": self.encoder, "seat": self.seat, "vector": self.vector, "keys": self.keys, "lit": self.lit}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        for name, value in saved.items():
+            setattr(self, name, value)
+        self.view = self.vector.data
+
+
+def snapshot(key: Any) -> Any:
+    """A copy of ``key`` that later changes to the lists it holds cannot reach (lists and tuples copied
+    all the way down; numbers, strings and ``None`` are kept as they are). It compares equal to ``key``."""
+    if type(key) is list:
+        return [x if type(x) is int else snapshot(x) for x in key]
+    if type(key) is tuple:
+        return tuple([x if type(x) is int else snapshot(x) for x in key])
+    if isinstance(key, list | tuple | dict | set):  # a subclass or another container: refuse it
+        raise TypeError(f"a key holds {type(key).__name__}: copy it into lists and tuples first")
+    return key
+
+
+def changed(cache: SeatCache, piece: int, key: Any) -> bool:
+    """Whether ``key`` differs from the one ``piece`` was last written from; if so, remembers a snapshot
+    of it (the caller then rewrites the piece)."""
+    if key == cache.keys[piece]:
+        return False
+    cache.keys[piece] = snapshot(key)
+    return True
+
+
+def relight(cache: SeatCache, piece: int, hot: list[int]) -> None:
+    """Make ``hot`` the indices ``piece`` lights: clear the ones it lit before, light these."""
+    m = cache.view
+    for i in cache.lit[piece]:
+        m[i] = 0.0
+    for i in hot:
+        m[i] = 1.0
+    cache.lit[piece] = hot

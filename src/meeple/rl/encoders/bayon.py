@@ -16,6 +16,7 @@ from meeple.games.bayon.observe import PUBLIC
 from meeple.rl.encoders.base import (
     Encoder,
     Memo,
+    SeatCache,
     Vector,
     by_relative_seat,
     category,
@@ -23,6 +24,7 @@ from meeple.rl.encoders.base import (
     many_hot,
     one_hot,
     relative,
+    relight,
     scaled,
     seat_hot,
     set_bits,
@@ -86,6 +88,8 @@ class BayonEncoder(Encoder):
         ]
         self.located = Memo()
         self.bit_slots = Memo()
+        self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
+        self.travel_at = [self.at_travelled + slot for slot in self.continent_slot]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -218,6 +222,136 @@ class BayonEncoder(Encoder):
         if state.revealed:
             hot.append(self.at_revealed - 1 + state.revealed)
         hot.extend([self.at_team - 1 + e for e in state.team])
+
+    # ------------------------------------------------------------- incremental path
+    # the cache slots update_state keeps (each a key and the indices it lit); a piece drawn from several
+    # fields keys each in a slot of its own; the located cards are one piece per continent
+    (
+        CURRENT, SCALARS, INTERPRETER, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP, CAMP_HIDDEN, STACKS,
+        KNOWN, STEP, BITS, TRAVELLED, EXPEDITION, TEAM, LOCATED,
+    ) = range(1, 20)  # fmt: skip
+    pieces = LOCATED + len(CONTINENTS) - 1
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
+        m, keys = cache.view, cache.keys
+        rel = self.rel[me]
+        if state.current != keys[self.CURRENT]:
+            keys[self.CURRENT] = state.current
+            relight(cache, self.CURRENT, [self.at_current + rel[state.current]])
+        key: Any = (state.round, state.max_rounds, state.bank)
+        if key != keys[self.SCALARS]:
+            keys[self.SCALARS] = key
+            m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
+            m[self.at_bank] = min(1.0, state.bank / BANK_CEILING)
+        stacks = state.stacks
+        key = (state.interpreter, len(stacks))
+        if key != keys[self.INTERPRETER]:
+            keys[self.INTERPRETER] = key
+            hot = [self.at_interpreter + self.continent_slot[state.interpreter]]
+            if 0 <= state.interpreter < min(len(stacks), len(CONTINENTS)):
+                hot.append(self.at_blocked + state.interpreter)
+            relight(cache, self.INTERPRETER, hot)
+        gold, worth = state.gold, state.worth
+        if gold != keys[self.GOLD] or worth != keys[self.WORTH] or state.target != keys[self.TARGET]:
+            keys[self.GOLD], keys[self.WORTH], keys[self.TARGET] = gold[:], worth[:], state.target
+            target = float(state.target or 1) or 1.0
+            for q, r in enumerate(rel):
+                m[self.at_wealth + r] = min(1.0, (gold[q] + worth[q]) / target)
+                m[self.at_gold + r] = min(1.0, gold[q] / GOLD_CEILING)
+        hands = state.hands
+        if hands != keys[self.HANDS]:
+            keys[self.HANDS] = [h[:] for h in hands]
+            relight(cache, self.HANDS, [self.at_explorers + rel[q] * EXPLORERS - 1 + e
+                                        for q, hand in enumerate(hands) for e in hand])  # fmt: skip
+        owned = state.owned
+        if owned != keys[self.OWNED]:
+            keys[self.OWNED] = [o[:] for o in owned]
+            relight(cache, self.OWNED, [self.at_sites + rel[q] * SITES - 1 + site
+                                        for q, sites in enumerate(owned) for site in sites])  # fmt: skip
+        if state.faceup != keys[self.FACE_UP]:
+            keys[self.FACE_UP] = state.faceup[:]
+            relight(cache, self.FACE_UP, [self.at_face_up - 1 + e for e in state.faceup])
+        camp, hidden = state.camp, state.camp_hidden
+        if hidden != keys[self.CAMP_HIDDEN] or camp != keys[self.CAMP]:
+            keys[self.CAMP], keys[self.CAMP_HIDDEN] = camp[:], hidden
+            m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
+            m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
+            relight(cache, self.CAMP, [self.at_camp_bottom - 1 + e for e in camp[hidden:]])
+        known = state.known
+        if stacks != keys[self.STACKS] or known != keys[self.KNOWN]:
+            keys[self.STACKS], keys[self.KNOWN] = [s[:] for s in stacks], known[:]
+            self._update_located(cache, stacks, known, me)
+        self._update_turn(cache, state)
+
+    def _update_located(self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int) -> None:
+        """The stack sizes, and the located cards of each continent whose stack or cards' knowers changed."""
+        m, keys = cache.view, cache.keys
+        shown = stacks[: len(CONTINENTS)]
+        bit, offsets = 1 << me, self.known_offsets[me]
+        for c in range(len(CONTINENTS)):
+            stack = shown[c][:DEPTH] if c < len(shown) else []
+            m[self.at_stack_size + c] = min(1.0, len(shown[c]) / DEPTH) if c < len(shown) else 0.0
+            key = (stack, [known[site] for site in stack])
+            if key == keys[self.LOCATED + c]:
+                continue
+            keys[self.LOCATED + c] = key
+            hot: list[int] = []
+            for depth, (site, mask) in enumerate(zip(*key, strict=True)):
+                if mask:
+                    at = self.at_known + (c * DEPTH + depth) * self.per_card
+                    hot += [at + k for k in offsets[mask]]
+                    if mask & PUBLIC or mask & bit:
+                        hot.append(at + site)  # the site slots start at at + 1, for site 1
+            relight(cache, self.LOCATED + c, hot)
+
+    def _update_turn(self, cache: SeatCache, state: Any) -> None:
+        m, keys = cache.view, cache.keys
+        phase = state.phase
+        running = phase != game_actions.OVER
+        key: Any = (phase, state.acted, state.hired, state.bank)
+        if key != keys[self.STEP]:
+            keys[self.STEP] = key
+            hot = [self.at_step + self.step_slot[phase]]
+            if running and phase == game_actions.MAIN and not state.acted and state.bank >= game_data.DATA.take_gold:
+                hot.append(self.at_turn_flags)
+            if state.hired:
+                hot.append(self.at_turn_flags + 1)
+            relight(cache, self.STEP, hot)
+        key = (running, state.used, state.won)
+        if key != keys[self.BITS]:
+            keys[self.BITS] = key
+            hot = []
+            if running:
+                hot += self._bit_slots(state.used, self.at_acted, EXPLORER_IDS)
+                hot += self._bit_slots(~state.won, self.at_won, SITE_IDS)
+            relight(cache, self.BITS, hot)
+        travelled = state.travelled
+        if travelled != keys[self.TRAVELLED]:
+            keys[self.TRAVELLED] = travelled[:]
+            for at, n in zip(self.travel_at, travelled, strict=False):
+                m[at] = n / 4 if n < 4 else 1.0
+        key = (state.expedition, state.owed, state.revealed)
+        if key != keys[self.EXPEDITION]:
+            keys[self.EXPEDITION] = key
+            m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
+            hot = []
+            if state.expedition >= 0:
+                hot.append(self.at_expedition + self.continent_slot[state.expedition])
+            if state.revealed:
+                hot.append(self.at_revealed - 1 + state.revealed)
+            relight(cache, self.EXPEDITION, hot)
+        if state.team != keys[self.TEAM]:
+            keys[self.TEAM] = state.team[:]
+            relight(cache, self.TEAM, [self.at_team - 1 + e for e in state.team])
+
+    def _bit_slots(self, bits: int, at: int, ids: frozenset[int]) -> list[int]:
+        """The slots from ``at`` lit by a bit set of explorers (``bits``) or of sites (``~bits``), remembered
+        per value (each recurs turn after turn)."""
+        lit = self.bit_slots.get(bits)
+        if lit is None:
+            lit = self.bit_slots.keep(bits, [at - 1 + i for i in set_bits(bits if bits >= 0 else ~bits) if i in ids])
+        return lit  # type: ignore[no-any-return]
 
 
 def _slot(names: tuple[str, ...], name: str) -> int:
