@@ -99,7 +99,7 @@ def test_cached_tensor_equals_it_in_every_option_set(game: str, players: int, op
     assert _check_cached(game, players, range(1), **options) > 0
 
 
-@pytest.mark.parametrize("game", ["bayon"])
+@pytest.mark.parametrize("game", ["bayon", "ivor"])
 def test_bayon_and_ivor_encode_incrementally(game: str) -> None:
     assert rl.encoder(game).incremental
 

@@ -17,8 +17,10 @@ unknown category lights the extra ``other`` slot, never a crash).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -337,7 +339,7 @@ class Memo:
         return piece
 
 
-_UNSEEN = object()  # a key no state field equals: the piece has not been written yet
+UNSEEN: Any = object()  # a key no state field equals: the piece has not been written yet
 
 
 class SeatCache:
@@ -356,7 +358,7 @@ class SeatCache:
         self.seat = seat
         self.vector = new_vector(encoder.layout)
         self.view: Any = self.vector.data  # written one value at a time: cheaper than numpy's indexing
-        self.keys: list[Any] = [_UNSEEN] * (encoder.pieces + 1)
+        self.keys: list[Any] = [UNSEEN] * (encoder.pieces + 1)
         self.lit: list[list[int]] = [[] for _ in range(encoder.pieces + 1)]
 
     def __getstate__(self) -> dict[str, Any]:  # a memoryview does not pickle: it is rebuilt
@@ -397,3 +399,36 @@ def relight(cache: SeatCache, piece: int, hot: list[int]) -> None:
     for i in hot:
         m[i] = 1.0
     cache.lit[piece] = hot
+
+
+def changed_at(new: Sequence[Any], old: Sequence[Any]) -> Iterator[int]:
+    """The positions where ``new`` and ``old`` (as long as each other) differ, found at C speed."""
+    if len(new) != len(old):
+        raise ValueError(f"changed_at compares runs of one length, not {len(new)} and {len(old)}")
+    return compress(count(), map(ne, new, old))
+
+
+def move_one_hots(cache: SeatCache, piece: int, values: list[int], starts: list[int], slot: list[int]) -> None:
+    """Per position ``i``, exactly one of the slots from ``starts[i]`` is lit: ``slot[values[i]]``. Moves the
+    light of every position whose value changed since ``cache.keys[piece]`` (all, the first time), and
+    keeps a copy of ``values`` there."""
+    m, old = cache.view, cache.keys[piece]
+    if old is UNSEEN or len(old) != len(values):
+        if old is not UNSEEN:
+            for at, v in zip(starts, old, strict=False):
+                m[at + slot[v]] = 0.0
+        for at, v in zip(starts, values, strict=False):
+            m[at + slot[v]] = 1.0
+    else:
+        for i in changed_at(values, old):
+            if i < len(starts):
+                at = starts[i]
+                m[at + slot[old[i]]] = 0.0
+                m[at + slot[values[i]]] = 1.0
+    cache.keys[piece] = values[:]
+
+
+def write_scaled(m: Any, starts: list[int], offset: int, values: Sequence[int], ceiling: float) -> None:
+    """``m[starts[q] + offset] = min(1, values[q] / ceiling)`` for every seat ``q``."""
+    for at, x in zip(starts, values, strict=False):
+        m[at + offset] = min(1.0, x / ceiling)
