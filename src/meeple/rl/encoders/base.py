@@ -179,6 +179,8 @@ class Encoder:
         self.layout.add("to_move", p, "seats to move now (relative: slot 0 is the observer)")
         self.layout.add("is_over", 1, "1 once the game is over")
         self.layout.add("winners", p, "winning seats once over (relative)")
+        # whether encode_cached rewrites only what changed (else it encodes afresh)
+        self.incremental = type(self).update_state is not Encoder.update_state
 
     @property
     def shape(self) -> tuple[int]:
@@ -223,11 +225,6 @@ class Encoder:
     # the number of pieces ``update_state`` keeps in a SeatCache (besides the common slices); 0: none
     pieces = 0
 
-    @property
-    def incremental(self) -> bool:
-        """Whether :meth:`encode_cached` rewrites only what changed (else it encodes afresh)."""
-        return type(self).update_state is not Encoder.update_state
-
     def new_cache(self, seat: int) -> SeatCache:
         """An empty cache for ``seat``'s vectors: the first :meth:`encode_cached` writes every piece."""
         return SeatCache(self, seat)
@@ -245,12 +242,14 @@ class Encoder:
             raise ValueError(f"this cache was made for seat {cache.seat} of another encoder")
         if not self.incremental:
             return self.encode_state(state, seat)
-        to_move, over = state.to_move, state.is_over
-        key = (tuple(to_move), tuple(state.winners) if over else ())
-        if changed(cache, 0, key):  # the common slices: to_move, is_over, winners
+        to_move = state.to_move
+        # the common slices: to_move while the game runs; once over, to_move and the winners
+        key = (tuple(to_move), tuple(state.winners)) if state.is_over else tuple(to_move)
+        if key != cache.keys[0]:
+            cache.keys[0] = key
             p = self.players
             hot = [(s - seat) % p for s in to_move]
-            if over:
+            if state.is_over:
                 hot.append(p)
                 hot += [p + 1 + (s - seat) % p for s in key[1]]
             relight(cache, 0, hot)
@@ -432,3 +431,16 @@ def write_scaled(m: Any, starts: list[int], offset: int, values: Sequence[int], 
     """``m[starts[q] + offset] = min(1, values[q] / ceiling)`` for every seat ``q``."""
     for at, x in zip(starts, values, strict=False):
         m[at + offset] = min(1.0, x / ceiling)
+
+
+def move_hot(cache: SeatCache, piece: int, index: int | None) -> None:
+    """For a piece that lights one index (or none: ``None``): light ``index`` instead of the one it lit.
+    Its key slot holds the index lit."""
+    old = cache.keys[piece]
+    if index != old:
+        m = cache.view
+        if old is not None and old is not UNSEEN:
+            m[old] = 0.0
+        if index is not None:
+            m[index] = 1.0
+        cache.keys[piece] = index

@@ -22,6 +22,7 @@ from meeple.rl.encoders.base import (
     category,
     flag,
     many_hot,
+    move_hot,
     one_hot,
     relative,
     relight,
@@ -224,34 +225,31 @@ class BayonEncoder(Encoder):
         hot.extend([self.at_team - 1 + e for e in state.team])
 
     # ------------------------------------------------------------- incremental path
-    # the cache slots update_state keeps (each a key and the indices it lit); a piece drawn from several
-    # fields keys each in a slot of its own; the located cards are one piece per continent
+    # the cache slots update_state keeps (each a key and the indices it lit, or for a piece lighting one
+    # index, that index); a piece drawn from several fields keys each in a slot of its own; the located
+    # cards are one piece per continent
     (
-        CURRENT, SCALARS, INTERPRETER, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP, CAMP_HIDDEN, STACKS,
-        KNOWN, STEP, BITS, TRAVELLED, EXPEDITION, TEAM, LOCATED,
-    ) = range(1, 20)  # fmt: skip
+        CURRENT, ROUND, MAX_ROUNDS, BANK, INTERPRETER, BLOCKED, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP,
+        CAMP_HIDDEN, STACKS, KNOWN, STEP, USED, WON, TRAVELLED, OWED, EXPEDITION, REVEALED, TEAM, LOCATED,
+    ) = range(1, 26)  # fmt: skip
     pieces = LOCATED + len(CONTINENTS) - 1
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
         rel = self.rel[me]
-        if state.current != keys[self.CURRENT]:
-            keys[self.CURRENT] = state.current
-            relight(cache, self.CURRENT, [self.at_current + rel[state.current]])
-        key: Any = (state.round, state.max_rounds, state.bank)
-        if key != keys[self.SCALARS]:
-            keys[self.SCALARS] = key
+        move_hot(cache, self.CURRENT, self.at_current + rel[state.current])
+        if state.round != keys[self.ROUND] or state.max_rounds != keys[self.MAX_ROUNDS]:
+            keys[self.ROUND], keys[self.MAX_ROUNDS] = state.round, state.max_rounds
             m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
-            m[self.at_bank] = min(1.0, state.bank / BANK_CEILING)
-        stacks = state.stacks
-        key = (state.interpreter, len(stacks))
-        if key != keys[self.INTERPRETER]:
-            keys[self.INTERPRETER] = key
-            hot = [self.at_interpreter + self.continent_slot[state.interpreter]]
-            if 0 <= state.interpreter < min(len(stacks), len(CONTINENTS)):
-                hot.append(self.at_blocked + state.interpreter)
-            relight(cache, self.INTERPRETER, hot)
+        bank = state.bank
+        if bank != keys[self.BANK]:
+            keys[self.BANK] = bank
+            m[self.at_bank] = min(1.0, bank / BANK_CEILING)
+        stacks, interpreter = state.stacks, state.interpreter
+        move_hot(cache, self.INTERPRETER, self.at_interpreter + self.continent_slot[interpreter])
+        blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
+        move_hot(cache, self.BLOCKED, self.at_blocked + interpreter if blocked else None)
         gold, worth = state.gold, state.worth
         if gold != keys[self.GOLD] or worth != keys[self.WORTH] or state.target != keys[self.TARGET]:
             keys[self.GOLD], keys[self.WORTH], keys[self.TARGET] = gold[:], worth[:], state.target
@@ -282,7 +280,7 @@ class BayonEncoder(Encoder):
         if stacks != keys[self.STACKS] or known != keys[self.KNOWN]:
             keys[self.STACKS], keys[self.KNOWN] = [s[:] for s in stacks], known[:]
             self._update_located(cache, stacks, known, me)
-        self._update_turn(cache, state)
+        self._update_turn(cache, state, bank)
 
     def _update_located(self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int) -> None:
         """The stack sizes, and the located cards of each continent whose stack or cards' knowers changed."""
@@ -305,42 +303,36 @@ class BayonEncoder(Encoder):
                         hot.append(at + site)  # the site slots start at at + 1, for site 1
             relight(cache, self.LOCATED + c, hot)
 
-    def _update_turn(self, cache: SeatCache, state: Any) -> None:
+    def _update_turn(self, cache: SeatCache, state: Any, bank: int) -> None:
         m, keys = cache.view, cache.keys
         phase = state.phase
+        move_hot(cache, self.STEP, self.at_step + self.step_slot[phase])
+        # the two flags change with the phase, the bank, and what the turn did: cheaper written than keyed
+        may_take_gold = phase == game_actions.MAIN and not state.acted and bank >= game_data.DATA.take_gold
+        m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
+        m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
         running = phase != game_actions.OVER
-        key: Any = (phase, state.acted, state.hired, state.bank)
-        if key != keys[self.STEP]:
-            keys[self.STEP] = key
-            hot = [self.at_step + self.step_slot[phase]]
-            if running and phase == game_actions.MAIN and not state.acted and state.bank >= game_data.DATA.take_gold:
-                hot.append(self.at_turn_flags)
-            if state.hired:
-                hot.append(self.at_turn_flags + 1)
-            relight(cache, self.STEP, hot)
-        key = (running, state.used, state.won)
-        if key != keys[self.BITS]:
-            keys[self.BITS] = key
-            hot = []
-            if running:
-                hot += self._bit_slots(state.used, self.at_acted, EXPLORER_IDS)
-                hot += self._bit_slots(~state.won, self.at_won, SITE_IDS)
-            relight(cache, self.BITS, hot)
+        used = state.used if running else None  # the bit sets show nothing once the game is over
+        if used != keys[self.USED]:
+            keys[self.USED] = used
+            relight(cache, self.USED, [] if used is None else self._bit_slots(used, self.at_acted, EXPLORER_IDS))
+        won = state.won if running else None
+        if won != keys[self.WON]:
+            keys[self.WON] = won
+            relight(cache, self.WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
         travelled = state.travelled
         if travelled != keys[self.TRAVELLED]:
             keys[self.TRAVELLED] = travelled[:]
             for at, n in zip(self.travel_at, travelled, strict=False):
                 m[at] = n / 4 if n < 4 else 1.0
-        key = (state.expedition, state.owed, state.revealed)
-        if key != keys[self.EXPEDITION]:
-            keys[self.EXPEDITION] = key
+        if state.owed != keys[self.OWED]:
+            keys[self.OWED] = state.owed
             m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
-            hot = []
-            if state.expedition >= 0:
-                hot.append(self.at_expedition + self.continent_slot[state.expedition])
-            if state.revealed:
-                hot.append(self.at_revealed - 1 + state.revealed)
-            relight(cache, self.EXPEDITION, hot)
+        expedition, revealed = state.expedition, state.revealed
+        move_hot(
+            cache, self.EXPEDITION, self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else None
+        )
+        move_hot(cache, self.REVEALED, self.at_revealed - 1 + revealed if revealed else None)
         if state.team != keys[self.TEAM]:
             keys[self.TEAM] = state.team[:]
             relight(cache, self.TEAM, [self.at_team - 1 + e for e in state.team])

@@ -8,6 +8,7 @@ its size and the cards all have seen go into it (``hand_known``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from meeple.games.ivor import rules as game_rules
@@ -22,6 +23,7 @@ from meeple.rl.encoders.base import (
     changed_at,
     flag,
     many_hot,
+    move_hot,
     move_one_hots,
     one_hot,
     relative,
@@ -203,7 +205,7 @@ class IvorEncoder(Encoder):
     # the cache slots update_state keeps (each a key and the indices it lit); a piece drawn from several
     # fields keys each in a slot of its own; the card sets lit per seat follow, three slots a seat
     (
-        TURN, END, SHEEP, GOLD, COAL, TOKENS, FINAL, HANDS, OWN_HAND, POS, KNOWN, COMPLETED, EVENTS, DISCARD,
+        TURN, PHASE, SHEEP, GOLD, COAL, TOKENS, FINAL, HANDS, OWN_HAND, POS, KNOWN, COMPLETED, EVENTS, DISCARD,
         MAP_SHEEP, MAP_TOKEN, WAGONS, IDRIS, LINE, LINE_SHEEP, SUPPLY, JOBS, SEAT_CARDS,
     ) = range(1, 24)  # fmt: skip
 
@@ -214,18 +216,13 @@ class IvorEncoder(Encoder):
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
-        key: Any = (state.current, state.phase)
-        if key != keys[self.TURN]:
-            keys[self.TURN] = key
-            relight(cache, self.TURN, [self.at_current + self.rel[me][state.current],
-                                       self.at_phase + self.phase_slot[state.phase]])  # fmt: skip
-        key = (state.round, state.target, state.end_triggered, state.moves_left)
-        if key != keys[self.END]:
-            keys[self.END] = key
-            m[self.at_round] = min(1.0, state.round / 30)
-            m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
-            m[self.at_end + 1] = 1.0 if state.end_triggered else 0.0
-            m[self.at_end + 2] = min(1.0, state.moves_left / 5)
+        move_hot(cache, self.TURN, self.at_current + self.rel[me][state.current])
+        move_hot(cache, self.PHASE, self.at_phase + self.phase_slot[state.phase])
+        # four numbers, each changing now and then: cheaper written than keyed
+        m[self.at_round] = min(1.0, state.round / 30)
+        m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
+        m[self.at_end + 1] = 1.0 if state.end_triggered else 0.0
+        m[self.at_end + 2] = min(1.0, state.moves_left / 5)
         self._update_numbers(cache, state, me)
         self._update_cards(cache, state, me)
         discard, old = state.discard, keys[self.DISCARD]
@@ -241,12 +238,7 @@ class IvorEncoder(Encoder):
                 relight(cache, self.DISCARD, [at + c for c in discard])
         sheep, token = state.loc_sheep, state.loc_token
         if sheep != keys[self.MAP_SHEEP] or token != keys[self.MAP_TOKEN]:
-            keys[self.MAP_SHEEP], keys[self.MAP_TOKEN] = sheep[:], token[:]
-            per_loc = 2 + 2 * (self.players + 1)
-            for i in range(min(LOCATIONS, len(sheep))):  # a token taken away must clear its flag
-                at = self.at_locs + i * per_loc
-                m[at] = min(1.0, sheep[i] / 8)
-                m[at + 1] = 1.0 if token[i] > 0 else 0.0
+            self._update_map(cache, sheep, token)
         slot = self.owner_slot[me]
         if state.wagon_at != keys[self.WAGONS]:
             move_one_hots(cache, self.WAGONS, state.wagon_at, self.at_wagon, slot)
@@ -292,14 +284,35 @@ class IvorEncoder(Encoder):
         if final != keys[self.FINAL]:
             keys[self.FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
             write_scaled(m, starts, 5, [0] * self.players if final is None else final, SCORE_CEILING)
-        pos = state.pos
-        if pos != keys[self.POS]:
+        pos, old = state.pos, keys[self.POS]
+        if pos != old:
             keys[self.POS] = pos[:]
-            hot: list[int] = []
-            for at, where in zip(starts, pos, strict=False):
-                if 0 <= where < LOCATIONS:
-                    hot += (at + 6, at + 7 + where)
-            relight(cache, self.POS, hot)
+            for q in range(len(pos)) if old is UNSEEN or len(old) != len(pos) else changed_at(pos, old):
+                if q >= len(starts):
+                    continue
+                at = starts[q]
+                if old is not UNSEEN and q < len(old) and 0 <= old[q] < LOCATIONS:
+                    m[at + 6] = m[at + 7 + old[q]] = 0.0
+                if 0 <= pos[q] < LOCATIONS:
+                    m[at + 6] = m[at + 7 + pos[q]] = 1.0
+
+    def _update_map(self, cache: SeatCache, sheep: list[int], token: list[int]) -> None:
+        """The sheep and lost-sheep token of every location whose count or token changed."""
+        m, keys = cache.view, cache.keys
+        old_sheep, old_token = keys[self.MAP_SHEEP], keys[self.MAP_TOKEN]
+        keys[self.MAP_SHEEP], keys[self.MAP_TOKEN] = sheep[:], token[:]
+        per_loc = 2 + 2 * (self.players + 1)
+        places = min(LOCATIONS, len(sheep))
+        where: Iterable[int]
+        if old_sheep is UNSEEN or old_token is UNSEEN or len(old_sheep) != len(sheep) or len(old_token) != len(token):
+            where = range(places)
+        else:
+            where = sorted({*changed_at(sheep, old_sheep), *changed_at(token, old_token)})
+        for i in where:
+            if i < places:
+                at = self.at_locs + i * per_loc
+                m[at] = min(1.0, sheep[i] / 8)
+                m[at + 1] = 1.0 if token[i] > 0 else 0.0  # a token taken away clears its flag
 
     def _update_cards(self, cache: SeatCache, state: Any, me: int) -> None:
         """The observer's hand, every hand's size, and per seat the cards all saw go in, jobs done, events."""
@@ -309,10 +322,12 @@ class IvorEncoder(Encoder):
         old = keys[self.HANDS]
         if hands != old:
             keys[self.HANDS] = [h[:] for h in hands]
-            write_scaled(m, starts, 3, [len(h) for h in hands], 5.0)
-            if old is UNSEEN or hands[me] != old[me]:
-                at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
-                relight(cache, self.OWN_HAND, [at + c for c in hands[me]])
+            for q in range(len(hands)) if old is UNSEEN or len(old) != len(hands) else changed_at(hands, old):
+                if q < len(starts):
+                    m[starts[q] + 3] = min(1.0, len(hands[q]) / 5)
+                if q == me:
+                    at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
+                    relight(cache, self.OWN_HAND, [at + c for c in hands[me]])
         for group, sets in enumerate((state.known, state.completed, state.events_taken)):
             old = keys[self.KNOWN + group]
             if sets == old:
