@@ -8,18 +8,21 @@ slices for any player count is ``meeple.rl.observation_table("bayon", players=P)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from meeple.games.bayon import actions as game_actions
 from meeple.games.bayon import data as game_data
 from meeple.games.bayon.observe import PUBLIC
 from meeple.rl.encoders.base import (
+    UNSEEN,
     Encoder,
     Memo,
     SeatCache,
     Vector,
     by_relative_seat,
     category,
+    changed_at,
     flag,
     many_hot,
     move_hot,
@@ -276,26 +279,41 @@ class BayonEncoder(Encoder):
             m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
             m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
             relight(cache, self.CAMP, [self.at_camp_bottom - 1 + e for e in camp[hidden:]])
-        known = state.known
-        if stacks != keys[self.STACKS] or known != keys[self.KNOWN]:
+        known, old_stacks, old_known = state.known, keys[self.STACKS], keys[self.KNOWN]
+        if stacks != old_stacks or known != old_known:
             keys[self.STACKS], keys[self.KNOWN] = [s[:] for s in stacks], known[:]
-            self._update_located(cache, stacks, known, me)
+            self._update_located(
+                cache, stacks, known, me, self._continents_changed(stacks, known, old_stacks, old_known)
+            )
         self._update_turn(cache, state, bank)
 
-    def _update_located(self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int) -> None:
-        """The stack sizes, and the located cards of each continent whose stack or cards' knowers changed."""
-        m, keys = cache.view, cache.keys
-        shown = stacks[: len(CONTINENTS)]
+    @staticmethod
+    def _continents_changed(
+        stacks: list[list[int]], known: list[int], old_stacks: Any, old_known: Any
+    ) -> Iterable[int]:
+        """The continents whose stack changed, or one of whose cards another seat came to know."""
+        if old_stacks is UNSEEN or len(old_stacks) != len(stacks) or len(old_known) != len(known):
+            return range(len(CONTINENTS))
+        todo = set(changed_at(stacks, old_stacks))
+        for site in changed_at(known, old_known):
+            todo.update(c for c, stack in enumerate(stacks) if site in stack)
+        return sorted(todo)
+
+    def _update_located(
+        self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int, todo: Iterable[int]
+    ) -> None:
+        """The size and the located cards of each continent in ``todo``: each located card (someone knows
+        it), its site if ``me`` saw it, and who knows it."""
+        m = cache.view
         bit, offsets = 1 << me, self.known_offsets[me]
-        for c in range(len(CONTINENTS)):
-            stack = shown[c][:DEPTH] if c < len(shown) else []
-            m[self.at_stack_size + c] = min(1.0, len(shown[c]) / DEPTH) if c < len(shown) else 0.0
-            key = (stack, [known[site] for site in stack])
-            if key == keys[self.LOCATED + c]:
+        for c in todo:
+            if c >= len(CONTINENTS):
                 continue
-            keys[self.LOCATED + c] = key
+            stack = stacks[c] if c < len(stacks) else []
+            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
             hot: list[int] = []
-            for depth, (site, mask) in enumerate(zip(*key, strict=True)):
+            for depth, site in enumerate(stack[:DEPTH]):
+                mask = known[site]
                 if mask:
                     at = self.at_known + (c * DEPTH + depth) * self.per_card
                     hot += [at + k for k in offsets[mask]]
