@@ -418,13 +418,14 @@ def move_one_hots(cache: SeatCache, piece: int, values: list[int], starts: list[
                 m[at + slot[v]] = 0.0
         for at, v in zip(starts, values, strict=False):
             m[at + slot[v]] = 1.0
-    else:
-        for i in changed_at(values, old):
-            if i < len(starts):
-                at = starts[i]
-                m[at + slot[old[i]]] = 0.0
-                m[at + slot[values[i]]] = 1.0
-    cache.keys[piece] = values[:]
+        cache.keys[piece] = values[:]
+        return
+    for i in list(changed_at(values, old)):
+        if i < len(starts):
+            at = starts[i]
+            m[at + slot[old[i]]] = 0.0
+            m[at + slot[values[i]]] = 1.0
+        old[i] = values[i]  # the kept copy follows, in place
 
 
 def write_scaled(m: Any, starts: list[int], offset: int, values: Sequence[int], ceiling: float) -> None:
@@ -444,3 +445,16 @@ def move_hot(cache: SeatCache, piece: int, index: int | None) -> None:
         if index is not None:
             m[index] = 1.0
         cache.keys[piece] = index
+
+
+def changed_rows(cache: SeatCache, piece: int, rows: list[list[Any]]) -> list[int]:
+    """The positions of the rows of ``rows`` (a list of lists, one per seat say) that differ from the copy
+    kept in ``cache.keys[piece]``, which is brought up to date in place (all of them the first time)."""
+    old = cache.keys[piece]
+    if old is UNSEEN or len(old) != len(rows):
+        cache.keys[piece] = [row[:] for row in rows]
+        return list(range(len(rows)))
+    out = list(changed_at(rows, old))
+    for q in out:
+        old[q] = rows[q][:]
+    return out

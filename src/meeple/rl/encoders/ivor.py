@@ -21,6 +21,7 @@ from meeple.rl.encoders.base import (
     by_relative_seat,
     category,
     changed_at,
+    changed_rows,
     flag,
     many_hot,
     move_hot,
@@ -319,24 +320,21 @@ class IvorEncoder(Encoder):
         m, keys = cache.view, cache.keys
         starts = self.seat_at[me]
         hands = state.hands
-        old = keys[self.HANDS]
-        if hands != old:
-            keys[self.HANDS] = [h[:] for h in hands]
-            for q in range(len(hands)) if old is UNSEEN or len(old) != len(hands) else changed_at(hands, old):
+        if hands != keys[self.HANDS]:
+            for q in changed_rows(cache, self.HANDS, hands):
                 if q < len(starts):
                     m[starts[q] + 3] = min(1.0, len(hands[q]) / 5)
                 if q == me:
                     at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
                     relight(cache, self.OWN_HAND, [at + c for c in hands[me]])
         for group, sets in enumerate((state.known, state.completed, state.events_taken)):
-            old = keys[self.KNOWN + group]
-            if sets == old:
+            if sets == keys[self.KNOWN + group]:
                 continue
-            keys[self.KNOWN + group] = [s[:] for s in sets]
             offset = 6 + LOCATIONS + (group + 1) * CARDS
-            for q in range(self.players) if old is UNSEEN else changed_at(sets, old):
-                at = starts[q] + offset
-                relight(cache, self.SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
+            for q in changed_rows(cache, self.KNOWN + group, sets):
+                if q < len(starts):
+                    at = starts[q] + offset
+                    relight(cache, self.SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
 
     def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
         """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
