@@ -13,6 +13,16 @@ policy for every seat.
 Numbers are divided by a designed ceiling and clipped to 1, so a value beyond
 the ceiling saturates rather than leaving the box; categories are one-hot (an
 unknown category lights the extra ``other`` slot, never a crash).
+
+The incremental path (:meth:`Encoder.encode_cached`, what the environments use)
+keeps each seat's vector in a :class:`SeatCache` and rewrites only the pieces whose
+inputs changed. An encoder adopts it by defining ``update_state`` and its number of
+``pieces``: each piece compares the state fields it is drawn from with the copy its
+key slot holds and, when they differ, keeps a new copy and rewrites itself, with
+:func:`relight` (a set of lit indices), :func:`move_hot` (one lit index),
+:func:`move_one_hots` (one lit slot per position, moved where the value changed) or
+plain writes; :func:`changed_at` and :func:`changed_rows` find, at C speed, which
+positions or rows of a list changed.
 """
 
 from __future__ import annotations
