@@ -430,7 +430,7 @@ def move_one_hots(cache: SeatCache, piece: int, values: list[int], starts: list[
             m[at + slot[v]] = 1.0
         cache.keys[piece] = values[:]
         return
-    for i in list(changed_at(values, old)):
+    for i in changed_at(values, old):  # old[i] is written only once the comparison has passed it
         if i < len(starts):
             at = starts[i]
             m[at + slot[old[i]]] = 0.0
@@ -468,3 +468,22 @@ def changed_rows(cache: SeatCache, piece: int, rows: list[list[Any]]) -> list[in
     for q in out:
         old[q] = rows[q][:]
     return out
+
+
+def write_changed(
+    cache: SeatCache, piece: int, values: list[int], starts: list[int], offset: int, ceiling: float | None
+) -> None:
+    """``m[starts[i] + offset] = min(1, values[i] / ceiling)`` (with ``ceiling`` ``None``: 1 if
+    ``values[i] > 0`` else 0) for each position ``i`` whose value changed since the copy the key slot
+    holds (every position the first time), which follows in place."""
+    m, old = cache.view, cache.keys[piece]
+    if old is UNSEEN or len(old) != len(values):
+        where: Iterable[int] = range(len(values))
+        cache.keys[piece] = old = values[:]
+    else:
+        where = changed_at(values, old)
+    for i in where:
+        if i < len(starts):
+            x = values[i]
+            m[starts[i] + offset] = (1.0 if x > 0 else 0.0) if ceiling is None else min(1.0, x / ceiling)
+        old[i] = values[i]

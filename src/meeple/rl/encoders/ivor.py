@@ -8,7 +8,6 @@ its size and the cards all have seen go into it (``hand_known``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from meeple.games.ivor import rules as game_rules
@@ -32,6 +31,7 @@ from meeple.rl.encoders.base import (
     scaled,
     set_bits,
     set_hot,
+    write_changed,
     write_scaled,
 )
 
@@ -87,6 +87,7 @@ class IvorEncoder(Encoder):
         self.owner_slot = [[(q - me) % p for q in range(p)] + [p] for me in range(p)]
         self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
         self.seat_at = [[self.at_seats + r * self.per_seat for r in rel] for rel in self.rel]
+        self.loc_at = [self.at_locs + i * per_loc for i in range(LOCATIONS)]
         self.supply_at = [self.at_deck, self.at_deck + 1, self.at_supply, self.at_supply + 1, self.at_supply + 2]
         self.supply_ceiling = (float(CARDS), 5.0, 12.0, 12.0, 5.0)
 
@@ -238,8 +239,10 @@ class IvorEncoder(Encoder):
             else:
                 relight(cache, self.DISCARD, [at + c for c in discard])
         sheep, token = state.loc_sheep, state.loc_token
-        if sheep != keys[self.MAP_SHEEP] or token != keys[self.MAP_TOKEN]:
-            self._update_map(cache, sheep, token)
+        if sheep != keys[self.MAP_SHEEP]:
+            write_changed(cache, self.MAP_SHEEP, sheep, self.loc_at, 0, 8.0)
+        if token != keys[self.MAP_TOKEN]:
+            write_changed(cache, self.MAP_TOKEN, token, self.loc_at, 1, None)  # a flag: a token taken clears it
         slot = self.owner_slot[me]
         if state.wagon_at != keys[self.WAGONS]:
             move_one_hots(cache, self.WAGONS, state.wagon_at, self.at_wagon, slot)
@@ -270,17 +273,13 @@ class IvorEncoder(Encoder):
         m, keys = cache.view, cache.keys
         starts = self.seat_at[me]  # where each seat's run starts, by absolute seat
         if state.sheep != keys[self.SHEEP]:
-            keys[self.SHEEP] = state.sheep[:]
-            write_scaled(m, starts, 0, state.sheep, SHEEP_CEILING)
+            write_changed(cache, self.SHEEP, state.sheep, starts, 0, SHEEP_CEILING)
         if state.gold != keys[self.GOLD]:
-            keys[self.GOLD] = state.gold[:]
-            write_scaled(m, starts, 1, state.gold, 5.0)
+            write_changed(cache, self.GOLD, state.gold, starts, 1, 5.0)
         if state.coal != keys[self.COAL]:
-            keys[self.COAL] = state.coal[:]
-            write_scaled(m, starts, 2, state.coal, 5.0)
+            write_changed(cache, self.COAL, state.coal, starts, 2, 5.0)
         if state.tokens != keys[self.TOKENS]:
-            keys[self.TOKENS] = state.tokens[:]
-            write_scaled(m, starts, 4, state.tokens, 5.0)
+            write_changed(cache, self.TOKENS, state.tokens, starts, 4, 5.0)
         final = state.final
         if final != keys[self.FINAL]:
             keys[self.FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
@@ -296,24 +295,6 @@ class IvorEncoder(Encoder):
                     m[at + 6] = m[at + 7 + old[q]] = 0.0
                 if 0 <= pos[q] < LOCATIONS:
                     m[at + 6] = m[at + 7 + pos[q]] = 1.0
-
-    def _update_map(self, cache: SeatCache, sheep: list[int], token: list[int]) -> None:
-        """The sheep and lost-sheep token of every location whose count or token changed."""
-        m, keys = cache.view, cache.keys
-        old_sheep, old_token = keys[self.MAP_SHEEP], keys[self.MAP_TOKEN]
-        keys[self.MAP_SHEEP], keys[self.MAP_TOKEN] = sheep[:], token[:]
-        per_loc = 2 + 2 * (self.players + 1)
-        places = min(LOCATIONS, len(sheep))
-        where: Iterable[int]
-        if old_sheep is UNSEEN or old_token is UNSEEN or len(old_sheep) != len(sheep) or len(old_token) != len(token):
-            where = range(places)
-        else:
-            where = sorted({*changed_at(sheep, old_sheep), *changed_at(token, old_token)})
-        for i in where:
-            if i < places:
-                at = self.at_locs + i * per_loc
-                m[at] = min(1.0, sheep[i] / 8)
-                m[at + 1] = 1.0 if token[i] > 0 else 0.0  # a token taken away clears its flag
 
     def _update_cards(self, cache: SeatCache, state: Any, me: int) -> None:
         """The observer's hand, every hand's size, and per seat the cards all saw go in, jobs done, events."""
