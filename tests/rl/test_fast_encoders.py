@@ -25,7 +25,7 @@ import pytest
 import meeple
 import meeple.rl as rl
 from meeple.rl import pettingzoo as mpz
-from meeple.rl.encoders.base import Memo, SeatCache
+from meeple.rl.encoders.base import UNSEEN, Memo, SeatCache
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -112,6 +112,15 @@ def test_a_cache_refuses_another_seat_or_encoder() -> None:
         enc.encode_cached(enc.new_cache(1), state, 0)
     with pytest.raises(ValueError, match="another encoder"):
         enc.encode_cached(SeatCache(other, 0), state, 0)
+
+
+@pytest.mark.parametrize("game", ["bayon", "ivor"])
+def test_a_cache_pickled_before_its_first_use_works(game: str) -> None:
+    enc = rl.encoder(game)
+    cache = pickle.loads(pickle.dumps(enc.new_cache(1)))
+    assert all(key is UNSEEN for key in cache.keys)
+    state = meeple.new_game(game, seed=4)
+    assert np.array_equal(cache.encoder.encode_cached(cache, state, 1), enc.encode(state.observation(1)))
 
 
 def test_a_cache_pickles_and_keeps_working() -> None:

@@ -348,7 +348,19 @@ class Memo:
         return piece
 
 
-UNSEEN: Any = object()  # a key no state field equals: the piece has not been written yet
+class _Unseen:
+    """The key of a piece not written yet: equal to no state field, and still itself once unpickled."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSEEN"
+
+    def __reduce__(self) -> str:
+        return "UNSEEN"  # pickled as a reference to this module's UNSEEN, so ``is UNSEEN`` still holds
+
+
+UNSEEN: Any = _Unseen()
 
 
 class SeatCache:
@@ -377,27 +389,6 @@ class SeatCache:
         for name, value in saved.items():
             setattr(self, name, value)
         self.view = self.vector.data
-
-
-def snapshot(key: Any) -> Any:
-    """A copy of ``key`` that later changes to the lists it holds cannot reach (lists and tuples copied
-    all the way down; numbers, strings and ``None`` are kept as they are). It compares equal to ``key``."""
-    if type(key) is list:
-        return [x if type(x) is int else snapshot(x) for x in key]
-    if type(key) is tuple:
-        return tuple([x if type(x) is int else snapshot(x) for x in key])
-    if isinstance(key, list | tuple | dict | set):  # a subclass or another container: refuse it
-        raise TypeError(f"a key holds {type(key).__name__}: copy it into lists and tuples first")
-    return key
-
-
-def changed(cache: SeatCache, piece: int, key: Any) -> bool:
-    """Whether ``key`` differs from the one ``piece`` was last written from; if so, remembers a snapshot
-    of it (the caller then rewrites the piece)."""
-    if key == cache.keys[piece]:
-        return False
-    cache.keys[piece] = snapshot(key)
-    return True
 
 
 def relight(cache: SeatCache, piece: int, hot: list[int]) -> None:
