@@ -108,7 +108,7 @@ def test_bayon_and_ivor_encode_incrementally(game: str) -> None:
 def test_a_cache_refuses_another_seat_or_encoder() -> None:
     enc, other = rl.encoder("bayon", 3), rl.encoder("bayon", 4)
     state = meeple.new_game("bayon", players=3, seed=1)
-    with pytest.raises(ValueError, match="seat 1"):
+    with pytest.raises(ValueError, match="made for seat 1, not seat 0"):
         enc.encode_cached(enc.new_cache(1), state, 0)
     with pytest.raises(ValueError, match="another encoder"):
         enc.encode_cached(SeatCache(other, 0), state, 0)

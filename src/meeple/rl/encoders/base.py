@@ -248,8 +248,10 @@ class Encoder:
         equals ``encode(state.observation(seat))`` at every step of long random games, for caches that
         look every step and caches that look now and then, across games.
         """
-        if cache.encoder is not self or cache.seat != seat:
-            raise ValueError(f"this cache was made for seat {cache.seat} of another encoder")
+        if cache.encoder is not self:
+            raise ValueError("this cache was made for another encoder (another game, player count or options)")
+        if cache.seat != seat:
+            raise ValueError(f"this cache was made for seat {cache.seat}, not seat {seat}")
         if not self.incremental:
             return self.encode_state(state, seat)
         to_move = state.to_move
