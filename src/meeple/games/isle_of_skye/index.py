@@ -42,6 +42,9 @@ REGION_FEATURES = tuple(
     )
     for facts in REGION_FACTS
 )
+
+
+PACK2 = PACK**2
 # Per tile: (region, kind) of its scroll, if it has one.
 REGION_SCROLL: tuple[tuple[int, str] | None, ...] = tuple(
     next(((region, scroll) for region, (_t, _f, scroll) in enumerate(facts) if scroll is not None), None)
@@ -278,18 +281,14 @@ class TerritoryIndex:
     def areas(self) -> list[AreaFacts]:
         """The facts of every area, in the order of each area's root region."""
         open_, size, terrain, features = self.open, self.size, self.terrain, self.features
-        return [
-            AreaFacts(
-                terrain[r],
-                not open_[r],
-                size[r],
-                features[r] % PACK,
-                features[r] // PACK % PACK,
-                features[r] // PACK**2,
-            )
-            for r, up in enumerate(self.parent)
-            if up == r
-        ]
+        make = tuple.__new__  # AreaFacts(...) without the NamedTuple's Python-level __new__
+        found = []
+        for r, up in enumerate(self.parent):
+            if up == r:
+                f = features[r]
+                facts = (terrain[r], not open_[r], size[r], f % PACK, f // PACK % PACK, f // PACK2)
+                found.append(make(AreaFacts, facts))
+        return found
 
     def scrolls(self) -> list[tuple[str, bool]]:
         """Each scroll's kind and whether its area is completed, in ``find_areas`` order

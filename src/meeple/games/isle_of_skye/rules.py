@@ -31,7 +31,7 @@ from meeple.games.isle_of_skye.actions import (
     ROTATE,
     SPOT,
 )
-from meeple.games.isle_of_skye.building import BuildPlan, all_roomy
+from meeple.games.isle_of_skye.building import BuildPlan
 from meeple.games.isle_of_skye.data import (
     DX,
     DY,
@@ -112,6 +112,7 @@ class IsleOfSkyeState(State):
         "__offered",
         "__owned",
         "__plan",
+        "__spots",
         "bag",
         "builder",
         "buy_step",
@@ -197,6 +198,8 @@ class IsleOfSkyeState(State):
         self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
         # The build plan last used, with what it was made for (``_build_plan``).
         self.__plan: tuple[int, Placed, int, list[int], BuildPlan | None] | None = None
+        # The squares each received tile fits, with what they were found for (``_tile_spots``).
+        self.__spots: tuple[int, Placed, int, list[int], dict[int, list[tuple[int, int]]]] | None = None
         # Each territory's index (index.py), and whether this state alone holds it (a
         # clone shares it until one of them places a tile there).
         self.__index: list[TerritoryIndex | None] = [TerritoryIndex.of(p) for p in self.placed]
@@ -231,6 +234,29 @@ class IsleOfSkyeState(State):
     def _spots_for(self, seat: int, tid: int) -> list[tuple[int, int]]:
         fits = FITS[tid]
         return [pos for pos, code in self.frontier[seat].items() if fits[code]]
+
+    def _tile_spots(self, seat: int) -> dict[int, list[tuple[int, int]]]:
+        """``_spots_for`` of each tile the seat has still to place, found once per placement:
+        the squares decide which tiles can go, whether a build plan is needed and where each
+        tile goes. Kept, as the build plan is, for this territory at this size with these tiles."""
+        received = self.received[seat]
+        placed = self.placed[seat]
+        kept = self.__spots
+        if (
+            kept is not None
+            and kept[0] == seat
+            and kept[1] is placed
+            and kept[2] == len(placed)
+            and kept[3] == received
+        ):
+            return kept[4]
+        items = self.frontier[seat].items()
+        spots = {}
+        for tid in received:
+            fits = FITS[tid]
+            spots[tid] = [pos for pos, code in items if fits[code]]
+        self.__spots = (seat, placed, len(placed), list(received), spots)
+        return spots
 
     def _can_place(self, seat: int, tid: int) -> bool:
         fits = FITS[tid]
@@ -332,7 +358,7 @@ class IsleOfSkyeState(State):
     def _return_unplaceable(self, seat: int) -> None:
         """Tiles that fit nowhere (when none of the seat's tiles fits) go back into the bag."""
         tiles = self.received[seat]
-        if tiles and not any(self._can_place(seat, tid) for tid in tiles):
+        if tiles and not any(self._tile_spots(seat).values()):
             for tid in tiles:
                 self.bag.append(tid)
                 self._log(f"seat {seat} cannot place {tid}; it goes back into the bag")
@@ -509,7 +535,8 @@ class IsleOfSkyeState(State):
         ):
             return kept[4]
         plan = None
-        if not (len(received) == 1 or all_roomy(self.frontier[seat], received)):
+        reach = 5 * (len(received) - 1)  # as ``building.all_roomy`` judges it
+        if not (len(received) == 1 or all(len(spots) > reach for spots in self._tile_spots(seat).values())):
             content = (tuple(received), frozenset(self.frontier[seat].items()))
             plan = _PLAN_MEMO.get(content)
             if plan is None:
@@ -526,43 +553,46 @@ class IsleOfSkyeState(State):
         tid = self.pick_tile
         if plan is None:
             if tid < 0:
-                return tuple([PLACE[t] for t in self.received[seat] if self._can_place(seat, t)])
+                spots = self._tile_spots(seat)
+                return tuple([PLACE[t] for t in self.received[seat] if spots[t]])
             if self.pick_spot is None:
-                return tuple([SPOT[pos] for pos in self._spots_for(seat, tid)])
+                return tuple([SPOT[pos] for pos in self._tile_spots(seat)[tid]])
             return tuple([ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]])
         return plan.steps(tid, self.pick_spot)
 
     def _apply(self, action: Action, seat: int) -> None:
-        APPLY[action.kind](self, seat, action.args)
+        # By the kind (``action[0]``, what ``action.kind`` reads, without its property call);
+        # each handler reads its own arguments from the action.
+        APPLY[action[0]](self, seat, action)
 
-    def _set_price(self, seat: int, args: tuple[Any, ...]) -> None:
+    def _set_price(self, seat: int, action: Action) -> None:
         waiting = self._to_price(seat)
-        price = int(args[0])  # at least 1 (legal), so the tile stops waiting
+        price = int(action[1])  # at least 1 (legal), so the tile stops waiting
         self.prices[seat][waiting[0]] = price
         self.gold[seat] -= price
         if len(waiting) == 1:
             self._finish_choosing(seat)
 
-    def _discard(self, seat: int, args: tuple[Any, ...]) -> None:
-        self.discarded[seat] = int(args[0])
+    def _discard(self, seat: int, action: Action) -> None:
+        self.discarded[seat] = int(action[1])
         if not self._waiting(seat):
             self._finish_choosing(seat)
 
-    def _buy_tile(self, seat: int, args: tuple[Any, ...]) -> None:
-        self._buy(seat, int(args[0]))
+    def _buy_tile(self, seat: int, action: Action) -> None:
+        self._buy(seat, int(action[1]))
 
-    def _pass(self, seat: int, args: tuple[Any, ...]) -> None:
+    def _pass(self, seat: int, action: Action) -> None:
         self._log(f"seat {seat} passes")
         self._next_buyer()
 
-    def _pick_tile(self, seat: int, args: tuple[Any, ...]) -> None:
-        self.pick_tile = int(args[0])
+    def _pick_tile(self, seat: int, action: Action) -> None:
+        self.pick_tile = int(action[1])
 
-    def _pick_spot(self, seat: int, args: tuple[Any, ...]) -> None:
-        self.pick_spot = (int(args[0]), int(args[1]))
+    def _pick_spot(self, seat: int, action: Action) -> None:
+        self.pick_spot = (int(action[1]), int(action[2]))
 
-    def _rotate(self, seat: int, args: tuple[Any, ...]) -> None:
-        self._place(seat, int(args[0]) // 90)
+    def _rotate(self, seat: int, action: Action) -> None:
+        self._place(seat, int(action[1]) // 90)
 
     def _finish_choosing(self, seat: int) -> None:
         self.done[seat] = True
@@ -661,6 +691,7 @@ class IsleOfSkyeState(State):
         new.final = None if self.final is None else [dict(f) for f in self.final]
         new.__offered = None
         new.__plan = None
+        new.__spots = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players
         self.__owned = [False] * self.players

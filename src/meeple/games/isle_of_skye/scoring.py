@@ -14,6 +14,13 @@ from dataclasses import dataclass
 from meeple.games.isle_of_skye.data import TILES
 from meeple.games.isle_of_skye.territory import Territory
 
+# Per tile, what the scoring tiles below ask of it (read once here: scoring runs every round).
+IS_FARM = tuple(bool(tile.count("farm")) for tile in TILES)
+ANIMALS = tuple(tile.count("sheep") + tile.count("cattle") for tile in TILES)
+CATTLE = tuple(tile.count("cattle") for tile in TILES)
+IS_CASTLE = tuple(tile.kind == "castle" for tile in TILES)
+NEAR = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
 
 # ------------------------------------------------------------ individual tiles
 def squares_of_four(t: Territory) -> int:
@@ -52,18 +59,21 @@ def building_sets(t: Territory) -> int:
 
 def farm_animals(t: Territory) -> int:
     """1 VP per sheep or cattle on a farm tile or on one of the 8 tiles around a farm tile."""
-    farms = {pos for pos, (tid, _rot) in t.placed.items() if TILES[tid].count("farm")}
+    farms = {pos for pos, (tid, _rot) in t.placed.items() if IS_FARM[tid]}
+    if not farms:
+        return 0
     total = 0
     for (x, y), (tid, _rot) in t.placed.items():
-        animals = TILES[tid].count("sheep") + TILES[tid].count("cattle")
-        if animals and any((x + dx, y + dy) in farms for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+        animals = ANIMALS[tid]
+        if animals and any((x + dx, y + dy) in farms for dx, dy in NEAR):
             total += animals
     return total
 
 
 def cattle_on_roads(t: Territory) -> int:
     """2 VP per cattle on a tile joined to the castle by roads."""
-    return 2 * sum(TILES[t.placed[pos][0]].count("cattle") for pos in t.road_connected)
+    placed = t.placed
+    return 2 * sum(CATTLE[placed[pos][0]] for pos in t.road_connected)
 
 
 def lighthouse_harbours(t: Territory) -> int:
@@ -87,7 +97,8 @@ def vertical_lines(t: Territory) -> int:
 
 def road_tiles(t: Territory) -> int:
     """1 VP per tile, other than the castle, joined to the castle by roads."""
-    return sum(1 for pos in t.road_connected if TILES[t.placed[pos][0]].kind != "castle")
+    placed = t.placed
+    return sum(1 for pos in t.road_connected if not IS_CASTLE[placed[pos][0]])
 
 
 def largest_completed_water(t: Territory) -> int:
