@@ -563,7 +563,7 @@ class IsleOfSkyeState(State):
     def _apply(self, action: Action, seat: int) -> None:
         # By the kind (``action[0]``, what ``action.kind`` reads, without its property call);
         # each handler reads its own arguments from the action.
-        APPLY[action[0]](self, seat, action)
+        APPLY[action[0]](self, seat, action)  # type: ignore[index]  # an action's kind is its first item
 
     def _set_price(self, seat: int, action: Action) -> None:
         waiting = self._to_price(seat)
