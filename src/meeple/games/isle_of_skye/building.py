@@ -92,9 +92,16 @@ NOTHING_BLOCKED: frozenset[Pos] = frozenset()
 
 
 def around(pos: Pos) -> frozenset[Pos]:
-    """``pos`` and its four neighbours: the squares a placement at ``pos`` changes."""
-    x, y = pos
-    return frozenset(((x, y), (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    """``pos`` and its four neighbours: the squares a placement at ``pos`` changes (each made once)."""
+    found = AROUND.get(pos)
+    if found is None:
+        x, y = pos
+        found = AROUND[pos] = frozenset(((x, y), (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    return found
+
+
+# ``around`` of each square asked so far (a few hundred squares lie within reach of a castle).
+AROUND: dict[Pos, frozenset[Pos]] = {}
 
 
 class BuildPlan:
@@ -119,13 +126,23 @@ class BuildPlan:
         "tiles",
     )
 
-    def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
+    def __init__(
+        self,
+        frontier: Frontier,
+        occupied: Collection[Pos],
+        tiles: Sequence[int],
+        spots: dict[int, list[Pos]] | None = None,
+    ) -> None:
+        """``spots``, if given, is each tile's squares as ``frontier`` lists them (the caller found
+        them already); the plan keeps it and never changes it."""
         self.frontier = dict(frontier)  # its own copy: a plan outlives the position it was made for
         self.occupied = frozenset(occupied)
         self._judged: dict[tuple[int, Pos, int], bool] = {}  # rotation -1: see _rest_apart
         self._steps: dict[tuple[int, Pos | None], tuple[Action, ...]] = {}
         self.tiles = list(tiles)
-        self.spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
+        if spots is None:
+            spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
+        self.spots = spots
         # A tile with more squares than the others' placements can touch (5 each: the
         # square and its neighbours) always finds one left: it constrains nothing.
         reach = 5 * (len(self.tiles) - 1)
@@ -203,7 +220,10 @@ class BuildPlan:
         rots = FITS[tid][self.frontier[pos]]
         if rots and self._sure(tid, pos):
             return True
-        return any(self.good(tid, pos, rot) for rot in rots)
+        for rot in rots:
+            if self.good(tid, pos, rot):
+                return True
+        return False
 
     def steps(self, tid: int, spot: Pos | None) -> tuple[Action, ...]:
         """The build steps offered now: with no tile chosen (``tid`` < 0), the tiles;
@@ -213,12 +233,29 @@ class BuildPlan:
         found = self._steps.get(key)
         if found is None:
             if tid < 0:
-                found = tuple(PLACE[t] for t in self.tiles if self.tile_ok(t))
+                found = tuple([PLACE[t] for t in self.tiles if self.tile_ok(t)])
             elif spot is None:
-                found = tuple(SPOT[pos] for pos in self.spots[tid] if self.spot_ok(tid, pos))
+                found = tuple(self._good_spots(tid))
             else:
                 found = tuple(ROTATE[r] for r in self.rotations(tid, spot))
             self._steps[key] = found
+        return found
+
+    def _good_spots(self, tid: int) -> list[Action]:
+        """``SPOT[pos]`` for each square of ``tid`` that ``spot_ok`` accepts (its test written out:
+        this runs for every square)."""
+        fits, frontier = FITS[tid], self.frontier
+        sure = self.target == len(self.tiles) and len(self.tiles) > 1  # as _sure asks, but for the square
+        rest_roomy = self._rest_roomy[tid]
+        found = []
+        for pos in self.spots[tid]:
+            if sure and (rest_roomy or self._rest_apart(tid, pos)):
+                found.append(SPOT[pos])  # ``spots`` holds only squares some rotation fits
+                continue
+            for rot in fits[frontier[pos]]:
+                if self.good(tid, pos, rot):
+                    found.append(SPOT[pos])
+                    break
         return found
 
     def rotations(self, tid: int, pos: Pos) -> list[int]:

@@ -537,10 +537,12 @@ class IsleOfSkyeState(State):
         plan = None
         reach = 5 * (len(received) - 1)  # as ``building.all_roomy`` judges it
         if not (len(received) == 1 or all(len(spots) > reach for spots in self._tile_spots(seat).values())):
-            content = (tuple(received), frozenset(self.frontier[seat].items()))
+            # In frontier order: the plan lists squares in that order, so a frontier holding the same
+            # squares in another order must not read this one's plan.
+            content = (tuple(received), tuple(self.frontier[seat].items()))
             plan = _PLAN_MEMO.get(content)
             if plan is None:
-                plan = BuildPlan(self.frontier[seat], placed, received)
+                plan = BuildPlan(self.frontier[seat], placed, received, self._tile_spots(seat))
                 if len(_PLAN_MEMO) >= 64:
                     _PLAN_MEMO.clear()
                 _PLAN_MEMO[content] = plan
