@@ -220,10 +220,7 @@ class BuildPlan:
         rots = FITS[tid][self.frontier[pos]]
         if rots and self._sure(tid, pos):
             return True
-        for rot in rots:
-            if self.good(tid, pos, rot):
-                return True
-        return False
+        return any(self.good(tid, pos, rot) for rot in rots)
 
     def steps(self, tid: int, spot: Pos | None) -> tuple[Action, ...]:
         """The build steps offered now: with no tile chosen (``tid`` < 0), the tiles;
