@@ -88,6 +88,33 @@ def all_roomy(frontier: Frontier, tiles: Sequence[int]) -> bool:
     return True
 
 
+def out_of_reach(spots: Sequence[Pos], placements: int) -> bool:
+    """Whether no ``placements`` placements can touch every one of ``spots`` (a placement touches
+    its square and the four next to it, so two squares it touches are at most 2 apart, counted
+    along the grid). Sure when there are more squares than they can touch, or when ``placements``
+    + 1 of them lie 3 or more apart from each other (each placement touches one at most); the
+    squares are tried in order, so this may miss a spread it would find in another order, and
+    then answers False (the exact search decides)."""
+    if len(spots) > 5 * placements:
+        return True
+    apart: list[Pos] = []
+    for x, y in spots:
+        if all(abs(x - ax) + abs(y - ay) >= 3 for ax, ay in apart):
+            apart.append((x, y))
+            if len(apart) > placements:
+                return True
+    return False
+
+
+def all_out_of_reach(spots: dict[int, list[Pos]]) -> bool:
+    """Whether every tile keeps a square no placement of the others touches (``out_of_reach``):
+    then they go one after the other on squares they fit today, whatever is placed first, so
+    every placement that fits keeps them all placeable and no plan is needed. This holds for
+    every tile the ``all_roomy`` count accepts, and for more."""
+    others = len(spots) - 1
+    return all(out_of_reach(squares, others) for squares in spots.values())
+
+
 NOTHING_BLOCKED: frozenset[Pos] = frozenset()
 
 

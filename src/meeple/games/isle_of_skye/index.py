@@ -68,7 +68,6 @@ class TerritoryIndex:
     """
 
     __slots__ = (
-        "base",
         "castle",
         "count",
         "features",
@@ -76,18 +75,19 @@ class TerritoryIndex:
         "low",
         "open",
         "parent",
-        "road_base",
         "road_parent",
         "road_pos",
         "road_whisky",
         "scroll_regions",
+        "side_regions",
+        "side_roads",
         "size",
         "terrain",
         "totals",
         "twice",
     )
 
-    base: dict[Pos, int]  # square -> number of its tile's region 0
+    side_regions: dict[Pos, tuple[int, int, int, int]]  # square -> the region on each side (N, E, S, W)
     parent: list[int]
     open: list[int]
     size: list[int]
@@ -96,7 +96,7 @@ class TerritoryIndex:
     low: list[int]  # at a root: the area's first region (areas are listed in that order)
     terrain: list[str]
     scroll_regions: list[tuple[int, str]]  # each scroll: its region and its kind
-    road_base: dict[Pos, int]  # square -> number of its tile's road 0
+    side_roads: dict[Pos, tuple[int, int, int, int]]  # square -> the road on each side (-1: none)
     road_parent: list[int]
     road_pos: list[Pos]  # the square of each road
     road_whisky: list[bool]  # whether the tile of each road shows whisky
@@ -106,7 +106,7 @@ class TerritoryIndex:
     last: tuple[Pos, tuple[int, int]] | None  # the last of them, to tell whether the index still describes a territory
 
     def __init__(self) -> None:
-        self.base = {}
+        self.side_regions = {}
         self.parent = []
         self.open = []
         self.size = []
@@ -115,7 +115,7 @@ class TerritoryIndex:
         self.low = []
         self.terrain = []
         self.scroll_regions = []
-        self.road_base = {}
+        self.side_roads = {}
         self.road_parent = []
         self.road_pos = []
         self.road_whisky = []
@@ -142,7 +142,7 @@ class TerritoryIndex:
 
     def copy(self) -> TerritoryIndex:
         new = TerritoryIndex.__new__(TerritoryIndex)
-        new.base = self.base.copy()
+        new.side_regions = self.side_regions.copy()
         new.parent = self.parent.copy()
         new.open = self.open.copy()
         new.size = self.size.copy()
@@ -151,7 +151,7 @@ class TerritoryIndex:
         new.low = self.low.copy()
         new.terrain = self.terrain.copy()
         new.scroll_regions = self.scroll_regions.copy()
-        new.road_base = self.road_base.copy()
+        new.side_roads = self.side_roads.copy()
         new.road_parent = self.road_parent.copy()
         new.road_pos = self.road_pos.copy()
         new.road_whisky = self.road_whisky.copy()
@@ -168,9 +168,9 @@ class TerritoryIndex:
         first_castle = IS_CASTLE[tid] and self.castle == -2
         if first_castle:
             self.castle = -1
-        self._add_regions(placed, x, y, tid, rot)
+        self._add_regions(x, y, tid, rot)
         if ROAD_COUNT[tid]:
-            self._add_roads(placed, x, y, tid, rot, first_castle)
+            self._add_roads(x, y, tid, rot, first_castle)
         totals = self.totals
         for name, amount, with_name in FEATURE_COUNTS[tid]:
             totals[name] += amount
@@ -178,11 +178,13 @@ class TerritoryIndex:
         self.count += 1
         self.last = (pos, (tid, rot))
 
-    def _add_regions(self, placed: Placed, x: int, y: int, tid: int, rot: int) -> None:
-        parent, open_, base = self.parent, self.open, self.base
+    def _add_regions(self, x: int, y: int, tid: int, rot: int) -> None:
+        parent, open_ = self.parent, self.open
         first = len(parent)
         regions = REGION_COUNT[tid]
-        base[(x, y)] = first
+        n, e, s, w = SIDE_REGION[tid][rot]
+        mine = (first + n, first + e, first + s, first + w)
+        self.side_regions[(x, y)] = mine
         parent.extend(range(first, first + regions))
         self.low.extend(range(first, first + regions))
         open_.extend([0] * regions)
@@ -193,21 +195,18 @@ class TerritoryIndex:
         scroll = REGION_SCROLL[tid]
         if scroll is not None:
             self.scroll_regions.append((first + scroll[0], scroll[1]))
-        sides = SIDE_REGION[tid][rot]
         joins = []
-        get = base.get
+        get = self.side_regions.get
         for d, dx, dy, back in SIDES:
-            nb = (x + dx, y + dy)
-            other = get(nb)
+            other = get((x + dx, y + dy))
             if other is None:
-                open_[first + sides[d]] += 1
+                open_[mine[d]] += 1
             else:
-                otid, orot = placed[nb]
-                root = other + SIDE_REGION[otid][orot][back]
+                root = other[back]
                 while parent[root] != root:
                     root = parent[root]
                 open_[root] -= 1  # its side that faced this square is closed now
-                joins.append((first + sides[d], root))
+                joins.append((mine[d], root))
         for a, b in joins:
             while parent[a] != a:
                 a = parent[a]
@@ -234,11 +233,18 @@ class TerritoryIndex:
             self.twice[b] = twice_a
         self.size[b] = size
 
-    def _add_roads(self, placed: Placed, x: int, y: int, tid: int, rot: int, first_castle: bool) -> None:
+    def _add_roads(self, x: int, y: int, tid: int, rot: int, first_castle: bool) -> None:
         parent = self.road_parent
         first = len(parent)
         roads = ROAD_COUNT[tid]
-        self.road_base[(x, y)] = first
+        n, e, s, w = SIDE_ROAD[tid][rot]
+        mine = (
+            first + n if n >= 0 else -1,
+            first + e if e >= 0 else -1,
+            first + s if s >= 0 else -1,
+            first + w if w >= 0 else -1,
+        )
+        self.side_roads[(x, y)] = mine
         parent.extend(range(first, first + roads))
         self.road_pos.extend([(x, y)] * roads)
         self.road_whisky.extend([IS_WHISKY[tid]] * roads)
@@ -247,19 +253,17 @@ class TerritoryIndex:
             self.castle = first
             for road in range(first + 1, first + roads):
                 parent[road] = first
-        sides = SIDE_ROAD[tid][rot]
+        get = self.side_roads.get
         for d, dx, dy, back in SIDES:
-            road = sides[d]
+            road = mine[d]
             if road < 0:
                 continue
-            nb = (x + dx, y + dy)
-            other = self.road_base.get(nb)
+            other = get((x + dx, y + dy))
             if other is None:
                 continue
-            otid, orot = placed[nb]
-            oroad = SIDE_ROAD[otid][orot][back]
+            oroad = other[back]
             if oroad >= 0:
-                a, b = self._road_root(first + road), self._road_root(other + oroad)
+                a, b = self._road_root(road), self._road_root(oroad)
                 if a != b:
                     parent[a] = b
 

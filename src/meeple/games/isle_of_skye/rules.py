@@ -31,7 +31,7 @@ from meeple.games.isle_of_skye.actions import (
     ROTATE,
     SPOT,
 )
-from meeple.games.isle_of_skye.building import BuildPlan
+from meeple.games.isle_of_skye.building import BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
     DX,
     DY,
@@ -535,8 +535,7 @@ class IsleOfSkyeState(State):
         ):
             return kept[4]
         plan = None
-        reach = 5 * (len(received) - 1)  # as ``building.all_roomy`` judges it
-        if not (len(received) == 1 or all(len(spots) > reach for spots in self._tile_spots(seat).values())):
+        if not (len(received) == 1 or all_out_of_reach(self._tile_spots(seat))):
             # In frontier order: the plan lists squares in that order, so a frontier holding the same
             # squares in another order must not read this one's plan.
             content = (tuple(received), tuple(self.frontier[seat].items()))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from meeple.games.isle_of_skye.data import TILES
+from meeple.games.isle_of_skye.index import PACK, PACK2, TerritoryIndex
 from meeple.games.isle_of_skye.territory import Territory
 
 # Per tile, what the scoring tiles below ask of it (read once here: scoring runs every round).
@@ -201,10 +202,64 @@ SCORING_IDS: tuple[str, ...] = tuple(SCORING_TILES)
 FIRST_GAME = ("sheep", "roads", "mountains", "farm-animals")
 
 
+# ------------------------------------------------------- area tiles, read off an index
+# The tiles above that read areas, asked of a territory's index (index.py) directly: the same
+# counts without making the facts of every area first (round scoring asks them every round).
+# tests/isle_of_skye/test_fast_paths.py checks each equals its tile's function.
+def _roots(ix: TerritoryIndex) -> list[int]:
+    """The root region of each area."""
+    return [r for r, up in enumerate(ix.parent) if up == r]
+
+
+def _completed_areas(ix: TerritoryIndex) -> int:
+    open_ = ix.open
+    return sum(1 for r in _roots(ix) if not open_[r])
+
+
+def _large_completed_areas(ix: TerritoryIndex) -> int:
+    open_, size = ix.open, ix.size
+    return 3 * sum(1 for r in _roots(ix) if not open_[r] and size[r] >= 3)
+
+
+def _brochs_in_mountains(ix: TerritoryIndex) -> int:
+    terrain, features = ix.terrain, ix.features
+    return sum(BROCH_AREA_POINTS[min(3, features[r] % PACK)] for r in _roots(ix) if terrain[r] == "m")
+
+
+def _lighthouse_harbours(ix: TerritoryIndex) -> int:
+    terrain, features = ix.terrain, ix.features
+    return 3 * sum(
+        1 for r in _roots(ix) if terrain[r] == "w" and features[r] // PACK % PACK and features[r] // PACK2
+    )
+
+
+def _largest_completed_water(ix: TerritoryIndex) -> int:
+    terrain, open_, size = ix.terrain, ix.open, ix.size
+    return 2 * max((size[r] for r in _roots(ix) if terrain[r] == "w" and not open_[r]), default=0)
+
+
+def _completed_mountains(ix: TerritoryIndex) -> int:
+    terrain, open_ = ix.terrain, ix.open
+    return 2 * sum(1 for r in _roots(ix) if terrain[r] == "m" and not open_[r])
+
+
+FROM_INDEX: dict[str, Callable[[TerritoryIndex], int]] = {
+    "completed-areas": _completed_areas,
+    "large-areas": _large_completed_areas,
+    "brochs": _brochs_in_mountains,
+    "harbours": _lighthouse_harbours,
+    "big-loch": _largest_completed_water,
+    "mountains": _completed_mountains,
+}
+
+
 def score_tile(tile_id: str, territories: list[Territory], gold: list[int]) -> list[int]:
     """Points each player gets from one scoring tile."""
     tile = SCORING_TILES[tile_id]
     if tile.points is not None:
+        direct = FROM_INDEX.get(tile_id)
+        if direct is not None:
+            return [tile.points(t) if t.index is None else direct(t.index) for t in territories]
         return [tile.points(t) for t in territories]
     assert tile.measure is not None
     return majority_points([tile.measure(t, g) for t, g in zip(territories, gold, strict=True)])
