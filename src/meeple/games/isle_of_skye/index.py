@@ -58,6 +58,10 @@ IS_WHISKY = tuple(bool(tile.count("whisky")) for tile in TILES)
 # Each side with its neighbour's offset and the neighbour's side facing back.
 SIDES = tuple((d, DX[d], DY[d], (d + 2) % 4) for d in range(4))
 NO_TILES: tuple[int, ...] = ()
+# Ready-made runs for a tile's new regions (a tile has at most a handful).
+ZEROS = tuple((0,) * n for n in range(16))
+ONES = tuple((1,) * n for n in range(16))
+UNTWICE = tuple((NO_TILES,) * n for n in range(16))
 
 
 class TerritoryIndex:
@@ -187,9 +191,9 @@ class TerritoryIndex:
         self.side_regions[(x, y)] = mine
         parent.extend(range(first, first + regions))
         self.low.extend(range(first, first + regions))
-        open_.extend([0] * regions)
-        self.size.extend([1] * regions)
-        self.twice.extend([(self.count,) if TWICE[tid] else NO_TILES] * regions)
+        open_ += ZEROS[regions]
+        self.size += ONES[regions]
+        self.twice += ((self.count,),) * regions if TWICE[tid] else UNTWICE[regions]
         self.features.extend(REGION_FEATURES[tid])
         self.terrain.extend(REGION_TERRAIN[tid])
         scroll = REGION_SCROLL[tid]

@@ -80,6 +80,18 @@ ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = 
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
+# The index of each castle alone at (0, 0), shared by new games (``castle_index``).
+_CASTLE_INDEX: dict[int, TerritoryIndex] = {}
+
+
+def castle_index(tid: int) -> TerritoryIndex:
+    """The index of a territory holding castle ``tid`` alone at (0, 0), not to be changed: a
+    state copies it before it places a tile there, as it copies one it shares with a clone."""
+    index = _CASTLE_INDEX.get(tid)
+    if index is None:
+        index = _CASTLE_INDEX[tid] = TerritoryIndex.of({(0, 0): (tid, 0)})
+    return index
+
 
 def parse_scoring_option(value: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
     """The four scoring tiles on A-D: ``random`` (then ``drawn``, four tiles drawn at
@@ -201,9 +213,10 @@ class IsleOfSkyeState(State):
         # The squares each received tile fits, with what they were found for (``_tile_spots``).
         self.__spots: tuple[int, Placed, int, list[int], dict[int, list[tuple[int, int]]]] | None = None
         # Each territory's index (index.py), and whether this state alone holds it (a
-        # clone shares it until one of them places a tile there).
-        self.__index: list[TerritoryIndex | None] = [TerritoryIndex.of(p) for p in self.placed]
-        self.__owned = [True] * players
+        # clone shares it until one of them places a tile there). A castle alone has the
+        # same index in every game, so a new game starts from shared ones.
+        self.__index: list[TerritoryIndex | None] = [castle_index(seat) for seat in range(players)]
+        self.__owned = [False] * players
         self._start_round()
 
     # ------------------------------------------------------------ helpers
