@@ -228,9 +228,7 @@ def _brochs_in_mountains(ix: TerritoryIndex) -> int:
 
 def _lighthouse_harbours(ix: TerritoryIndex) -> int:
     terrain, features = ix.terrain, ix.features
-    return 3 * sum(
-        1 for r in _roots(ix) if terrain[r] == "w" and features[r] // PACK % PACK and features[r] // PACK2
-    )
+    return 3 * sum(1 for r in _roots(ix) if terrain[r] == "w" and features[r] // PACK % PACK and features[r] // PACK2)
 
 
 def _largest_completed_water(ix: TerritoryIndex) -> int:
