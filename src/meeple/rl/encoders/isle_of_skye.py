@@ -10,6 +10,7 @@ has chosen, exactly as its observation does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -51,6 +52,12 @@ def unit(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
+# A territory's piece: indices and values but for the owner slot, and the owner slot's indices by
+# the owner's relative slot; with it, the lists it was made from (``_territory``).
+TerritoryPiece = tuple[npt.NDArray[np.intp], npt.NDArray[np.float32], dict[int, npt.NDArray[np.intp]]]
+TerritoryEntry = tuple[Sequence[int], Sequence[float], Sequence[int], TerritoryPiece]
+
+
 class IsleOfSkyeEncoder(Encoder):
     clip_after_fill = False  # every number is clipped where fill_state writes it (``unit``)
 
@@ -83,8 +90,10 @@ class IsleOfSkyeEncoder(Encoder):
         )
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_actions.PHASE_NAMES]
-        # Each seat's territory piece, with the territory it was drawn from (``_territory``).
-        self.last_territory: dict[int, list[Any]] = {}
+        # Each seat's territory piece, with the territory it was drawn from (``_territory``), and
+        # the pieces of territories met so far, by their tiles.
+        self.last_territory: dict[int, tuple[dict[Any, Any], int, TerritoryEntry]] = {}
+        self.territories = Memo()
         self.setups = Memo(64)
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
@@ -256,23 +265,39 @@ class IsleOfSkyeEncoder(Encoder):
             found = owners[r] = owners[-1] + r
         v[found] = 1.0
 
-    def _territory(self, q: int, territory: dict[Any, Any]) -> tuple[Any, Any, dict[int, Any]]:
+    def _territory(self, q: int, territory: dict[Any, Any]) -> TerritoryPiece:
         """Seat ``q``'s ``territory_tiles`` indices and values, but for the owner slot, and each tile's
         owner slot (by the owner's relative slot ``r``; key -1 holds slot 0).
 
         Kept with the territory mapping it was drawn from and its size: the same mapping at the same
         size is the same territory, and a larger one holds the same tiles first (a territory only
         grows, and a mapping keeps the order tiles were placed in), so only the new tiles are read.
+        Another mapping (a copy of the state) finds its piece by its tiles in the memo.
         """
         n = len(territory)
         kept = self.last_territory.get(q)
-        if kept is None or kept[0] is not territory or kept[1] > n:
-            kept = self.last_territory[q] = [territory, 0, [], [], [], None]
-        elif kept[1] == n:
-            return kept[5]  # type: ignore[no-any-return]
-        at, val, owner = kept[2], kept[3], kept[4]
+        if kept is not None and kept[0] is territory and kept[1] <= n:
+            if kept[1] == n:
+                return kept[2][3]
+            old = kept[2]
+            entry = self._extended(old[0], old[1], old[2], list(territory.items())[kept[1] :])
+        else:
+            tiles = tuple(territory.items())
+            entry = self.territories.get(tiles)
+            if entry is None:
+                entry = self.territories.keep(tiles, self._extended((), (), (), tiles))
+        self.last_territory[q] = (territory, n, entry)
+        return entry[3]
+
+    def _extended(
+        self, at_before: Sequence[int], val_before: Sequence[float], owner_before: Sequence[int], tiles: Sequence[Any]
+    ) -> TerritoryEntry:
+        """A territory's entry (indices, values, owner slots, their arrays) from those of its first
+        tiles and the ``tiles`` after them (new lists: entries are shared through the memo and never
+        change)."""
+        at, val, owner = list(at_before), list(val_before), list(owner_before)
         per_tile, rotations = self.per_tile, 3 + self.players
-        for (x, y), (tid, rot) in list(territory.items())[kept[1] :]:
+        for (x, y), (tid, rot) in tiles:
             if not 0 <= tid < TILES:
                 continue
             base = self.at_tiles + tid * per_tile
@@ -282,10 +307,9 @@ class IsleOfSkyeEncoder(Encoder):
             if 0 <= rot < len(ROTATIONS):
                 at.append(base + rotations + rot)
                 val.append(1.0)
-        kept[1] = n
-        kept[5] = (
+        arrays = (
             np.array(at, dtype=np.intp),
             np.array(val, dtype=np.float32),
             {-1: np.array(owner, dtype=np.intp)},
         )
-        return kept[5]  # type: ignore[no-any-return]
+        return at, val, owner, arrays
