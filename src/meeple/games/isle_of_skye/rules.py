@@ -10,7 +10,7 @@ Views, refusal reasons and determinized copies live in ``observe.py`` and
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
 from meeple.core import Action, State
@@ -80,6 +80,29 @@ ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = 
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
+# The rotate steps of each set of rotations (``data.FITS`` lists rotations in increasing order).
+ROTATIONS_OFFERED: dict[tuple[int, ...], tuple[Action, ...]] = {
+    rots: tuple(ROTATE[r] for r in rots)
+    for size in range(5)
+    for rots in combinations(range(4), size)
+}
+
+
+class BuildFacts:
+    """What a seat's build steps are found from, kept while it places from one territory
+    with one set of tiles (``IsleOfSkyeState._build_facts``)."""
+
+    __slots__ = ("placed", "plan", "planned", "received", "seat", "size", "spots")
+
+    def __init__(self, seat: int, placed: Placed, received: list[int], spots: dict[int, list[tuple[int, int]]]) -> None:
+        self.seat = seat
+        self.placed = placed
+        self.size = len(placed)
+        self.received = received  # a copy: the state's list changes as tiles are placed
+        self.spots = spots
+        self.planned = False  # whether ``plan`` was worked out yet
+        self.plan: BuildPlan | None = None
+
 # The index of each castle alone at (0, 0), shared by new games (``castle_index``).
 _CASTLE_INDEX: dict[int, TerritoryIndex] = {}
 
@@ -116,15 +139,15 @@ class IsleOfSkyeState(State):
     """A game of Isle of Skye for 2 to 5 players."""
 
     __slots__ = (
-        # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build
-        # steps last offered, by (moves made, seat), so that ``apply`` checks the
-        # chosen step against them instead of working them out again; the build plan
-        # in use; each territory's index (index.py) and whether this state owns it.
+        # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build facts
+        # (squares and plan) in use; each territory's index (index.py); the build steps
+        # last offered, by (moves made, seat), so that ``apply`` checks the chosen step
+        # against them instead of working them out again; and whether this state owns
+        # each index.
+        "__build",
         "__index",
         "__offered",
         "__owned",
-        "__plan",
-        "__spots",
         "bag",
         "builder",
         "buy_step",
@@ -208,10 +231,9 @@ class IsleOfSkyeState(State):
         self.scored = []
         self.final = None
         self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
-        # The build plan last used, with what it was made for (``_build_plan``).
-        self.__plan: tuple[int, Placed, int, list[int], BuildPlan | None] | None = None
-        # The squares each received tile fits, with what they were found for (``_tile_spots``).
-        self.__spots: tuple[int, Placed, int, list[int], dict[int, list[tuple[int, int]]]] | None = None
+        # The squares each received tile fits and the build plan, with what they were found
+        # for (``_build_facts``).
+        self.__build: BuildFacts | None = None
         # Each territory's index (index.py), and whether this state alone holds it (a
         # clone shares it until one of them places a tile there). A castle alone has the
         # same index in every game, so a new game starts from shared ones.
@@ -248,28 +270,36 @@ class IsleOfSkyeState(State):
         fits = FITS[tid]
         return [pos for pos, code in self.frontier[seat].items() if fits[code]]
 
-    def _tile_spots(self, seat: int) -> dict[int, list[tuple[int, int]]]:
-        """``_spots_for`` of each tile the seat has still to place, found once per placement:
-        the squares decide which tiles can go, whether a build plan is needed and where each
-        tile goes. Kept, as the build plan is, for this territory at this size with these tiles."""
+    def _build_facts(self, seat: int) -> BuildFacts:
+        """The squares each tile the seat has still to place fits (``_spots_for`` of each),
+        found once per placement: they decide which tiles can go, whether a build plan is
+        needed and where each tile goes; and, once asked for, the plan (``_build_plan``).
+
+        Kept for the seat's placements from this territory with these tiles: the key holds
+        the territory itself and its size (a territory only grows) and the tiles still to
+        place, so a copy or a changed position never reads stale facts.
+        """
         received = self.received[seat]
         placed = self.placed[seat]
-        kept = self.__spots
+        kept = self.__build
         if (
             kept is not None
-            and kept[0] == seat
-            and kept[1] is placed
-            and kept[2] == len(placed)
-            and kept[3] == received
+            and kept.seat == seat
+            and kept.placed is placed
+            and kept.size == len(placed)
+            and kept.received == received
         ):
-            return kept[4]
+            return kept
         items = self.frontier[seat].items()
         spots = {}
         for tid in received:
             fits = FITS[tid]
             spots[tid] = [pos for pos, code in items if fits[code]]
-        self.__spots = (seat, placed, len(placed), list(received), spots)
-        return spots
+        kept = self.__build = BuildFacts(seat, placed, list(received), spots)
+        return kept
+
+    def _tile_spots(self, seat: int) -> dict[int, list[tuple[int, int]]]:
+        return self._build_facts(seat).spots
 
     def _can_place(self, seat: int, tid: int) -> bool:
         fits = FITS[tid]
@@ -529,49 +559,41 @@ class IsleOfSkyeState(State):
 
     def _build_plan(self, seat: int) -> BuildPlan | None:
         """The plan behind the seat's build steps (building.py), or ``None`` when every
-        placement that fits keeps the other tiles placeable (then no plan is needed).
+        placement that fits keeps the other tiles placeable (then no plan is needed);
+        kept with the seat's build facts (``_build_facts``)."""
+        return self._plan_of(self._build_facts(seat))
 
-        Kept for the seat's placements from this territory with these tiles: the
-        key holds the territory itself and its size (a territory only grows) and
-        the tiles still to place, so a copy or a changed position never reads a
-        stale plan.
-        """
-        received = self.received[seat]
-        placed = self.placed[seat]
-        kept = self.__plan
-        if (
-            kept is not None
-            and kept[0] == seat
-            and kept[1] is placed
-            and kept[2] == len(placed)
-            and kept[3] == received
-        ):
-            return kept[4]
+    def _plan_of(self, facts: BuildFacts) -> BuildPlan | None:
+        if facts.planned:
+            return facts.plan
+        seat, placed, received = facts.seat, facts.placed, facts.received
         plan = None
-        if not (len(received) == 1 or all_out_of_reach(self._tile_spots(seat))):
+        if not (len(received) == 1 or all_out_of_reach(facts.spots)):
             # In frontier order: the plan lists squares in that order, so a frontier holding the same
             # squares in another order must not read this one's plan.
             content = (tuple(received), tuple(self.frontier[seat].items()))
             plan = _PLAN_MEMO.get(content)
             if plan is None:
-                plan = BuildPlan(self.frontier[seat], placed, received, self._tile_spots(seat))
+                plan = BuildPlan(self.frontier[seat], placed, received, facts.spots)
                 if len(_PLAN_MEMO) >= 64:
                     _PLAN_MEMO.clear()
                 _PLAN_MEMO[content] = plan
-        self.__plan = (seat, placed, len(placed), list(received), plan)
+        facts.planned = True
+        facts.plan = plan
         return plan
 
     def _build_actions(self, seat: int) -> tuple[Action, ...]:
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
-        plan = self._build_plan(seat)
+        facts = self._build_facts(seat)
+        plan = self._plan_of(facts)
         tid = self.pick_tile
         if plan is None:
             if tid < 0:
-                spots = self._tile_spots(seat)
-                return tuple([PLACE[t] for t in self.received[seat] if spots[t]])
+                spots = facts.spots
+                return tuple([PLACE[t] for t in facts.received if spots[t]])
             if self.pick_spot is None:
-                return tuple([SPOT[pos] for pos in self._tile_spots(seat)[tid]])
-            return tuple([ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]])
+                return tuple([SPOT[pos] for pos in facts.spots[tid]])
+            return ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]]
         return plan.steps(tid, self.pick_spot)
 
     def _apply(self, action: Action, seat: int) -> None:
@@ -704,8 +726,7 @@ class IsleOfSkyeState(State):
         new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
         new.__offered = None
-        new.__plan = None
-        new.__spots = None
+        new.__build = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players
         self.__owned = [False] * self.players
