@@ -82,9 +82,7 @@ __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_opti
 
 # The rotate steps of each set of rotations (``data.FITS`` lists rotations in increasing order).
 ROTATIONS_OFFERED: dict[tuple[int, ...], tuple[Action, ...]] = {
-    rots: tuple(ROTATE[r] for r in rots)
-    for size in range(5)
-    for rots in combinations(range(4), size)
+    rots: tuple(ROTATE[r] for r in rots) for size in range(5) for rots in combinations(range(4), size)
 }
 
 
@@ -102,6 +100,7 @@ class BuildFacts:
         self.spots = spots
         self.planned = False  # whether ``plan`` was worked out yet
         self.plan: BuildPlan | None = None
+
 
 # The index of each castle alone at (0, 0), shared by new games (``castle_index``).
 _CASTLE_INDEX: dict[int, TerritoryIndex] = {}
