@@ -16,6 +16,7 @@ at most three tiles a round, so the exhaustive search below is small.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from itertools import combinations
 
 from meeple.core import Action
 from meeple.games.isle_of_skye.actions import PLACE, ROTATE, SPOT
@@ -287,3 +288,27 @@ class BuildPlan:
         if self._sure(tid, pos):
             return list(rots)
         return [rot for rot in rots if self.good(tid, pos, rot)]
+
+
+# The rotate steps of each set of rotations (``data.FITS`` lists rotations in increasing order).
+ROTATIONS_OFFERED: dict[tuple[int, ...], tuple[Action, ...]] = {
+    rots: tuple(ROTATE[r] for r in rots) for size in range(5) for rots in combinations(range(4), size)
+}
+
+
+class BuildFacts:
+    """What a seat's build steps are found from, kept while it places from one territory
+    with one set of tiles (``rules.IsleOfSkyeState._build_facts``)."""
+
+    __slots__ = ("placed", "plan", "planned", "received", "seat", "size", "spots")
+
+    def __init__(
+        self, seat: int, placed: dict[Pos, tuple[int, int]], received: list[int], spots: dict[int, list[Pos]]
+    ) -> None:
+        self.seat = seat
+        self.placed = placed
+        self.size = len(placed)
+        self.received = received  # a copy: the state's list changes as tiles are placed
+        self.spots = spots
+        self.planned = False  # whether ``plan`` was worked out yet
+        self.plan: BuildPlan | None = None

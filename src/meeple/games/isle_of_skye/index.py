@@ -327,3 +327,16 @@ class TerritoryIndex:
                 if self.road_whisky[road] and self._road_root(road) == castle
             }
         )
+
+
+# The index of each castle alone at (0, 0), shared by new games (``castle_index``).
+_CASTLE_INDEX: dict[int, TerritoryIndex] = {}
+
+
+def castle_index(tid: int) -> TerritoryIndex:
+    """The index of a territory holding castle ``tid`` alone at (0, 0), not to be changed: a
+    state copies it before it places a tile there, as it copies one it shares with a clone."""
+    index = _CASTLE_INDEX.get(tid)
+    if index is None:
+        index = _CASTLE_INDEX[tid] = TerritoryIndex.of({(0, 0): (tid, 0)})
+    return index

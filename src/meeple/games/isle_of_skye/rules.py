@@ -10,7 +10,7 @@ Views, refusal reasons and determinized copies live in ``observe.py`` and
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import product
 from typing import Any
 
 from meeple.core import Action, State
@@ -28,10 +28,9 @@ from meeple.games.isle_of_skye.actions import (
     PLACE,
     PRICE,
     PRICES,
-    ROTATE,
     SPOT,
 )
-from meeple.games.isle_of_skye.building import BuildPlan, all_out_of_reach
+from meeple.games.isle_of_skye.building import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
     DX,
     DY,
@@ -42,12 +41,12 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
-from meeple.games.isle_of_skye.index import TerritoryIndex
+from meeple.games.isle_of_skye.index import TerritoryIndex, castle_index
 from meeple.games.isle_of_skye.scoring import (
-    FIRST_GAME,
     SCORING_IDS,
     SCORING_TILES,
     gold_points,
+    parse_scoring_option,
     score_tile,
     scroll_points,
 )
@@ -79,59 +78,6 @@ ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = 
 )
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
-
-# The rotate steps of each set of rotations (``data.FITS`` lists rotations in increasing order).
-ROTATIONS_OFFERED: dict[tuple[int, ...], tuple[Action, ...]] = {
-    rots: tuple(ROTATE[r] for r in rots) for size in range(5) for rots in combinations(range(4), size)
-}
-
-
-class BuildFacts:
-    """What a seat's build steps are found from, kept while it places from one territory
-    with one set of tiles (``IsleOfSkyeState._build_facts``)."""
-
-    __slots__ = ("placed", "plan", "planned", "received", "seat", "size", "spots")
-
-    def __init__(self, seat: int, placed: Placed, received: list[int], spots: dict[int, list[tuple[int, int]]]) -> None:
-        self.seat = seat
-        self.placed = placed
-        self.size = len(placed)
-        self.received = received  # a copy: the state's list changes as tiles are placed
-        self.spots = spots
-        self.planned = False  # whether ``plan`` was worked out yet
-        self.plan: BuildPlan | None = None
-
-
-# The index of each castle alone at (0, 0), shared by new games (``castle_index``).
-_CASTLE_INDEX: dict[int, TerritoryIndex] = {}
-
-
-def castle_index(tid: int) -> TerritoryIndex:
-    """The index of a territory holding castle ``tid`` alone at (0, 0), not to be changed: a
-    state copies it before it places a tile there, as it copies one it shares with a clone."""
-    index = _CASTLE_INDEX.get(tid)
-    if index is None:
-        index = _CASTLE_INDEX[tid] = TerritoryIndex.of({(0, 0): (tid, 0)})
-    return index
-
-
-def parse_scoring_option(value: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
-    """The four scoring tiles on A-D: ``random`` (then ``drawn``, four tiles drawn at
-    random), ``first-game`` or four ids joined by commas."""
-    text = value.strip().lower()
-    if text == "random":
-        return drawn
-    if text == "first-game":
-        return FIRST_GAME
-    chosen = tuple(part.strip() for part in text.split(","))
-    if len(chosen) != 4:
-        raise ValueError(f"scoring must be 'random', 'first-game' or four tile ids separated by commas, got {value!r}")
-    for tid in chosen:
-        if tid not in SCORING_TILES:
-            raise ValueError(f"unknown scoring tile {tid!r} (known: {', '.join(SCORING_IDS)})")
-    if len(set(chosen)) != 4:
-        raise ValueError(f"the four scoring tiles must differ, got {value!r}")
-    return chosen
 
 
 class IsleOfSkyeState(State):
@@ -265,12 +211,8 @@ class IsleOfSkyeState(State):
             if nb not in placed:
                 frontier[nb] = frontier.get(nb, 0) | code
 
-    def _spots_for(self, seat: int, tid: int) -> list[tuple[int, int]]:
-        fits = FITS[tid]
-        return [pos for pos, code in self.frontier[seat].items() if fits[code]]
-
     def _build_facts(self, seat: int) -> BuildFacts:
-        """The squares each tile the seat has still to place fits (``_spots_for`` of each),
+        """The squares each tile the seat has still to place fits (in frontier order),
         found once per placement: they decide which tiles can go, whether a build plan is
         needed and where each tile goes; and, once asked for, the plan (``_build_plan``).
 

@@ -251,6 +251,25 @@ FROM_INDEX: dict[str, Callable[[TerritoryIndex], int]] = {
 }
 
 
+def parse_scoring_option(value: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
+    """The four scoring tiles on A-D: ``random`` (then ``drawn``, four tiles drawn at
+    random), ``first-game`` or four ids joined by commas."""
+    text = value.strip().lower()
+    if text == "random":
+        return drawn
+    if text == "first-game":
+        return FIRST_GAME
+    chosen = tuple(part.strip() for part in text.split(","))
+    if len(chosen) != 4:
+        raise ValueError(f"scoring must be 'random', 'first-game' or four tile ids separated by commas, got {value!r}")
+    for tid in chosen:
+        if tid not in SCORING_TILES:
+            raise ValueError(f"unknown scoring tile {tid!r} (known: {', '.join(SCORING_IDS)})")
+    if len(set(chosen)) != 4:
+        raise ValueError(f"the four scoring tiles must differ, got {value!r}")
+    return chosen
+
+
 def score_tile(tile_id: str, territories: list[Territory], gold: list[int]) -> list[int]:
     """Points each player gets from one scoring tile."""
     tile = SCORING_TILES[tile_id]
