@@ -12,6 +12,9 @@ For every game at its default player count, in one process and one run:
   mask) and ``step`` of a random masked action;
 * ``no tensor``: that env with every observation a ready zero vector (the real mask): what it
   would reach if the tensor cost nothing;
+* ``fresh tensor``: that env encoding every observation afresh (``Encoder.encode_state``) instead of
+  updating the seat's kept vector (``Encoder.encode_cached``, what the env does): what the
+  incremental tensors save;
 * ``gymnasium``: ``gymnasium.make("meeple/...-v0")`` against random bots, each step a random masked
   action; the bots' moves happen inside it (``moves/step`` says how many moves one step plays);
 * baseline: ``connect_four_v3`` driven by the very same loop as ``raw_env`` and ``pettingzoo``
@@ -28,8 +31,10 @@ The second table splits one ``pettingzoo`` step's CPU time (1 / its median rate)
 (1 / ``raw apply``: one ``legal_actions`` + ``apply``; the env builds the legal list once, for the
 mask, and plays the move without ``apply``'s second legality check, so this slightly overstates the
 rules' share), the tensor (1 / ``pettingzoo`` - 1 / ``no tensor``: the encoding as the loop meets
-it, memos as cold or warm as they are there) and the rest (the mask, the env's bookkeeping and the
-loop itself, which costs about 2 us a step with an env that does nothing).
+it, kept vectors and memos as cold or warm as they are there) and the rest (the mask, the env's
+bookkeeping and the loop itself, which costs about 2 us a step with an env that does nothing).
+``fresh`` is the tensor's share measured the same way with ``fresh tensor``, and ``fresh env x c4``
+that env's ratio to connect_four_v3.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import meeple
+import meeple.rl as rl
 import meeple.rl.gymnasium as mg
 from meeple.rl import pettingzoo as mpz
 
@@ -186,6 +192,17 @@ class NoTensorAEC(mpz.CheckedAEC):
         }
 
 
+class FreshTensorAEC(mpz.CheckedAEC):
+    """``mpz.env`` encoding every observation afresh instead of updating the seat's kept vector."""
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat_of[agent]
+        return {
+            "observation": rl.encoder_for(self.state).encode_state(self.state, seat),
+            "action_mask": self._views.mask(self.state, seat),
+        }
+
+
 def wrapped_do_nothing() -> AECEnv:
     env: AECEnv = wrappers.TerminateIllegalWrapper(DoNothingAEC(), illegal_reward=-1)
     env = wrappers.AssertOutOfBoundsWrapper(env)
@@ -233,6 +250,7 @@ def main() -> None:
         runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
         runs[f"{game} pettingzoo"] = aec_loop(lambda g=game: mpz.env(g))
         runs[f"{game} no tensor"] = aec_loop(lambda g=game: NoTensorAEC(g))
+        runs[f"{game} fresh tensor"] = aec_loop(lambda g=game: FreshTensorAEC(g))
         runs[f"{game} gymnasium"] = gym_loop(env_id)
     rates, ratios = paired(aec_loop(connect_four), runs, args.steps, args.repeats)
     base = rates["connect_four"]
@@ -261,13 +279,19 @@ def main() -> None:
             f"{game:14} {players:>7} {raw:>10,.0f} {bare:>9,.0f} {x_bare:>6.2f} {pz:>10,.0f} {x_pz:>6.2f} "
             f"{x_free:>14.2f} {gy:>9,.0f} {x_gy:>6.2f} {moves:>10.2f}"
         )
-        free = rates[f"{game} no tensor"]
-        split.append((game, 1e6 / pz, 1e6 / raw, 1e6 / pz - 1e6 / free))
+        free, fresh = rates[f"{game} no tensor"], rates[f"{game} fresh tensor"]
+        split.append(
+            (game, 1e6 / pz, 1e6 / raw, 1e6 / pz - 1e6 / free, 1e6 / fresh - 1e6 / free, ratios[f"{game} fresh tensor"])
+        )
     per_c4 = 1e6 / base
     print(f"\none pettingzoo step, CPU microseconds (connect_four_v3: {per_c4:.1f} per step; 3x it: {per_c4 / 3:.1f})")
-    print("{:14} {:>8} {:>8} {:>8} {:>8}".format("game", "step", "rules", "tensor", "rest"))
-    for game, step, rules, tensor in split:
-        print(f"{game:14} {step:>8.1f} {rules:>8.1f} {tensor:>8.1f} {step - rules - tensor:>8.1f}")
+    print("{:14} {:>8} {:>8} {:>8} {:>8} {:>8} {:>14}".format(
+        "game", "step", "rules", "tensor", "rest", "fresh", "fresh env x c4"))  # fmt: skip
+    for game, step, rules, tensor, fresh, x_fresh in split:
+        print(
+            f"{game:14} {step:>8.1f} {rules:>8.1f} {tensor:>8.1f} {step - rules - tensor:>8.1f} {fresh:>8.1f} "
+            f"{x_fresh:>14.2f}"
+        )
 
 
 if __name__ == "__main__":

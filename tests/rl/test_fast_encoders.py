@@ -6,10 +6,17 @@ gives exactly ``Encoder.encode(state.observation(seat))`` for every seat, in
 random games of every game at every player count and in every option set the
 conformance suite plays, so the fast path shows a seat nothing its
 observation does not.
+
+``Encoder.encode_cached`` (what the environments call) updates a seat's kept
+vector, rewriting only the pieces whose inputs changed; it is checked the same
+way at every step of whole random games, for caches that look at every step,
+caches that look now and then, and caches carried from one game to the next.
 """
 
 from __future__ import annotations
 
+import pickle
+import random
 from typing import Any
 
 import numpy as np
@@ -18,7 +25,7 @@ import pytest
 import meeple
 import meeple.rl as rl
 from meeple.rl import pettingzoo as mpz
-from meeple.rl.encoders.base import Memo
+from meeple.rl.encoders.base import UNSEEN, Memo, SeatCache
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -53,6 +60,81 @@ def test_fast_tensor_equals_the_tensor_of_the_observation(game: str, players: in
 @pytest.mark.parametrize(("game", "players", "options"), OPTION_SETUPS, ids=OPTION_IDS)
 def test_fast_tensor_equals_it_in_every_option_set(game: str, players: int, options: dict[str, Any]) -> None:
     assert _check(game, players, range(2), every=4, **options) > 0
+
+
+def _differ(enc: Any, got: np.ndarray, want: np.ndarray) -> list[str]:
+    return [name for name, a, b, _ in enc.layout.table() if not np.array_equal(got[a:b], want[a:b])]
+
+
+def _check_cached(game: str, players: int, seeds: range, **options: Any) -> int:
+    """Every seat's ``encode_cached`` equals the dict path at every step of whole random games, for a cache
+    that looks every step and one that looks at random steps; both are carried from game to game."""
+    enc = rl.encoder(game, players, **options)
+    every = [enc.new_cache(seat) for seat in range(players)]
+    sometimes = [enc.new_cache(seat) for seat in range(players)]
+    rng = random.Random(players)
+    checked = 0
+    for seed in seeds:
+        for n, (state, _) in enumerate(playout(game, players, seed=seed, **options)):
+            for seat in range(players):
+                want = enc.encode(state.observation(seat))
+                caches = (every[seat], sometimes[seat]) if rng.random() < 0.3 else (every[seat],)
+                for cache in caches:
+                    got = enc.encode_cached(cache, state, seat)
+                    if not np.array_equal(got, want):
+                        raise AssertionError(f"seed {seed} move {n} seat {seat}: slices {_differ(enc, got, want)}")
+                    assert got is not cache.vector
+                    got[:] = 0.5  # what was handed out is a copy: writing into it changes nothing kept
+                    checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS, ids=SETUP_IDS)
+def test_cached_tensor_equals_the_tensor_of_the_observation_at_every_step(game: str, players: int) -> None:
+    seeds = range(3) if rl.encoder(game, players).incremental else range(1)  # else it encodes afresh
+    assert _check_cached(game, players, seeds) > 0
+
+
+@pytest.mark.parametrize(("game", "players", "options"), OPTION_SETUPS, ids=OPTION_IDS)
+def test_cached_tensor_equals_it_in_every_option_set(game: str, players: int, options: dict[str, Any]) -> None:
+    assert _check_cached(game, players, range(1), **options) > 0
+
+
+@pytest.mark.parametrize("game", ["bayon", "ivor"])
+def test_bayon_and_ivor_encode_incrementally(game: str) -> None:
+    assert rl.encoder(game).incremental
+
+
+def test_a_cache_refuses_another_seat_or_encoder() -> None:
+    enc, other = rl.encoder("bayon", 3), rl.encoder("bayon", 4)
+    state = meeple.new_game("bayon", players=3, seed=1)
+    with pytest.raises(ValueError, match="made for seat 1, not seat 0"):
+        enc.encode_cached(enc.new_cache(1), state, 0)
+    with pytest.raises(ValueError, match="another encoder"):
+        enc.encode_cached(SeatCache(other, 0), state, 0)
+
+
+@pytest.mark.parametrize("game", ["bayon", "ivor"])
+def test_a_cache_pickled_before_its_first_use_works(game: str) -> None:
+    enc = rl.encoder(game)
+    cache = pickle.loads(pickle.dumps(enc.new_cache(1)))
+    assert all(key is UNSEEN for key in cache.keys)
+    state = meeple.new_game(game, seed=4)
+    assert np.array_equal(cache.encoder.encode_cached(cache, state, 1), enc.encode(state.observation(1)))
+
+
+def test_a_cache_pickles_and_keeps_working() -> None:
+    enc = rl.encoder("ivor", 3)
+    cache = enc.new_cache(2)
+    state = meeple.new_game("ivor", players=3, seed=2)
+    enc.encode_cached(cache, state, 2)
+    again = pickle.loads(pickle.dumps(cache))  # with a copy of its encoder
+    assert np.array_equal(again.vector, cache.vector)
+    enc = again.encoder
+    for _ in range(30):
+        seat = state.to_move[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    assert np.array_equal(enc.encode_cached(again, state, 2), enc.encode(state.observation(2)))
 
 
 @pytest.mark.parametrize("game", list(meeple.GAMES))
@@ -95,3 +177,42 @@ def test_the_pettingzoo_env_builds_each_view_once_a_move_and_hands_out_copies() 
         assert np.array_equal(later["action_mask"], rl.legal_mask(env.state, seat))
     else:  # a seat that may not act now gets an empty mask
         assert not later["action_mask"].any()
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, p) for g, info in meeple.GAMES.items() for p in
+                                               sorted({min(info.player_counts), max(info.player_counts)})])  # fmt: skip
+def test_the_pettingzoo_env_hands_every_agent_the_tensor_of_its_observation_at_every_step(
+    game: str, players: int
+) -> None:
+    """Through the env (its kept vectors, one per seat, carried across resets), every agent's tensor at every
+    step of two whole random games equals the encoding of that seat's observation dict."""
+    env = mpz.env(game, players=players)
+    enc = rl.encoder(game, players)
+    rng = np.random.default_rng(players)
+    for seed in (1, 2) if enc.incremental else (1,):  # a game encoded afresh needs no second game
+        env.reset(seed=seed)
+        while True:
+            for seat, agent in enumerate(env.possible_agents):
+                want = enc.encode(env.state.observation(seat))
+                if not np.array_equal(env.observe(agent)["observation"], want):
+                    raise AssertionError(f"seed {seed} move {len(env.state.history)} seat {seat}")
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                break
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("game", list(meeple.GAMES))
+def test_the_gymnasium_env_hands_the_learner_the_tensor_of_its_observation_at_every_step(game: str) -> None:
+    import meeple.rl.gymnasium as mg
+
+    env = mg.MeepleEnv(game, seat=None)
+    enc = rl.encoder(game, env.players)
+    rng = np.random.default_rng(5)
+    obs, _ = env.reset(seed=3)
+    for _ in range(400):
+        assert np.array_equal(obs, enc.encode(env.state.observation(env.seat)))
+        obs, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        if term or trunc:
+            assert np.array_equal(obs, enc.encode(env.state.observation(env.seat)))
+            obs, _ = env.reset()

@@ -7,11 +7,12 @@ it, so that the move the seat then picks is checked against it in one lookup.
 Every call hands out a copy of the kept mask (users may write into what they are
 given; the check must not change with it).
 
-Tensors are not kept: an environment asks for the tensor of a seat once per move
-(``last()``, ``step``), so keeping it would cost a copy each time to save an
-encoding that almost never comes. Each call encodes afresh and hands out that new
-array, so no two observations share memory (Gymnasium's checker rightly refuses
-that).
+Each seat's tensor is kept up to date incrementally: :class:`SeatViews` holds one
+``SeatCache`` per seat, and ``Encoder.encode_cached`` rewrites only the pieces of
+that seat's vector whose inputs changed since the seat last looked (a move or a
+few change only a few). Every call hands out a new copy, so no two observations
+share memory (Gymnasium's checker rightly refuses that). A game whose encoder has
+no incremental path is encoded afresh.
 
 :meth:`SeatViews.play` applies a move by its index. When the kept mask of this
 very position says it is legal, it goes straight to ``State._play_legal``, which
@@ -33,6 +34,7 @@ from meeple.core import State
 from meeple.core.actions import Action
 from meeple.rl import encoder_for
 from meeple.rl.encoders import Encoder
+from meeple.rl.encoders.base import SeatCache
 
 
 def _plain_apply(state_class: type[State]) -> bool:
@@ -53,11 +55,15 @@ class SeatViews:
         self._index: dict[Action, int] = {}
         self._actions: tuple[Action, ...] = ()
         self._direct = False
+        self._caches: list[SeatCache] = []
 
     def _renew(self, state: State) -> None:
         """Forget the kept masks: ``state`` is another state, or it has moved on."""
         if state is not self._state:
-            self._encoder = encoder_for(state)
+            encoder = encoder_for(state)
+            if encoder is not self._encoder:  # caches hold one encoder's vectors (kept across games of it)
+                self._caches = [encoder.new_cache(seat) for seat in range(state.players)]
+            self._encoder = encoder
             self._index = type(state)._indices()
             self._actions = state.info.action_space
             self._direct = _plain_apply(type(state))
@@ -69,7 +75,7 @@ class SeatViews:
         if state is not self._state:
             self._renew(state)
         assert self._encoder is not None
-        return self._encoder.encode_state(state, seat)
+        return self._encoder.encode_cached(self._caches[seat], state, seat)
 
     def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         if state is not self._state or len(state.history) != self._move:

@@ -16,6 +16,7 @@ at most three tiles a round, so the exhaustive search below is small.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from itertools import combinations
 
 from meeple.core import Action
 from meeple.games.isle_of_skye.actions import PLACE, ROTATE, SPOT
@@ -88,13 +89,47 @@ def all_roomy(frontier: Frontier, tiles: Sequence[int]) -> bool:
     return True
 
 
+def out_of_reach(spots: Sequence[Pos], placements: int) -> bool:
+    """Whether no ``placements`` placements can touch every one of ``spots`` (a placement touches
+    its square and the four next to it, so two squares it touches are at most 2 apart, counted
+    along the grid). Sure when there are more squares than they can touch, or when ``placements``
+    + 1 of them lie 3 or more apart from each other (each placement touches one at most); the
+    squares are tried in order, so this may miss a spread it would find in another order, and
+    then answers False (the exact search decides)."""
+    if len(spots) > 5 * placements:
+        return True
+    apart: list[Pos] = []
+    for x, y in spots:
+        if all(abs(x - ax) + abs(y - ay) >= 3 for ax, ay in apart):
+            apart.append((x, y))
+            if len(apart) > placements:
+                return True
+    return False
+
+
+def all_out_of_reach(spots: dict[int, list[Pos]]) -> bool:
+    """Whether every tile keeps a square no placement of the others touches (``out_of_reach``):
+    then they go one after the other on squares they fit today, whatever is placed first, so
+    every placement that fits keeps them all placeable and no plan is needed. This holds for
+    every tile the ``all_roomy`` count accepts, and for more."""
+    others = len(spots) - 1
+    return all(out_of_reach(squares, others) for squares in spots.values())
+
+
 NOTHING_BLOCKED: frozenset[Pos] = frozenset()
 
 
 def around(pos: Pos) -> frozenset[Pos]:
-    """``pos`` and its four neighbours: the squares a placement at ``pos`` changes."""
-    x, y = pos
-    return frozenset(((x, y), (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    """``pos`` and its four neighbours: the squares a placement at ``pos`` changes (each made once)."""
+    found = AROUND.get(pos)
+    if found is None:
+        x, y = pos
+        found = AROUND[pos] = frozenset(((x, y), (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    return found
+
+
+# ``around`` of each square asked so far (a few hundred squares lie within reach of a castle).
+AROUND: dict[Pos, frozenset[Pos]] = {}
 
 
 class BuildPlan:
@@ -119,13 +154,23 @@ class BuildPlan:
         "tiles",
     )
 
-    def __init__(self, frontier: Frontier, occupied: Collection[Pos], tiles: Sequence[int]) -> None:
+    def __init__(
+        self,
+        frontier: Frontier,
+        occupied: Collection[Pos],
+        tiles: Sequence[int],
+        spots: dict[int, list[Pos]] | None = None,
+    ) -> None:
+        """``spots``, if given, is each tile's squares as ``frontier`` lists them (the caller found
+        them already); the plan keeps it and never changes it."""
         self.frontier = dict(frontier)  # its own copy: a plan outlives the position it was made for
         self.occupied = frozenset(occupied)
         self._judged: dict[tuple[int, Pos, int], bool] = {}  # rotation -1: see _rest_apart
         self._steps: dict[tuple[int, Pos | None], tuple[Action, ...]] = {}
         self.tiles = list(tiles)
-        self.spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
+        if spots is None:
+            spots = {tid: [pos for pos, code in frontier.items() if FITS[tid][code]] for tid in self.tiles}
+        self.spots = spots
         # A tile with more squares than the others' placements can touch (5 each: the
         # square and its neighbours) always finds one left: it constrains nothing.
         reach = 5 * (len(self.tiles) - 1)
@@ -213,12 +258,29 @@ class BuildPlan:
         found = self._steps.get(key)
         if found is None:
             if tid < 0:
-                found = tuple(PLACE[t] for t in self.tiles if self.tile_ok(t))
+                found = tuple([PLACE[t] for t in self.tiles if self.tile_ok(t)])
             elif spot is None:
-                found = tuple(SPOT[pos] for pos in self.spots[tid] if self.spot_ok(tid, pos))
+                found = tuple(self._good_spots(tid))
             else:
                 found = tuple(ROTATE[r] for r in self.rotations(tid, spot))
             self._steps[key] = found
+        return found
+
+    def _good_spots(self, tid: int) -> list[Action]:
+        """``SPOT[pos]`` for each square of ``tid`` that ``spot_ok`` accepts (its test written out:
+        this runs for every square)."""
+        fits, frontier = FITS[tid], self.frontier
+        sure = self.target == len(self.tiles) and len(self.tiles) > 1  # as _sure asks, but for the square
+        rest_roomy = self._rest_roomy[tid]
+        found = []
+        for pos in self.spots[tid]:
+            if sure and (rest_roomy or self._rest_apart(tid, pos)):
+                found.append(SPOT[pos])  # ``spots`` holds only squares some rotation fits
+                continue
+            for rot in fits[frontier[pos]]:
+                if self.good(tid, pos, rot):
+                    found.append(SPOT[pos])
+                    break
         return found
 
     def rotations(self, tid: int, pos: Pos) -> list[int]:
@@ -226,3 +288,27 @@ class BuildPlan:
         if self._sure(tid, pos):
             return list(rots)
         return [rot for rot in rots if self.good(tid, pos, rot)]
+
+
+# The rotate steps of each set of rotations (``data.FITS`` lists rotations in increasing order).
+ROTATIONS_OFFERED: dict[tuple[int, ...], tuple[Action, ...]] = {
+    rots: tuple(ROTATE[r] for r in rots) for size in range(5) for rots in combinations(range(4), size)
+}
+
+
+class BuildFacts:
+    """What a seat's build steps are found from, kept while it places from one territory
+    with one set of tiles (``rules.IsleOfSkyeState._build_facts``)."""
+
+    __slots__ = ("placed", "plan", "planned", "received", "seat", "size", "spots")
+
+    def __init__(
+        self, seat: int, placed: dict[Pos, tuple[int, int]], received: list[int], spots: dict[int, list[Pos]]
+    ) -> None:
+        self.seat = seat
+        self.placed = placed
+        self.size = len(placed)
+        self.received = received  # a copy: the state's list changes as tiles are placed
+        self.spots = spots
+        self.planned = False  # whether ``plan`` was worked out yet
+        self.plan: BuildPlan | None = None

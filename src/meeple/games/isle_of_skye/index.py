@@ -42,6 +42,9 @@ REGION_FEATURES = tuple(
     )
     for facts in REGION_FACTS
 )
+
+
+PACK2 = PACK**2
 # Per tile: (region, kind) of its scroll, if it has one.
 REGION_SCROLL: tuple[tuple[int, str] | None, ...] = tuple(
     next(((region, scroll) for region, (_t, _f, scroll) in enumerate(facts) if scroll is not None), None)
@@ -55,6 +58,10 @@ IS_WHISKY = tuple(bool(tile.count("whisky")) for tile in TILES)
 # Each side with its neighbour's offset and the neighbour's side facing back.
 SIDES = tuple((d, DX[d], DY[d], (d + 2) % 4) for d in range(4))
 NO_TILES: tuple[int, ...] = ()
+# Ready-made runs for a tile's new regions (a tile has at most a handful).
+ZEROS = tuple((0,) * n for n in range(16))
+ONES = tuple((1,) * n for n in range(16))
+UNTWICE = tuple((NO_TILES,) * n for n in range(16))
 
 
 class TerritoryIndex:
@@ -65,7 +72,6 @@ class TerritoryIndex:
     """
 
     __slots__ = (
-        "base",
         "castle",
         "count",
         "features",
@@ -73,18 +79,19 @@ class TerritoryIndex:
         "low",
         "open",
         "parent",
-        "road_base",
         "road_parent",
         "road_pos",
         "road_whisky",
         "scroll_regions",
+        "side_regions",
+        "side_roads",
         "size",
         "terrain",
         "totals",
         "twice",
     )
 
-    base: dict[Pos, int]  # square -> number of its tile's region 0
+    side_regions: dict[Pos, tuple[int, int, int, int]]  # square -> the region on each side (N, E, S, W)
     parent: list[int]
     open: list[int]
     size: list[int]
@@ -93,7 +100,7 @@ class TerritoryIndex:
     low: list[int]  # at a root: the area's first region (areas are listed in that order)
     terrain: list[str]
     scroll_regions: list[tuple[int, str]]  # each scroll: its region and its kind
-    road_base: dict[Pos, int]  # square -> number of its tile's road 0
+    side_roads: dict[Pos, tuple[int, int, int, int]]  # square -> the road on each side (-1: none)
     road_parent: list[int]
     road_pos: list[Pos]  # the square of each road
     road_whisky: list[bool]  # whether the tile of each road shows whisky
@@ -103,7 +110,7 @@ class TerritoryIndex:
     last: tuple[Pos, tuple[int, int]] | None  # the last of them, to tell whether the index still describes a territory
 
     def __init__(self) -> None:
-        self.base = {}
+        self.side_regions = {}
         self.parent = []
         self.open = []
         self.size = []
@@ -112,7 +119,7 @@ class TerritoryIndex:
         self.low = []
         self.terrain = []
         self.scroll_regions = []
-        self.road_base = {}
+        self.side_roads = {}
         self.road_parent = []
         self.road_pos = []
         self.road_whisky = []
@@ -139,7 +146,7 @@ class TerritoryIndex:
 
     def copy(self) -> TerritoryIndex:
         new = TerritoryIndex.__new__(TerritoryIndex)
-        new.base = self.base.copy()
+        new.side_regions = self.side_regions.copy()
         new.parent = self.parent.copy()
         new.open = self.open.copy()
         new.size = self.size.copy()
@@ -148,7 +155,7 @@ class TerritoryIndex:
         new.low = self.low.copy()
         new.terrain = self.terrain.copy()
         new.scroll_regions = self.scroll_regions.copy()
-        new.road_base = self.road_base.copy()
+        new.side_roads = self.side_roads.copy()
         new.road_parent = self.road_parent.copy()
         new.road_pos = self.road_pos.copy()
         new.road_whisky = self.road_whisky.copy()
@@ -165,9 +172,9 @@ class TerritoryIndex:
         first_castle = IS_CASTLE[tid] and self.castle == -2
         if first_castle:
             self.castle = -1
-        self._add_regions(placed, x, y, tid, rot)
+        self._add_regions(x, y, tid, rot)
         if ROAD_COUNT[tid]:
-            self._add_roads(placed, x, y, tid, rot, first_castle)
+            self._add_roads(x, y, tid, rot, first_castle)
         totals = self.totals
         for name, amount, with_name in FEATURE_COUNTS[tid]:
             totals[name] += amount
@@ -175,36 +182,35 @@ class TerritoryIndex:
         self.count += 1
         self.last = (pos, (tid, rot))
 
-    def _add_regions(self, placed: Placed, x: int, y: int, tid: int, rot: int) -> None:
-        parent, open_, base = self.parent, self.open, self.base
+    def _add_regions(self, x: int, y: int, tid: int, rot: int) -> None:
+        parent, open_ = self.parent, self.open
         first = len(parent)
         regions = REGION_COUNT[tid]
-        base[(x, y)] = first
+        n, e, s, w = SIDE_REGION[tid][rot]
+        mine = (first + n, first + e, first + s, first + w)
+        self.side_regions[(x, y)] = mine
         parent.extend(range(first, first + regions))
         self.low.extend(range(first, first + regions))
-        open_.extend([0] * regions)
-        self.size.extend([1] * regions)
-        self.twice.extend([(self.count,) if TWICE[tid] else NO_TILES] * regions)
+        open_ += ZEROS[regions]
+        self.size += ONES[regions]
+        self.twice += ((self.count,),) * regions if TWICE[tid] else UNTWICE[regions]
         self.features.extend(REGION_FEATURES[tid])
         self.terrain.extend(REGION_TERRAIN[tid])
         scroll = REGION_SCROLL[tid]
         if scroll is not None:
             self.scroll_regions.append((first + scroll[0], scroll[1]))
-        sides = SIDE_REGION[tid][rot]
         joins = []
-        get = base.get
+        get = self.side_regions.get
         for d, dx, dy, back in SIDES:
-            nb = (x + dx, y + dy)
-            other = get(nb)
+            other = get((x + dx, y + dy))
             if other is None:
-                open_[first + sides[d]] += 1
+                open_[mine[d]] += 1
             else:
-                otid, orot = placed[nb]
-                root = other + SIDE_REGION[otid][orot][back]
+                root = other[back]
                 while parent[root] != root:
                     root = parent[root]
                 open_[root] -= 1  # its side that faced this square is closed now
-                joins.append((first + sides[d], root))
+                joins.append((mine[d], root))
         for a, b in joins:
             while parent[a] != a:
                 a = parent[a]
@@ -231,11 +237,18 @@ class TerritoryIndex:
             self.twice[b] = twice_a
         self.size[b] = size
 
-    def _add_roads(self, placed: Placed, x: int, y: int, tid: int, rot: int, first_castle: bool) -> None:
+    def _add_roads(self, x: int, y: int, tid: int, rot: int, first_castle: bool) -> None:
         parent = self.road_parent
         first = len(parent)
         roads = ROAD_COUNT[tid]
-        self.road_base[(x, y)] = first
+        n, e, s, w = SIDE_ROAD[tid][rot]
+        mine = (
+            first + n if n >= 0 else -1,
+            first + e if e >= 0 else -1,
+            first + s if s >= 0 else -1,
+            first + w if w >= 0 else -1,
+        )
+        self.side_roads[(x, y)] = mine
         parent.extend(range(first, first + roads))
         self.road_pos.extend([(x, y)] * roads)
         self.road_whisky.extend([IS_WHISKY[tid]] * roads)
@@ -244,19 +257,17 @@ class TerritoryIndex:
             self.castle = first
             for road in range(first + 1, first + roads):
                 parent[road] = first
-        sides = SIDE_ROAD[tid][rot]
+        get = self.side_roads.get
         for d, dx, dy, back in SIDES:
-            road = sides[d]
+            road = mine[d]
             if road < 0:
                 continue
-            nb = (x + dx, y + dy)
-            other = self.road_base.get(nb)
+            other = get((x + dx, y + dy))
             if other is None:
                 continue
-            otid, orot = placed[nb]
-            oroad = SIDE_ROAD[otid][orot][back]
+            oroad = other[back]
             if oroad >= 0:
-                a, b = self._road_root(first + road), self._road_root(other + oroad)
+                a, b = self._road_root(road), self._road_root(oroad)
                 if a != b:
                     parent[a] = b
 
@@ -278,18 +289,14 @@ class TerritoryIndex:
     def areas(self) -> list[AreaFacts]:
         """The facts of every area, in the order of each area's root region."""
         open_, size, terrain, features = self.open, self.size, self.terrain, self.features
-        return [
-            AreaFacts(
-                terrain[r],
-                not open_[r],
-                size[r],
-                features[r] % PACK,
-                features[r] // PACK % PACK,
-                features[r] // PACK**2,
-            )
-            for r, up in enumerate(self.parent)
-            if up == r
-        ]
+        make = tuple.__new__  # AreaFacts(...) without the NamedTuple's Python-level __new__
+        found = []
+        for r, up in enumerate(self.parent):
+            if up == r:
+                f = features[r]
+                facts = (terrain[r], not open_[r], size[r], f % PACK, f // PACK % PACK, f // PACK2)
+                found.append(make(AreaFacts, facts))
+        return found
 
     def scrolls(self) -> list[tuple[str, bool]]:
         """Each scroll's kind and whether its area is completed, in ``find_areas`` order
@@ -320,3 +327,16 @@ class TerritoryIndex:
                 if self.road_whisky[road] and self._road_root(road) == castle
             }
         )
+
+
+# The index of each castle alone at (0, 0), shared by new games (``castle_index``).
+_CASTLE_INDEX: dict[int, TerritoryIndex] = {}
+
+
+def castle_index(tid: int) -> TerritoryIndex:
+    """The index of a territory holding castle ``tid`` alone at (0, 0), not to be changed: a
+    state copies it before it places a tile there, as it copies one it shares with a clone."""
+    index = _CASTLE_INDEX.get(tid)
+    if index is None:
+        index = _CASTLE_INDEX[tid] = TerritoryIndex.of({(0, 0): (tid, 0)})
+    return index

@@ -28,10 +28,9 @@ from meeple.games.isle_of_skye.actions import (
     PLACE,
     PRICE,
     PRICES,
-    ROTATE,
     SPOT,
 )
-from meeple.games.isle_of_skye.building import BuildPlan, all_roomy
+from meeple.games.isle_of_skye.building import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
     DX,
     DY,
@@ -42,12 +41,12 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
-from meeple.games.isle_of_skye.index import TerritoryIndex
+from meeple.games.isle_of_skye.index import TerritoryIndex, castle_index
 from meeple.games.isle_of_skye.scoring import (
-    FIRST_GAME,
     SCORING_IDS,
     SCORING_TILES,
     gold_points,
+    parse_scoring_option,
     score_tile,
     scroll_points,
 )
@@ -81,37 +80,19 @@ ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
 
-def parse_scoring_option(value: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
-    """The four scoring tiles on A-D: ``random`` (then ``drawn``, four tiles drawn at
-    random), ``first-game`` or four ids joined by commas."""
-    text = value.strip().lower()
-    if text == "random":
-        return drawn
-    if text == "first-game":
-        return FIRST_GAME
-    chosen = tuple(part.strip() for part in text.split(","))
-    if len(chosen) != 4:
-        raise ValueError(f"scoring must be 'random', 'first-game' or four tile ids separated by commas, got {value!r}")
-    for tid in chosen:
-        if tid not in SCORING_TILES:
-            raise ValueError(f"unknown scoring tile {tid!r} (known: {', '.join(SCORING_IDS)})")
-    if len(set(chosen)) != 4:
-        raise ValueError(f"the four scoring tiles must differ, got {value!r}")
-    return chosen
-
-
 class IsleOfSkyeState(State):
     """A game of Isle of Skye for 2 to 5 players."""
 
     __slots__ = (
-        # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build
-        # steps last offered, by (moves made, seat), so that ``apply`` checks the
-        # chosen step against them instead of working them out again; the build plan
-        # in use; each territory's index (index.py) and whether this state owns it.
+        # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build facts
+        # (squares and plan) in use; each territory's index (index.py); the build steps
+        # last offered, by (moves made, seat), so that ``apply`` checks the chosen step
+        # against them instead of working them out again; and whether this state owns
+        # each index.
+        "__build",
         "__index",
         "__offered",
         "__owned",
-        "__plan",
         "bag",
         "builder",
         "buy_step",
@@ -195,12 +176,14 @@ class IsleOfSkyeState(State):
         self.scored = []
         self.final = None
         self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
-        # The build plan last used, with what it was made for (``_build_plan``).
-        self.__plan: tuple[int, Placed, int, list[int], BuildPlan | None] | None = None
+        # The squares each received tile fits and the build plan, with what they were found
+        # for (``_build_facts``).
+        self.__build: BuildFacts | None = None
         # Each territory's index (index.py), and whether this state alone holds it (a
-        # clone shares it until one of them places a tile there).
-        self.__index: list[TerritoryIndex | None] = [TerritoryIndex.of(p) for p in self.placed]
-        self.__owned = [True] * players
+        # clone shares it until one of them places a tile there). A castle alone has the
+        # same index in every game, so a new game starts from shared ones.
+        self.__index: list[TerritoryIndex | None] = [castle_index(seat) for seat in range(players)]
+        self.__owned = [False] * players
         self._start_round()
 
     # ------------------------------------------------------------ helpers
@@ -228,9 +211,36 @@ class IsleOfSkyeState(State):
             if nb not in placed:
                 frontier[nb] = frontier.get(nb, 0) | code
 
-    def _spots_for(self, seat: int, tid: int) -> list[tuple[int, int]]:
-        fits = FITS[tid]
-        return [pos for pos, code in self.frontier[seat].items() if fits[code]]
+    def _build_facts(self, seat: int) -> BuildFacts:
+        """The squares each tile the seat has still to place fits (in frontier order),
+        found once per placement: they decide which tiles can go, whether a build plan is
+        needed and where each tile goes; and, once asked for, the plan (``_build_plan``).
+
+        Kept for the seat's placements from this territory with these tiles: the key holds
+        the territory itself and its size (a territory only grows) and the tiles still to
+        place, so a copy or a changed position never reads stale facts.
+        """
+        received = self.received[seat]
+        placed = self.placed[seat]
+        kept = self.__build
+        if (
+            kept is not None
+            and kept.seat == seat
+            and kept.placed is placed
+            and kept.size == len(placed)
+            and kept.received == received
+        ):
+            return kept
+        items = self.frontier[seat].items()
+        spots = {}
+        for tid in received:
+            fits = FITS[tid]
+            spots[tid] = [pos for pos, code in items if fits[code]]
+        kept = self.__build = BuildFacts(seat, placed, list(received), spots)
+        return kept
+
+    def _tile_spots(self, seat: int) -> dict[int, list[tuple[int, int]]]:
+        return self._build_facts(seat).spots
 
     def _can_place(self, seat: int, tid: int) -> bool:
         fits = FITS[tid]
@@ -332,7 +342,7 @@ class IsleOfSkyeState(State):
     def _return_unplaceable(self, seat: int) -> None:
         """Tiles that fit nowhere (when none of the seat's tiles fits) go back into the bag."""
         tiles = self.received[seat]
-        if tiles and not any(self._can_place(seat, tid) for tid in tiles):
+        if tiles and not any(self._tile_spots(seat).values()):
             for tid in tiles:
                 self.bag.append(tid)
                 self._log(f"seat {seat} cannot place {tid}; it goes back into the bag")
@@ -490,79 +500,76 @@ class IsleOfSkyeState(State):
 
     def _build_plan(self, seat: int) -> BuildPlan | None:
         """The plan behind the seat's build steps (building.py), or ``None`` when every
-        placement that fits keeps the other tiles placeable (then no plan is needed).
+        placement that fits keeps the other tiles placeable (then no plan is needed);
+        kept with the seat's build facts (``_build_facts``)."""
+        return self._plan_of(self._build_facts(seat))
 
-        Kept for the seat's placements from this territory with these tiles: the
-        key holds the territory itself and its size (a territory only grows) and
-        the tiles still to place, so a copy or a changed position never reads a
-        stale plan.
-        """
-        received = self.received[seat]
-        placed = self.placed[seat]
-        kept = self.__plan
-        if (
-            kept is not None
-            and kept[0] == seat
-            and kept[1] is placed
-            and kept[2] == len(placed)
-            and kept[3] == received
-        ):
-            return kept[4]
+    def _plan_of(self, facts: BuildFacts) -> BuildPlan | None:
+        if facts.planned:
+            return facts.plan
+        seat, placed, received = facts.seat, facts.placed, facts.received
         plan = None
-        if not (len(received) == 1 or all_roomy(self.frontier[seat], received)):
-            content = (tuple(received), frozenset(self.frontier[seat].items()))
+        if not (len(received) == 1 or all_out_of_reach(facts.spots)):
+            # In frontier order: the plan lists squares in that order, so a frontier holding the same
+            # squares in another order must not read this one's plan.
+            content = (tuple(received), tuple(self.frontier[seat].items()))
             plan = _PLAN_MEMO.get(content)
             if plan is None:
-                plan = BuildPlan(self.frontier[seat], placed, received)
+                plan = BuildPlan(self.frontier[seat], placed, received, facts.spots)
                 if len(_PLAN_MEMO) >= 64:
                     _PLAN_MEMO.clear()
                 _PLAN_MEMO[content] = plan
-        self.__plan = (seat, placed, len(placed), list(received), plan)
+        facts.planned = True
+        facts.plan = plan
         return plan
 
     def _build_actions(self, seat: int) -> tuple[Action, ...]:
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
-        plan = self._build_plan(seat)
+        facts = self._build_facts(seat)
+        plan = self._plan_of(facts)
         tid = self.pick_tile
         if plan is None:
             if tid < 0:
-                return tuple([PLACE[t] for t in self.received[seat] if self._can_place(seat, t)])
+                spots = facts.spots
+                return tuple([PLACE[t] for t in facts.received if spots[t]])
             if self.pick_spot is None:
-                return tuple([SPOT[pos] for pos in self._spots_for(seat, tid)])
-            return tuple([ROTATE[r] for r in FITS[tid][self.frontier[seat][self.pick_spot]]])
+                return tuple([SPOT[pos] for pos in facts.spots[tid]])
+            return ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]]
         return plan.steps(tid, self.pick_spot)
 
     def _apply(self, action: Action, seat: int) -> None:
-        APPLY[action.kind](self, seat, action.args)
+        # By the kind (``action[0]``, what ``action.kind`` reads, without its property call);
+        # each handler reads its own arguments from the action.
+        APPLY[action[0]](self, seat, action)  # type: ignore[index]  # an action's kind is its first item
 
-    def _set_price(self, seat: int, args: tuple[Any, ...]) -> None:
+    def _set_price(self, seat: int, action: Action) -> None:
         waiting = self._to_price(seat)
-        price = int(args[0])  # at least 1 (legal), so the tile stops waiting
+        price = int(action[1])  # at least 1 (legal), so the tile stops waiting
         self.prices[seat][waiting[0]] = price
         self.gold[seat] -= price
         if len(waiting) == 1:
             self._finish_choosing(seat)
 
-    def _discard(self, seat: int, args: tuple[Any, ...]) -> None:
-        self.discarded[seat] = int(args[0])
+    def _discard(self, seat: int, action: Action) -> None:
+        self.discarded[seat] = int(action[1])
         if not self._waiting(seat):
             self._finish_choosing(seat)
 
-    def _buy_tile(self, seat: int, args: tuple[Any, ...]) -> None:
-        self._buy(seat, int(args[0]))
+    def _buy_tile(self, seat: int, action: Action) -> None:
+        self._buy(seat, int(action[1]))
 
-    def _pass(self, seat: int, args: tuple[Any, ...]) -> None:
+    def _pass(self, seat: int, action: Action) -> None:
         self._log(f"seat {seat} passes")
         self._next_buyer()
 
-    def _pick_tile(self, seat: int, args: tuple[Any, ...]) -> None:
-        self.pick_tile = int(args[0])
+    def _pick_tile(self, seat: int, action: Action) -> None:
+        self.pick_tile = int(action[1])
 
-    def _pick_spot(self, seat: int, args: tuple[Any, ...]) -> None:
-        self.pick_spot = (int(args[0]), int(args[1]))
+    def _pick_spot(self, seat: int, action: Action) -> None:
+        self.pick_spot = (int(action[1]), int(action[2]))
 
-    def _rotate(self, seat: int, args: tuple[Any, ...]) -> None:
-        self._place(seat, int(args[0]) // 90)
+    def _rotate(self, seat: int, action: Action) -> None:
+        self._place(seat, int(action[1]) // 90)
 
     def _finish_choosing(self, seat: int) -> None:
         self.done[seat] = True
@@ -660,7 +667,7 @@ class IsleOfSkyeState(State):
         new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
         new.__offered = None
-        new.__plan = None
+        new.__build = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players
         self.__owned = [False] * self.players

@@ -12,7 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from meeple.games.isle_of_skye.data import TILES
+from meeple.games.isle_of_skye.index import PACK, PACK2, TerritoryIndex
 from meeple.games.isle_of_skye.territory import Territory
+
+# Per tile, what the scoring tiles below ask of it (read once here: scoring runs every round).
+IS_FARM = tuple(bool(tile.count("farm")) for tile in TILES)
+ANIMALS = tuple(tile.count("sheep") + tile.count("cattle") for tile in TILES)
+CATTLE = tuple(tile.count("cattle") for tile in TILES)
+IS_CASTLE = tuple(tile.kind == "castle" for tile in TILES)
+NEAR = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 # ------------------------------------------------------------ individual tiles
@@ -52,18 +60,21 @@ def building_sets(t: Territory) -> int:
 
 def farm_animals(t: Territory) -> int:
     """1 VP per sheep or cattle on a farm tile or on one of the 8 tiles around a farm tile."""
-    farms = {pos for pos, (tid, _rot) in t.placed.items() if TILES[tid].count("farm")}
+    farms = {pos for pos, (tid, _rot) in t.placed.items() if IS_FARM[tid]}
+    if not farms:
+        return 0
     total = 0
     for (x, y), (tid, _rot) in t.placed.items():
-        animals = TILES[tid].count("sheep") + TILES[tid].count("cattle")
-        if animals and any((x + dx, y + dy) in farms for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+        animals = ANIMALS[tid]
+        if animals and any((x + dx, y + dy) in farms for dx, dy in NEAR):
             total += animals
     return total
 
 
 def cattle_on_roads(t: Territory) -> int:
     """2 VP per cattle on a tile joined to the castle by roads."""
-    return 2 * sum(TILES[t.placed[pos][0]].count("cattle") for pos in t.road_connected)
+    placed = t.placed
+    return 2 * sum(CATTLE[placed[pos][0]] for pos in t.road_connected)
 
 
 def lighthouse_harbours(t: Territory) -> int:
@@ -87,7 +98,8 @@ def vertical_lines(t: Territory) -> int:
 
 def road_tiles(t: Territory) -> int:
     """1 VP per tile, other than the castle, joined to the castle by roads."""
-    return sum(1 for pos in t.road_connected if TILES[t.placed[pos][0]].kind != "castle")
+    placed = t.placed
+    return sum(1 for pos in t.road_connected if not IS_CASTLE[placed[pos][0]])
 
 
 def largest_completed_water(t: Territory) -> int:
@@ -190,10 +202,81 @@ SCORING_IDS: tuple[str, ...] = tuple(SCORING_TILES)
 FIRST_GAME = ("sheep", "roads", "mountains", "farm-animals")
 
 
+# ------------------------------------------------------- area tiles, read off an index
+# The tiles above that read areas, asked of a territory's index (index.py) directly: the same
+# counts without making the facts of every area first (round scoring asks them every round).
+# tests/isle_of_skye/test_fast_paths.py checks each equals its tile's function.
+def _roots(ix: TerritoryIndex) -> list[int]:
+    """The root region of each area."""
+    return [r for r, up in enumerate(ix.parent) if up == r]
+
+
+def _completed_areas(ix: TerritoryIndex) -> int:
+    open_ = ix.open
+    return sum(1 for r in _roots(ix) if not open_[r])
+
+
+def _large_completed_areas(ix: TerritoryIndex) -> int:
+    open_, size = ix.open, ix.size
+    return 3 * sum(1 for r in _roots(ix) if not open_[r] and size[r] >= 3)
+
+
+def _brochs_in_mountains(ix: TerritoryIndex) -> int:
+    terrain, features = ix.terrain, ix.features
+    return sum(BROCH_AREA_POINTS[min(3, features[r] % PACK)] for r in _roots(ix) if terrain[r] == "m")
+
+
+def _lighthouse_harbours(ix: TerritoryIndex) -> int:
+    terrain, features = ix.terrain, ix.features
+    return 3 * sum(1 for r in _roots(ix) if terrain[r] == "w" and features[r] // PACK % PACK and features[r] // PACK2)
+
+
+def _largest_completed_water(ix: TerritoryIndex) -> int:
+    terrain, open_, size = ix.terrain, ix.open, ix.size
+    return 2 * max((size[r] for r in _roots(ix) if terrain[r] == "w" and not open_[r]), default=0)
+
+
+def _completed_mountains(ix: TerritoryIndex) -> int:
+    terrain, open_ = ix.terrain, ix.open
+    return 2 * sum(1 for r in _roots(ix) if terrain[r] == "m" and not open_[r])
+
+
+FROM_INDEX: dict[str, Callable[[TerritoryIndex], int]] = {
+    "completed-areas": _completed_areas,
+    "large-areas": _large_completed_areas,
+    "brochs": _brochs_in_mountains,
+    "harbours": _lighthouse_harbours,
+    "big-loch": _largest_completed_water,
+    "mountains": _completed_mountains,
+}
+
+
+def parse_scoring_option(value: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
+    """The four scoring tiles on A-D: ``random`` (then ``drawn``, four tiles drawn at
+    random), ``first-game`` or four ids joined by commas."""
+    text = value.strip().lower()
+    if text == "random":
+        return drawn
+    if text == "first-game":
+        return FIRST_GAME
+    chosen = tuple(part.strip() for part in text.split(","))
+    if len(chosen) != 4:
+        raise ValueError(f"scoring must be 'random', 'first-game' or four tile ids separated by commas, got {value!r}")
+    for tid in chosen:
+        if tid not in SCORING_TILES:
+            raise ValueError(f"unknown scoring tile {tid!r} (known: {', '.join(SCORING_IDS)})")
+    if len(set(chosen)) != 4:
+        raise ValueError(f"the four scoring tiles must differ, got {value!r}")
+    return chosen
+
+
 def score_tile(tile_id: str, territories: list[Territory], gold: list[int]) -> list[int]:
     """Points each player gets from one scoring tile."""
     tile = SCORING_TILES[tile_id]
     if tile.points is not None:
+        direct = FROM_INDEX.get(tile_id)
+        if direct is not None:
+            return [tile.points(t) if t.index is None else direct(t.index) for t in territories]
         return [tile.points(t) for t in territories]
     assert tile.measure is not None
     return majority_points([tile.measure(t, g) for t, g in zip(territories, gold, strict=True)])

@@ -13,12 +13,24 @@ policy for every seat.
 Numbers are divided by a designed ceiling and clipped to 1, so a value beyond
 the ceiling saturates rather than leaving the box; categories are one-hot (an
 unknown category lights the extra ``other`` slot, never a crash).
+
+The incremental path (:meth:`Encoder.encode_cached`, what the environments use)
+keeps each seat's vector in a :class:`SeatCache` and rewrites only the pieces whose
+inputs changed. An encoder adopts it by defining ``update_state`` and its number of
+``pieces``: each piece compares the state fields it is drawn from with the copy its
+key slot holds and, when they differ, keeps a new copy and rewrites itself, with
+:func:`relight` (a set of lit indices), :func:`move_hot` (one lit index),
+:func:`move_one_hots` (one lit slot per position, moved where the value changed) or
+plain writes; :func:`changed_at` and :func:`changed_rows` find, at C speed, which
+positions or rows of a list changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -177,6 +189,8 @@ class Encoder:
         self.layout.add("to_move", p, "seats to move now (relative: slot 0 is the observer)")
         self.layout.add("is_over", 1, "1 once the game is over")
         self.layout.add("winners", p, "winning seats once over (relative)")
+        # whether encode_cached rewrites only what changed (else it encodes afresh)
+        self.incremental = type(self).update_state is not Encoder.update_state
 
     @property
     def shape(self) -> tuple[int]:
@@ -216,6 +230,48 @@ class Encoder:
         if self.clip_after_fill:  # fill_state wrote numbers divided by their ceilings: one clip for all
             np.clip(v, 0.0, 1.0, out=v)
         return v
+
+    # ------------------------------------------------------------- incremental path
+    # the number of pieces ``update_state`` keeps in a SeatCache (besides the common slices); 0: none
+    pieces = 0
+
+    def new_cache(self, seat: int) -> SeatCache:
+        """An empty cache for ``seat``'s vectors: the first :meth:`encode_cached` writes every piece."""
+        return SeatCache(self, seat)
+
+    def encode_cached(self, cache: SeatCache, state: Any, seat: int) -> Vector:
+        """``encode_state(state, seat)`` as a new array, written by updating ``cache`` (kept by the caller
+        for this seat): only the pieces whose inputs differ from those the cache last saw are rewritten.
+
+        Each piece of the cached vector is a function of its key (a copy of the very state fields it is
+        drawn from), so the result does not depend on what the cache saw before: the suite checks it
+        equals ``encode(state.observation(seat))`` at every step of long random games, for caches that
+        look every step and caches that look now and then, across games.
+        """
+        if cache.encoder is not self:
+            raise ValueError("this cache was made for another encoder (another game, player count or options)")
+        if cache.seat != seat:
+            raise ValueError(f"this cache was made for seat {cache.seat}, not seat {seat}")
+        if not self.incremental:
+            return self.encode_state(state, seat)
+        to_move = state.to_move
+        # the common slices: to_move while the game runs; once over, to_move and the winners
+        key = (tuple(to_move), tuple(state.winners)) if state.is_over else tuple(to_move)
+        if key != cache.keys[0]:
+            cache.keys[0] = key
+            p = self.players
+            hot = [(s - seat) % p for s in to_move]
+            if state.is_over:
+                hot.append(p)
+                hot += [p + 1 + (s - seat) % p for s in key[1]]
+            relight(cache, 0, hot)
+        self.update_state(cache, state, seat)
+        return cache.vector.copy()
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """Bring ``cache.vector`` up to ``fill_state``'s vector for ``me``, rewriting only the pieces whose
+        key changed (optional; pieces 1 … ``self.pieces`` of the cache are the encoder's own)."""
+        raise NotImplementedError
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         """Write the game's own slices (everything after the common ones) for observer ``me``."""
@@ -292,3 +348,135 @@ class Memo:
             self.pieces.clear()
         self.pieces[key] = piece
         return piece
+
+
+class _Unseen:
+    """The key of a piece not written yet: equal to no state field, and still itself once unpickled."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSEEN"
+
+    def __reduce__(self) -> str:
+        return "UNSEEN"  # pickled as a reference to this module's UNSEEN, so ``is UNSEEN`` still holds
+
+
+UNSEEN: Any = _Unseen()
+
+
+class SeatCache:
+    """One seat's vector as :meth:`Encoder.encode_cached` last wrote it and, per piece, the key it was
+    drawn from (a copy of those state fields) and the indices it lit.
+
+    Piece 0 is the common slices; pieces 1 … ``encoder.pieces`` are the encoder's own. An environment
+    keeps one per seat, so a seat that looks again after a move or two costs only the pieces that move
+    changed. A cache is made for one seat of one encoder and refuses any other.
+    """
+
+    __slots__ = ("encoder", "keys", "lit", "seat", "vector", "view")
+
+    def __init__(self, encoder: Encoder, seat: int) -> None:
+        self.encoder = encoder
+        self.seat = seat
+        self.vector = new_vector(encoder.layout)
+        self.view: Any = self.vector.data  # written one value at a time: cheaper than numpy's indexing
+        self.keys: list[Any] = [UNSEEN] * (encoder.pieces + 1)
+        self.lit: list[list[int]] = [[] for _ in range(encoder.pieces + 1)]
+
+    def __getstate__(self) -> dict[str, Any]:  # a memoryview does not pickle: it is rebuilt
+        return {"encoder": self.encoder, "seat": self.seat, "vector": self.vector, "keys": self.keys, "lit": self.lit}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        for name, value in saved.items():
+            setattr(self, name, value)
+        self.view = self.vector.data
+
+
+def relight(cache: SeatCache, piece: int, hot: list[int]) -> None:
+    """Make ``hot`` the indices ``piece`` lights: clear the ones it lit before, light these."""
+    m = cache.view
+    for i in cache.lit[piece]:
+        m[i] = 0.0
+    for i in hot:
+        m[i] = 1.0
+    cache.lit[piece] = hot
+
+
+def changed_at(new: Sequence[Any], old: Sequence[Any]) -> Iterator[int]:
+    """The positions where ``new`` and ``old`` (as long as each other) differ, found at C speed."""
+    if len(new) != len(old):
+        raise ValueError(f"changed_at compares runs of one length, not {len(new)} and {len(old)}")
+    return compress(count(), map(ne, new, old))
+
+
+def move_one_hots(cache: SeatCache, piece: int, values: list[int], starts: list[int], slot: list[int]) -> None:
+    """Per position ``i``, exactly one of the slots from ``starts[i]`` is lit: ``slot[values[i]]``. Moves the
+    light of every position whose value changed since ``cache.keys[piece]`` (all, the first time), and
+    keeps a copy of ``values`` there."""
+    m, old = cache.view, cache.keys[piece]
+    if old is UNSEEN or len(old) != len(values):
+        if old is not UNSEEN:
+            for at, v in zip(starts, old, strict=False):
+                m[at + slot[v]] = 0.0
+        for at, v in zip(starts, values, strict=False):
+            m[at + slot[v]] = 1.0
+        cache.keys[piece] = values[:]
+        return
+    for i in changed_at(values, old):  # old[i] is written only once the comparison has passed it
+        if i < len(starts):
+            at = starts[i]
+            m[at + slot[old[i]]] = 0.0
+            m[at + slot[values[i]]] = 1.0
+        old[i] = values[i]  # the kept copy follows, in place
+
+
+def write_scaled(m: Any, starts: list[int], offset: int, values: Sequence[int], ceiling: float) -> None:
+    """``m[starts[q] + offset] = min(1, values[q] / ceiling)`` for every seat ``q``."""
+    for at, x in zip(starts, values, strict=False):
+        m[at + offset] = min(1.0, x / ceiling)
+
+
+def move_hot(cache: SeatCache, piece: int, index: int | None) -> None:
+    """For a piece that lights one index (or none: ``None``): light ``index`` instead of the one it lit.
+    Its key slot holds the index lit."""
+    old = cache.keys[piece]
+    if index != old:
+        m = cache.view
+        if old is not None and old is not UNSEEN:
+            m[old] = 0.0
+        if index is not None:
+            m[index] = 1.0
+        cache.keys[piece] = index
+
+
+def changed_rows(cache: SeatCache, piece: int, rows: list[list[Any]]) -> list[int]:
+    """The positions of the rows of ``rows`` (a list of lists, one per seat say) that differ from the copy
+    kept in ``cache.keys[piece]``, which is brought up to date in place (all of them the first time)."""
+    old = cache.keys[piece]
+    if old is UNSEEN or len(old) != len(rows):
+        cache.keys[piece] = [row[:] for row in rows]
+        return list(range(len(rows)))
+    out = list(changed_at(rows, old))
+    for q in out:
+        old[q] = rows[q][:]
+    return out
+
+
+def write_changed(
+    cache: SeatCache, piece: int, values: list[int], starts: list[int], offset: int, ceiling: float | None
+) -> None:
+    """``m[starts[i] + offset] = min(1, values[i] / ceiling)`` (with ``ceiling`` ``None``: 1 if
+    ``values[i] > 0`` else 0) for each position ``i`` whose value changed since the copy the key slot
+    holds (every position the first time), which follows in place."""
+    m, old = cache.view, cache.keys[piece]
+    if old is UNSEEN or len(old) != len(values):
+        where: Iterable[int] = range(len(values))
+        cache.keys[piece] = old = values[:]
+    else:
+        where = changed_at(values, old)
+    for i in where:
+        if i < len(starts):
+            x = values[i]
+            m[starts[i] + offset] = (1.0 if x > 0 else 0.0) if ceiling is None else min(1.0, x / ceiling)
+        old[i] = values[i]

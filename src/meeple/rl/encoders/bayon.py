@@ -8,21 +8,27 @@ slices for any player count is ``meeple.rl.observation_table("bayon", players=P)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from meeple.games.bayon import actions as game_actions
 from meeple.games.bayon import data as game_data
 from meeple.games.bayon.observe import PUBLIC
 from meeple.rl.encoders.base import (
+    UNSEEN,
     Encoder,
     Memo,
+    SeatCache,
     Vector,
     by_relative_seat,
     category,
+    changed_at,
     flag,
     many_hot,
+    move_hot,
     one_hot,
     relative,
+    relight,
     scaled,
     seat_hot,
     set_bits,
@@ -86,6 +92,8 @@ class BayonEncoder(Encoder):
         ]
         self.located = Memo()
         self.bit_slots = Memo()
+        self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
+        self.travel_at = [self.at_travelled + slot for slot in self.continent_slot]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -218,6 +226,142 @@ class BayonEncoder(Encoder):
         if state.revealed:
             hot.append(self.at_revealed - 1 + state.revealed)
         hot.extend([self.at_team - 1 + e for e in state.team])
+
+    # ------------------------------------------------------------- incremental path
+    # the cache slots update_state keeps (each a key and the indices it lit, or for a piece lighting one
+    # index, that index); a piece drawn from several fields keys each in a slot of its own; the located
+    # cards are one piece per continent
+    (
+        CURRENT, ROUND, MAX_ROUNDS, BANK, INTERPRETER, BLOCKED, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP,
+        CAMP_HIDDEN, STACKS, KNOWN, STEP, USED, WON, TRAVELLED, OWED, EXPEDITION, REVEALED, TEAM, LOCATED,
+    ) = range(1, 26)  # fmt: skip
+    pieces = LOCATED + len(CONTINENTS) - 1
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
+        m, keys = cache.view, cache.keys
+        rel = self.rel[me]
+        move_hot(cache, self.CURRENT, self.at_current + rel[state.current])
+        if state.round != keys[self.ROUND] or state.max_rounds != keys[self.MAX_ROUNDS]:
+            keys[self.ROUND], keys[self.MAX_ROUNDS] = state.round, state.max_rounds
+            m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
+        bank = state.bank
+        if bank != keys[self.BANK]:
+            keys[self.BANK] = bank
+            m[self.at_bank] = min(1.0, bank / BANK_CEILING)
+        stacks, interpreter = state.stacks, state.interpreter
+        move_hot(cache, self.INTERPRETER, self.at_interpreter + self.continent_slot[interpreter])
+        blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
+        move_hot(cache, self.BLOCKED, self.at_blocked + interpreter if blocked else None)
+        gold, worth = state.gold, state.worth
+        if gold != keys[self.GOLD] or worth != keys[self.WORTH] or state.target != keys[self.TARGET]:
+            keys[self.GOLD], keys[self.WORTH], keys[self.TARGET] = gold[:], worth[:], state.target
+            target = float(state.target or 1) or 1.0
+            for q, r in enumerate(rel):
+                m[self.at_wealth + r] = min(1.0, (gold[q] + worth[q]) / target)
+                m[self.at_gold + r] = min(1.0, gold[q] / GOLD_CEILING)
+        hands = state.hands
+        if hands != keys[self.HANDS]:
+            keys[self.HANDS] = [h[:] for h in hands]
+            relight(cache, self.HANDS, [self.at_explorers + rel[q] * EXPLORERS - 1 + e
+                                        for q, hand in enumerate(hands) for e in hand])  # fmt: skip
+        owned = state.owned
+        if owned != keys[self.OWNED]:
+            keys[self.OWNED] = [o[:] for o in owned]
+            relight(cache, self.OWNED, [self.at_sites + rel[q] * SITES - 1 + site
+                                        for q, sites in enumerate(owned) for site in sites])  # fmt: skip
+        if state.faceup != keys[self.FACE_UP]:
+            keys[self.FACE_UP] = state.faceup[:]
+            relight(cache, self.FACE_UP, [self.at_face_up - 1 + e for e in state.faceup])
+        camp, hidden = state.camp, state.camp_hidden
+        if hidden != keys[self.CAMP_HIDDEN] or camp != keys[self.CAMP]:
+            keys[self.CAMP], keys[self.CAMP_HIDDEN] = camp[:], hidden
+            m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
+            m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
+            relight(cache, self.CAMP, [self.at_camp_bottom - 1 + e for e in camp[hidden:]])
+        known, old_stacks, old_known = state.known, keys[self.STACKS], keys[self.KNOWN]
+        if stacks != old_stacks or known != old_known:
+            keys[self.STACKS], keys[self.KNOWN] = [s[:] for s in stacks], known[:]
+            self._update_located(
+                cache, stacks, known, me, self._continents_changed(stacks, known, old_stacks, old_known)
+            )
+        self._update_turn(cache, state, bank)
+
+    @staticmethod
+    def _continents_changed(
+        stacks: list[list[int]], known: list[int], old_stacks: Any, old_known: Any
+    ) -> Iterable[int]:
+        """The continents whose stack changed, or one of whose cards another seat came to know."""
+        if old_stacks is UNSEEN or len(old_stacks) != len(stacks) or len(old_known) != len(known):
+            return range(len(CONTINENTS))
+        todo = set(changed_at(stacks, old_stacks))
+        for site in changed_at(known, old_known):
+            todo.update(c for c, stack in enumerate(stacks) if site in stack)
+        return sorted(todo)
+
+    def _update_located(
+        self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int, todo: Iterable[int]
+    ) -> None:
+        """The size and the located cards of each continent in ``todo``: each located card (someone knows
+        it), its site if ``me`` saw it, and who knows it."""
+        m = cache.view
+        bit, offsets = 1 << me, self.known_offsets[me]
+        for c in todo:
+            if c >= len(CONTINENTS):
+                continue
+            stack = stacks[c] if c < len(stacks) else []
+            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
+            hot: list[int] = []
+            for depth, site in enumerate(stack[:DEPTH]):
+                mask = known[site]
+                if mask:
+                    at = self.at_known + (c * DEPTH + depth) * self.per_card
+                    hot += [at + k for k in offsets[mask]]
+                    if mask & PUBLIC or mask & bit:
+                        hot.append(at + site)  # the site slots start at at + 1, for site 1
+            relight(cache, self.LOCATED + c, hot)
+
+    def _update_turn(self, cache: SeatCache, state: Any, bank: int) -> None:
+        m, keys = cache.view, cache.keys
+        phase = state.phase
+        move_hot(cache, self.STEP, self.at_step + self.step_slot[phase])
+        # the two flags change with the phase, the bank, and what the turn did: cheaper written than keyed
+        may_take_gold = phase == game_actions.MAIN and not state.acted and bank >= game_data.DATA.take_gold
+        m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
+        m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
+        running = phase != game_actions.OVER
+        used = state.used if running else None  # the bit sets show nothing once the game is over
+        if used != keys[self.USED]:
+            keys[self.USED] = used
+            relight(cache, self.USED, [] if used is None else self._bit_slots(used, self.at_acted, EXPLORER_IDS))
+        won = state.won if running else None
+        if won != keys[self.WON]:
+            keys[self.WON] = won
+            relight(cache, self.WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
+        travelled = state.travelled
+        if travelled != keys[self.TRAVELLED]:
+            keys[self.TRAVELLED] = travelled[:]
+            for at, n in zip(self.travel_at, travelled, strict=False):
+                m[at] = n / 4 if n < 4 else 1.0
+        if state.owed != keys[self.OWED]:
+            keys[self.OWED] = state.owed
+            m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
+        expedition, revealed = state.expedition, state.revealed
+        move_hot(
+            cache, self.EXPEDITION, self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else None
+        )
+        move_hot(cache, self.REVEALED, self.at_revealed - 1 + revealed if revealed else None)
+        if state.team != keys[self.TEAM]:
+            keys[self.TEAM] = state.team[:]
+            relight(cache, self.TEAM, [self.at_team - 1 + e for e in state.team])
+
+    def _bit_slots(self, bits: int, at: int, ids: frozenset[int]) -> list[int]:
+        """The slots from ``at`` lit by a bit set of explorers (``bits``) or of sites (``~bits``), remembered
+        per value (each recurs turn after turn)."""
+        lit = self.bit_slots.get(bits)
+        if lit is None:
+            lit = self.bit_slots.keep(bits, [at - 1 + i for i in set_bits(bits if bits >= 0 else ~bits) if i in ids])
+        return lit  # type: ignore[no-any-return]
 
 
 def _slot(names: tuple[str, ...], name: str) -> int:

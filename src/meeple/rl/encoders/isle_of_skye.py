@@ -10,7 +10,11 @@ has chosen, exactly as its observation does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from meeple.games.isle_of_skye import actions as game_actions
 from meeple.rl.encoders.base import (
@@ -43,7 +47,20 @@ VP_CEILING = 120.0
 PRICE_CEILING = 20.0
 
 
+def unit(x: float) -> float:
+    """``x`` clipped into ``[0, 1]``, as ``scaled`` clips (``fill_state`` clips where it writes)."""
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+# A territory's piece: indices and values but for the owner slot, and the owner slot's indices by
+# the owner's relative slot; with it, the lists it was made from (``_territory``).
+TerritoryPiece = tuple[npt.NDArray[np.intp], npt.NDArray[np.float32], dict[int, npt.NDArray[np.intp]]]
+TerritoryEntry = tuple[Sequence[int], Sequence[float], Sequence[int], TerritoryPiece]
+
+
 class IsleOfSkyeEncoder(Encoder):
+    clip_after_fill = False  # every number is clipped where fill_state writes it (``unit``)
+
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
@@ -73,6 +90,9 @@ class IsleOfSkyeEncoder(Encoder):
         )
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
         self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_actions.PHASE_NAMES]
+        # Each seat's territory piece, with the territory it was drawn from (``_territory``), and
+        # the pieces of territories met so far, by their tiles.
+        self.last_territory: dict[int, tuple[dict[Any, Any], int, TerritoryEntry]] = {}
         self.territories = Memo()
         self.setups = Memo(64)
 
@@ -151,43 +171,40 @@ class IsleOfSkyeEncoder(Encoder):
         as the total with its stakes."""
         p, phase = self.players, state.phase
         hidden_phase = phase == game_actions.PRICE
-        # Indices and their values, written in one numpy call at the end; the game's set-up
-        # (rounds, scoring tiles, round track) never changes, so it comes from a memo.
-        setup_at, setup_val = self.setups.pieces.get((state.scoring, state.rounds)) or self._setup(state)
-        at: list[int] = [
-            *setup_at,
-            self.at_round,
-            self.at_phase + self.phase_slot[phase],
-            self.at_roles + (state.start - me) % p,
-        ]
-        val: list[float] = [*setup_val, state.round / ROUNDS, 1.0, 1.0]
+        # The game's set-up (rounds, scoring tiles, round track) never changes: one numpy write of a
+        # memo. The few dozen values that change go one by one through the vector's memoryview, which
+        # costs less than gathering them into lists for one numpy call.
+        setup = self.setups.pieces.get((state.scoring, state.rounds)) or self._setup(state)
+        v[setup[0]] = setup[1]
+        m: Any = v.data
+        m[self.at_round] = unit(state.round / ROUNDS)
+        m[self.at_phase + self.phase_slot[phase]] = 1.0
+        m[self.at_roles + (state.start - me) % p] = 1.0
         roles = self.at_roles + p + 1
         if phase == game_actions.BUY:
-            at.append(roles + (state.start + state.buy_step - me) % p)
+            m[roles + (state.start + state.buy_step - me) % p] = 1.0
         else:
-            at.append(roles + p)
+            m[roles + p] = 1.0
         roles += p + 1
         if phase == game_actions.BUILD and 0 <= state.builder < p:
-            at.append(roles + (state.builder - me) % p)
+            m[roles + (state.builder - me) % p] = 1.0
         else:
-            at.append(roles + p)
-        at.append(self.at_bag)
-        val += (1.0, 1.0, len(state.bag) / TILES)
+            m[roles + p] = 1.0
+        m[self.at_bag] = unit(len(state.bag) / TILES)
         for q in range(p):
-            self._seat_state(v, at, val, state, q, me, hidden_phase)
+            self._seat_state(v, m, state, q, me, hidden_phase)
         if state.pick_tile >= 0:
-            at.append(self.at_pending + state.pick_tile)
-            val.append(1.0)
+            m[self.at_pending + state.pick_tile] = 1.0
         spot = state.pick_spot
         if spot is not None and len(spot) == 2:
-            at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
-            val += (1.0, (spot[0] + REACH) / (2 * REACH), (spot[1] + REACH) / (2 * REACH))
-        v.put(at, val)  # as ``v[at] = val`` (no index repeats), with less conversion
+            m[self.at_pending + TILES] = 1.0
+            m[self.at_pending + TILES + 1] = unit((spot[0] + REACH) / (2 * REACH))
+            m[self.at_pending + TILES + 2] = unit((spot[1] + REACH) / (2 * REACH))
 
-    def _setup(self, state: Any) -> tuple[list[int], list[float]]:
+    def _setup(self, state: Any) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
         """The round count, scoring tiles and round track of the game (the same all game long)."""
         at: list[int] = [self.at_round + 1]
-        val: list[float] = [len(state.rounds) / ROUNDS]
+        val: list[float] = [unit(len(state.rounds) / ROUNDS)]
         for i, tid in enumerate(state.scoring[: len(LETTERS)]):
             if tid in SCORING:
                 at.append(self.at_scoring + i * len(SCORING) + SCORING.index(tid))
@@ -199,72 +216,100 @@ class IsleOfSkyeEncoder(Encoder):
                     at.append(base + LETTERS.index(letter))
                     val.append(1.0)
             at.append(base + len(LETTERS))
-            val.append(entry.gold_per_player_ahead / 5)
-        piece = (at, val)
-        self.setups._keep((state.scoring, state.rounds), piece)
+            val.append(unit(entry.gold_per_player_ahead / 5))
+        piece = (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32))
+        self.setups.keep((state.scoring, state.rounds), piece)
         return piece
 
-    def _seat_state(
-        self, v: Vector, at: list[int], val: list[float], state: Any, q: int, me: int, hidden_phase: bool
-    ) -> None:
+    def _seat_state(self, v: Vector, m: Any, state: Any, q: int, me: int, hidden_phase: bool) -> None:
         p = self.players
         r = (q - me) % p
         mine = q == me
         prices, discarded = state.prices[q], state.discarded[q]
         base = self.at_seats + r * self.per_seat
         gold = state.gold[q]
-        at += (base, base + 1, base + 2, base + 3)
-        val += (
-            state.vp[q] / VP_CEILING,
-            0.0 if hidden_phase and not mine else gold / GOLD_CEILING,
-            (gold + sum(prices)) / GOLD_CEILING,
-            0.0 if hidden_phase and not state.done[q] else 1.0,  # chosen: only asked while prices are hidden
-        )
+        m[base] = unit(state.vp[q] / VP_CEILING)
+        m[base + 1] = 0.0 if hidden_phase and not mine else unit(gold / GOLD_CEILING)
+        m[base + 2] = unit((gold + sum(prices)) / GOLD_CEILING)
+        m[base + 3] = 0.0 if hidden_phase and not state.done[q] else 1.0  # chosen: asked while prices are hidden
         sold_to = state.sold_to[q]
         per_offer = self.per_offer
         base = self.at_offers + r * OFFER * per_offer
         for k, tid in enumerate(state.drawn[q][:OFFER]):
             if 0 <= tid < TILES:
-                at.append(base + tid)
-                val.append(1.0)
+                m[base + tid] = 1.0
             if hidden_phase and not mine:
-                at.append(base + TILES + 3)  # the price and the discard are hidden
-                val.append(1.0)
+                m[base + TILES + 3] = 1.0  # the price and the discard are hidden
             elif tid == discarded:
-                at.append(base + TILES + 2)
-                val.append(1.0)
+                m[base + TILES + 2] = 1.0
             else:
-                at += (base + TILES, base + TILES + 1)
-                val += (prices[k] / PRICE_CEILING, 1.0)
+                m[base + TILES] = unit(prices[k] / PRICE_CEILING)
+                m[base + TILES + 1] = 1.0
             buyer = sold_to[k]
             if 0 <= buyer < p:
-                at += (base + TILES + 4, base + TILES + 5 + (buyer - me) % p)
-                val += (1.0, 1.0)
+                m[base + TILES + 4] = 1.0
+                m[base + TILES + 5 + (buyer - me) % p] = 1.0
             base += per_offer
         received = state.received[q]
         if received:
             base = self.at_received + r * TILES
             for tid in received:
                 if 0 <= tid < TILES:
-                    at.append(base + tid)
-                    val.append(1.0)
-        # a territory changes only when its seat builds
-        placed = tuple(state.placed[q].items())
-        idx, values = self.territories.values((r, placed), lambda: self._territory(r, placed))
+                    m[base + tid] = 1.0
+        # A territory changes only when its seat builds, and only grows: its piece is kept and
+        # extended by the tiles placed since (``_territory``).
+        idx, values, owners = self._territory(q, state.placed[q])
         v[idx] = values
+        found = owners.get(r)
+        if found is None:
+            found = owners[r] = owners[-1] + r
+        v[found] = 1.0
 
-    def _territory(self, r: int, placed: tuple[Any, ...]) -> tuple[list[int], list[float]]:
-        """The ``territory_tiles`` indices and values of one territory, its owner at relative slot ``r``."""
-        at: list[int] = []
-        val: list[float] = []
-        owner = 3 + r
-        for (x, y), (tid, rot) in placed:
+    def _territory(self, q: int, territory: dict[Any, Any]) -> TerritoryPiece:
+        """Seat ``q``'s ``territory_tiles`` indices and values, but for the owner slot, and each tile's
+        owner slot (by the owner's relative slot ``r``; key -1 holds slot 0).
+
+        Kept with the territory mapping it was drawn from and its size: the same mapping at the same
+        size is the same territory, and a larger one holds the same tiles first (a territory only
+        grows, and a mapping keeps the order tiles were placed in), so only the new tiles are read.
+        Another mapping (a copy of the state) finds its piece by its tiles in the memo.
+        """
+        n = len(territory)
+        kept = self.last_territory.get(q)
+        if kept is not None and kept[0] is territory and kept[1] <= n:
+            if kept[1] == n:
+                return kept[2][3]
+            old = kept[2]
+            entry = self._extended(old[0], old[1], old[2], list(territory.items())[kept[1] :])
+        else:
+            tiles = tuple(territory.items())
+            entry = self.territories.get(tiles)
+            if entry is None:
+                entry = self.territories.keep(tiles, self._extended((), (), (), tiles))
+        self.last_territory[q] = (territory, n, entry)
+        return entry[3]
+
+    def _extended(
+        self, at_before: Sequence[int], val_before: Sequence[float], owner_before: Sequence[int], tiles: Sequence[Any]
+    ) -> TerritoryEntry:
+        """A territory's entry (indices, values, owner slots, their arrays) from those of its first
+        tiles and the ``tiles`` after them (new lists: entries are shared through the memo and never
+        change)."""
+        at, val, owner = list(at_before), list(val_before), list(owner_before)
+        per_tile, rotations = self.per_tile, 3 + self.players
+        for (x, y), (tid, rot) in tiles:
             if not 0 <= tid < TILES:
                 continue
-            base = self.at_tiles + tid * self.per_tile
-            at += (base, base + 1, base + 2, base + owner)
-            val += (1.0, (x + REACH) / (2 * REACH), (y + REACH) / (2 * REACH), 1.0)
+            base = self.at_tiles + tid * per_tile
+            at += (base, base + 1, base + 2)
+            val += (1.0, unit((x + REACH) / (2 * REACH)), unit((y + REACH) / (2 * REACH)))
+            owner.append(base + 3)
             if 0 <= rot < len(ROTATIONS):
-                at.append(base + 3 + self.players + rot)
+                at.append(base + rotations + rot)
                 val.append(1.0)
-        return at, val
+        arrays = (
+            np.array(at, dtype=np.intp),
+            np.array(val, dtype=np.float32),
+            {-1: np.array(owner, dtype=np.intp)},
+        )
+        return at, val, owner, arrays

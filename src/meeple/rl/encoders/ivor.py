@@ -12,18 +12,27 @@ from typing import Any
 
 from meeple.games.ivor import rules as game_rules
 from meeple.rl.encoders.base import (
+    UNSEEN,
     Encoder,
     Memo,
+    SeatCache,
     Vector,
     by_relative_seat,
     category,
+    changed_at,
+    changed_rows,
     flag,
     many_hot,
+    move_hot,
+    move_one_hots,
     one_hot,
     relative,
+    relight,
     scaled,
     set_bits,
     set_hot,
+    write_changed,
+    write_scaled,
 )
 
 CARDS = 61
@@ -76,6 +85,11 @@ class IvorEncoder(Encoder):
         self.at_wagon = [self.at_locs + i * per_loc + 2 for i in range(LOCATIONS)]
         self.at_idris = [at + p + 1 for at in self.at_wagon]
         self.owner_slot = [[(q - me) % p for q in range(p)] + [p] for me in range(p)]
+        self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
+        self.seat_at = [[self.at_seats + r * self.per_seat for r in rel] for rel in self.rel]
+        self.loc_at = [self.at_locs + i * per_loc for i in range(LOCATIONS)]
+        self.supply_at = [self.at_deck, self.at_deck + 1, self.at_supply, self.at_supply + 1, self.at_supply + 2]
+        self.supply_ceiling = (float(CARDS), 5.0, 12.0, 12.0, 5.0)
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -188,6 +202,120 @@ class IvorEncoder(Encoder):
         m[self.at_supply + 2] = min(1.0, state.idris_free / 5)
         hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
         set_hot(v, hot)
+
+    # ------------------------------------------------------------- incremental path
+    # the cache slots update_state keeps (each a key and the indices it lit); a piece drawn from several
+    # fields keys each in a slot of its own; the card sets lit per seat follow, three slots a seat
+    (
+        TURN, PHASE, SHEEP, GOLD, COAL, TOKENS, FINAL, HANDS, OWN_HAND, POS, KNOWN, COMPLETED, EVENTS, DISCARD,
+        MAP_SHEEP, MAP_TOKEN, WAGONS, IDRIS, LINE, LINE_SHEEP, SUPPLY, JOBS, SEAT_CARDS,
+    ) = range(1, 24)  # fmt: skip
+
+    @property
+    def pieces(self) -> int:  # type: ignore[override]
+        return self.SEAT_CARDS + 3 * self.players - 1
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
+        m, keys = cache.view, cache.keys
+        move_hot(cache, self.TURN, self.at_current + self.rel[me][state.current])
+        move_hot(cache, self.PHASE, self.at_phase + self.phase_slot[state.phase])
+        # four numbers, each changing now and then: cheaper written than keyed
+        m[self.at_round] = min(1.0, state.round / 30)
+        m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
+        m[self.at_end + 1] = 1.0 if state.end_triggered else 0.0
+        m[self.at_end + 2] = min(1.0, state.moves_left / 5)
+        self._update_numbers(cache, state, me)
+        self._update_cards(cache, state, me)
+        discard, old = state.discard, keys[self.DISCARD]
+        if discard != old:
+            keys[self.DISCARD] = discard[:]
+            at = self.at_deck + 1  # the discard pile's slots start at at + 1, for card 1
+            if old is not UNSEEN and len(discard) > len(old) and discard[: len(old)] == old:  # cards put on it
+                hot = [at + c for c in discard[len(old) :]]
+                for i in hot:
+                    m[i] = 1.0
+                cache.lit[self.DISCARD] += hot
+            else:
+                relight(cache, self.DISCARD, [at + c for c in discard])
+        sheep, token = state.loc_sheep, state.loc_token
+        if sheep != keys[self.MAP_SHEEP]:
+            write_changed(cache, self.MAP_SHEEP, sheep, self.loc_at, 0, 8.0)
+        if token != keys[self.MAP_TOKEN]:
+            write_changed(cache, self.MAP_TOKEN, token, self.loc_at, 1, None)  # a flag: a token taken clears it
+        slot = self.owner_slot[me]
+        if state.wagon_at != keys[self.WAGONS]:
+            move_one_hots(cache, self.WAGONS, state.wagon_at, self.at_wagon, slot)
+        if state.idris_at != keys[self.IDRIS]:
+            move_one_hots(cache, self.IDRIS, state.idris_at, self.at_idris, slot)
+        line, on = state.line, state.line_sheep
+        if line != keys[self.LINE] or on != keys[self.LINE_SHEEP]:
+            keys[self.LINE], keys[self.LINE_SHEEP] = line[:], on[:]
+            hot = []
+            for i, (card, sheep_on) in enumerate(zip(line[:LINE], on, strict=False)):
+                at = self.at_line + i * (CARDS + 1)
+                if isinstance(card, int) and 0 < card <= CARDS:
+                    hot.append(at + card - 1)
+                if sheep_on:
+                    hot.append(at + CARDS)
+            relight(cache, self.LINE, hot)
+        key = (len(state.deck), len(state.removed), state.supply_gold, state.supply_coal, state.idris_free)
+        if key != keys[self.SUPPLY]:
+            keys[self.SUPPLY] = key
+            for at, x, ceiling in zip(self.supply_at, key, self.supply_ceiling, strict=True):
+                m[at] = min(1.0, x / ceiling)
+        if state.jobs_here != keys[self.JOBS]:
+            keys[self.JOBS] = state.jobs_here
+            relight(cache, self.JOBS, [self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
+
+    def _update_numbers(self, cache: SeatCache, state: Any, me: int) -> None:
+        """Each seat's counts and place (of another seat's hand only its size)."""
+        m, keys = cache.view, cache.keys
+        starts = self.seat_at[me]  # where each seat's run starts, by absolute seat
+        if state.sheep != keys[self.SHEEP]:
+            write_changed(cache, self.SHEEP, state.sheep, starts, 0, SHEEP_CEILING)
+        if state.gold != keys[self.GOLD]:
+            write_changed(cache, self.GOLD, state.gold, starts, 1, 5.0)
+        if state.coal != keys[self.COAL]:
+            write_changed(cache, self.COAL, state.coal, starts, 2, 5.0)
+        if state.tokens != keys[self.TOKENS]:
+            write_changed(cache, self.TOKENS, state.tokens, starts, 4, 5.0)
+        final = state.final
+        if final != keys[self.FINAL]:
+            keys[self.FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
+            write_scaled(m, starts, 5, [0] * self.players if final is None else final, SCORE_CEILING)
+        pos, old = state.pos, keys[self.POS]
+        if pos != old:
+            keys[self.POS] = pos[:]
+            for q in range(len(pos)) if old is UNSEEN or len(old) != len(pos) else changed_at(pos, old):
+                if q >= len(starts):
+                    continue
+                at = starts[q]
+                if old is not UNSEEN and q < len(old) and 0 <= old[q] < LOCATIONS:
+                    m[at + 6] = m[at + 7 + old[q]] = 0.0
+                if 0 <= pos[q] < LOCATIONS:
+                    m[at + 6] = m[at + 7 + pos[q]] = 1.0
+
+    def _update_cards(self, cache: SeatCache, state: Any, me: int) -> None:
+        """The observer's hand, every hand's size, and per seat the cards all saw go in, jobs done, events."""
+        m, keys = cache.view, cache.keys
+        starts = self.seat_at[me]
+        hands = state.hands
+        if hands != keys[self.HANDS]:
+            for q in changed_rows(cache, self.HANDS, hands):
+                if q < len(starts):
+                    m[starts[q] + 3] = min(1.0, len(hands[q]) / 5)
+                if q == me:
+                    at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
+                    relight(cache, self.OWN_HAND, [at + c for c in hands[me]])
+        for group, sets in enumerate((state.known, state.completed, state.events_taken)):
+            if sets == keys[self.KNOWN + group]:
+                continue
+            offset = 6 + LOCATIONS + (group + 1) * CARDS
+            for q in changed_rows(cache, self.KNOWN + group, sets):
+                if q < len(starts):
+                    at = starts[q] + offset
+                    relight(cache, self.SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
 
     def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
         """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
