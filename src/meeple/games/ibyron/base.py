@@ -274,7 +274,8 @@ class IbyronBase(State):
         return anchor_list(self._anchor_bits())
 
     def _any_anchor(self) -> bool:
-        return self._anchor_bits() != 0
+        # the sea beside the island always has room on this grid, so the pieces on it are rarely looked at
+        return _anchor_table(self.height, self.land, self.coast)[0] != 0 or self._anchor_bits() != 0
 
     @staticmethod
     def tile_corners(role: str) -> tuple[int, int, int, int]:
