@@ -22,7 +22,7 @@ from meeple.games.ibyron.data import (
     VILLAGE,
     WOOD,
 )
-from meeple.games.ibyron.island import distance
+from meeple.games.ibyron.island import distance, xy
 from meeple.games.ibyron.rules import IbyronState
 
 # The order in which the greedy player wants its buildings (ids); it builds whatever it can afford first.
@@ -104,7 +104,7 @@ class FrozenGreedyBot:
             return "end" if s.supply[p] > 0 and "end" in legal else "forfeit"
         target = self._target(s, p, need)
         if target is not None:
-            x, y = target % 14, target // 14
+            x, y = xy(target)
             for h in range(4):
                 t = f"move {x} {y} {h}"
                 if t in legal:

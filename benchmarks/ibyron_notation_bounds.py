@@ -36,9 +36,8 @@ from meeple.games.ibyron.data import (
     S_MOVED,
     S_PLACE,
     S_TURN,
-    SIZE,
 )
-from meeple.games.ibyron.legal import DIST
+from meeple.games.ibyron.island import HIGH, LOW, distance, xy
 
 SETUPS = ((2, {}), (3, {}), (4, {}), (2, {"mode": "beginner"}), (2, {"bonus_side": "back"}), (1, {}))
 OLD_SALE_BOUND = 10
@@ -76,7 +75,7 @@ def _count(s: ib.IbyronState, p: int, counts: dict[str, int]) -> None:
         if s.horses[p] > MAX_HORSES_PER_MOVE:
             stride = s._stride(p)
             reach = HORSE_POINTS * MAX_HORSES_PER_MOVE
-            if any(-(-DIST[s.leader[p]][d] // stride) > reach for d in s.land + s.coast):
+            if any(-(-distance(s.leader[p], d) // stride) > reach for d in s.land + s.coast):
                 counts["horse bound could bind"] += 1
     if s.step == S_MARKET and not s.sold:
         counts["market visits"] += 1
@@ -95,10 +94,10 @@ def _tile_cut_off(s: ib.IbyronState, p: int, counts: dict[str, int]) -> bool:
     if not deciding:
         return False
     counts["tile decisions"] += 1
-    land = {(c % SIZE, c // SIZE) for c in s.land}
-    for ax in range(-3, SIZE + 2):
-        for ay in range(-3, SIZE + 2):
-            if 0 <= ax <= SIZE - 2 and 0 <= ay <= SIZE - 2:
+    land = {xy(c) for c in s.land}
+    for ax in range(LOW - 3, HIGH + 2):
+        for ay in range(LOW - 3, HIGH + 2):
+            if LOW <= ax < HIGH and LOW <= ay < HIGH:
                 continue  # an anchor on the grid: the rules decide
             cells = ((ax, ay), (ax + 1, ay), (ax + 1, ay + 1), (ax, ay + 1))
             if any(c in land for c in cells):

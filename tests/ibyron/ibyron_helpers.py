@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import meeple.games.ibyron as ib
+from meeple.games.ibyron.island import cell_of
 from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.turns import start_turn
 
@@ -26,7 +27,7 @@ def start(players: int = 2, seed: int = 0, buildings: tuple[str, ...] = ("bank",
 
 
 def cell(x: int, y: int) -> int:
-    return y * 14 + x
+    return cell_of(x, y)
 
 
 def turn_to(state: IbyronState, p: int) -> None:

@@ -17,6 +17,7 @@ from rich.console import Console
 
 import meeple.games.ibyron as ib
 from meeple.games.ibyron.data import STEP_NAMES, B
+from meeple.games.ibyron.island import cell_of
 from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.svg import svg_view
 from meeple.games.ibyron.text import text_view
@@ -137,10 +138,10 @@ def test_forest_field_and_mountain_differ_without_colour(game: IbyronState) -> N
 
 def test_levels_pieces_and_buildings_have_hover_help(game: IbyronState) -> None:
     s = game
-    s.camps[6 * 14 + 5] = (0, 0, 3)
-    s.overseer[0][0] = 6 * 14 + 5
-    s.buildings[7 * 14 + 5] = (1, (B["church"],))
-    s.reserved[7 * 14 + 7] = 1
+    s.camps[cell_of(5, 6)] = (0, 0, 3)
+    s.overseer[0][0] = cell_of(5, 6)
+    s.buildings[cell_of(5, 7)] = (1, (B["church"],))
+    s.reserved[cell_of(7, 7)] = 1
     tips = titles(svg_view(s.observation(None), None, names=["Alice", "Bob"]))
     joined = "\n".join(tips)
     assert "Woodcutters of Alice (purple): 3 discs at work" in joined
@@ -156,7 +157,7 @@ def test_levels_pieces_and_buildings_have_hover_help(game: IbyronState) -> None:
 
 def test_the_level_is_shown_on_each_space(game: IbyronState) -> None:
     s = game
-    for c in (6 * 14 + 6, 6 * 14 + 7, 7 * 14 + 6, 7 * 14 + 7):
+    for c in (cell_of(6, 6), cell_of(7, 6), cell_of(6, 7), cell_of(7, 7)):
         s.height[c] = 2
     tips = titles(svg_view(s.observation(None), None))
     assert sum(t.startswith(("Forest, level 2", "Field, level 2", "Mountain, level 2")) for t in tips) == 4
@@ -279,8 +280,8 @@ def test_choice_words_for_moves_gathering_and_sales(game: IbyronState) -> None:
     from meeple.games.ibyron.svg_words import choice
 
     s = game
-    s.camps[6 * 14 + 5] = (0, 0, 3)  # woodcutters of seat 0's first overseer
-    s.overseer[0][0] = 6 * 14 + 5
+    s.camps[cell_of(5, 6)] = (0, 0, 3)  # woodcutters of seat 0's first overseer
+    s.overseer[0][0] = cell_of(5, 6)
     s.dice[0] = 4  # the wood die
     obs = s.observation(0)
     terrain = next(c["terrain"] for c in obs["cells"] if (c["x"], c["y"]) == (6, 6))

@@ -10,6 +10,7 @@ from ibyron_helpers import start, turn_to
 import meeple.games.ibyron as ib
 from meeple.games.ibyron import bot
 from meeple.games.ibyron.data import WIN_LOOSE
+from meeple.games.ibyron.island import cell_of
 from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import finish_game
@@ -87,7 +88,7 @@ def test_the_bot_never_founds_a_camp_that_leaves_no_foreman() -> None:
     turn_to(s, 0)
     s.reserve[0] = []
     s.in_buildings[0] = 21 - 4  # no reserve left, 4 discs in play
-    s.leader[0] = 5 + 6 * 14  # a forest next to home
+    s.leader[0] = cell_of(5, 6)  # a forest next to home
     s.supply[0] = 4
     assert bot._camp_size(s, 0) == 2
     camp = bot._camp_here(s, 0, s.legal_actions(0), 0)

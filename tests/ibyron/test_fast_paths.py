@@ -15,8 +15,8 @@ import pytest
 
 import meeple.games.ibyron as ib
 from meeple.core import Action, IllegalAction
-from meeple.games.ibyron.data import HORSE_POINTS, MAX_HORSES_PER_MOVE, S_TURN, SIZE, STRIDE_MAX, VILLAGE
-from meeple.games.ibyron.island import distance
+from meeple.games.ibyron.data import HORSE_POINTS, MAX_HORSES_PER_MOVE, S_TURN, STRIDE_MAX, VILLAGE
+from meeple.games.ibyron.island import distance, xy
 from meeple.games.ibyron.rules import IbyronState
 
 SETUPS = [(1, {}), (2, {}), (3, {"mode": "beginner"}), (4, {"bonus_side": "back"}), (2, {"mode": "beginner"})]
@@ -57,7 +57,7 @@ def plain_moves(s: IbyronState, p: int) -> list[Action]:
                 if cell == s.leader[p] or cell in blocked or h > (points + 1) // 2:
                     continue
                 if points - HORSE_POINTS * h <= s.supply[p]:
-                    out.append(Action("move", cell % SIZE, cell // SIZE, h))
+                    out.append(Action("move", *xy(cell), h))
     return out
 
 

@@ -7,15 +7,18 @@ import random
 import pytest
 
 import meeple
-from meeple.games.ibyron.island import SIZE, anchors, can_place, coast
+from meeple.games.ibyron.actions import PLACE
+from meeple.games.ibyron.data import LOW
+from meeple.games.ibyron.island import HIGH, anchors, can_place, cell_of, coast
+from meeple.games.ibyron.legal import _place
 from meeple.games.ibyron.rules import IbyronState
 
 
 def _plain_anchors(state: IbyronState) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """Every anchor tried one by one with ``can_place`` (no piece in the way), split into sea and land."""
     h = state.height
-    free = [(x, y) for x in range(SIZE - 1) for y in range(SIZE - 1) if can_place(x, y, h, frozenset())]
-    return [a for a in free if not h[a[1] * SIZE + a[0]]], [a for a in free if h[a[1] * SIZE + a[0]]]
+    free = [(x, y) for x in range(LOW, HIGH) for y in range(LOW, HIGH) if can_place(x, y, h, frozenset())]
+    return [a for a in free if not h[cell_of(*a)]], [a for a in free if h[cell_of(*a)]]
 
 
 @pytest.mark.parametrize("players,mode", [(1, "beginner"), (2, "beginner"), (2, "standard"), (4, "standard")])
@@ -29,8 +32,11 @@ def test_anchor_masks_and_the_grown_coast_match_the_definitions(players: int, mo
             assert state.coast == coast(state.height)
             assert anchors(state.height, state.land, state.coast) == _plain_anchors(state)
             blocked = state._blocked()
-            plain = [(x, y) for x in range(SIZE - 1) for y in range(SIZE - 1) if can_place(x, y, state.height, blocked)]
+            plain = [(x, y) for x in range(LOW, HIGH) for y in range(LOW, HIGH)
+                     if can_place(x, y, state.height, blocked)]
             assert state._legal_anchors() == plain
+            # the place step's list, read a byte of the anchor mask at a time, is the same anchors in order
+            assert _place(state, 0) == [a for anchor in plain for a in PLACE[anchor]]
             checked += 1
             for _ in range(15):
                 if state.is_over:

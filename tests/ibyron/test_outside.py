@@ -7,6 +7,7 @@ from ibyron_helpers import cell, notations, start, turn_to
 
 import meeple
 from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD, B
+from meeple.games.ibyron.island import xy
 from meeple.games.ibyron.rules import IbyronState
 
 # The 2-player island at the start (x across, y down):
@@ -88,7 +89,7 @@ def test_stride_is_the_tallest_own_building(game: IbyronState) -> None:
 
 def test_cannot_end_move_on_another_leader(game: IbyronState) -> None:
     s = game
-    x, y = s.leader[1] % 14, s.leader[1] // 14
+    x, y = xy(s.leader[1])
     assert f"move {x} {y} 0" not in notations(s)
     with pytest.raises(meeple.IllegalAction, match="another player"):
         s.apply(f"move {x} {y} 0")

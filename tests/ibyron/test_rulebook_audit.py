@@ -39,6 +39,7 @@ from meeple.games.ibyron.data import (
     DataError,
     load,
 )
+from meeple.games.ibyron.island import xy
 from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.turns import end_round
 
@@ -408,17 +409,17 @@ def test_every_action_not_legal_is_refused_with_a_reason_and_changes_nothing(
         s.apply(bots[seat].choose(s, seat) if rng.random() < 0.7 else rng.choice(s.legal_actions(seat)), seat)
 
 
-def test_a_tile_refused_at_the_edge_of_the_grid_says_so() -> None:
-    """The island lies on a designed 14 x 14 grid that play can reach (RULES.md, third reading): a tile that
-    would go past its edge is refused with that reason, not with the rule about touching the island."""
+def test_a_tile_past_the_old_grid_edge_is_explored_from_the_coast() -> None:
+    """The first versions laid the island on a 14 x 14 grid that play could reach (RULES.md, "The island"):
+    with the island at the old west edge (x = 0), a leader on the sea beside it explores westwards."""
     s = start()
     s.lay_tile(5, 2, 6, 0)
-    s.lay_tile(6, 0, 6, 0)  # the island now reaches the grid's west edge
+    s.lay_tile(6, 0, 6, 0)  # the island reaches x = 0, the old grid's west edge
     s.held[0] = 7
     turn_to(s, 0)
     s.leader[0] = cell(0, 6)
-    assert not any(a.startswith("explore 1 ") for a in notations(s))
-    with pytest.raises(meeple.IllegalAction, match="edge of the grid"):
-        s.apply("explore 1 0")  # its top-right corner on (0, 6): the tile would lie on x = -1..0
     with pytest.raises(meeple.IllegalAction, match="must touch the island"):
-        s.apply("explore 3 0")  # on the grid, half on land and half on the sea: refused by the rules
+        s.apply("explore 1 0")  # its top-right corner on (0, 6): half on land and half on the sea
+    s.apply("move -1 6 0")  # to the coast, where the old grid ended
+    s.apply("explore 1 0")  # its top-right corner on (-1, 6): the tile lies on x = -2..-1
+    assert [xy(c) for c in s.land[:2]] == [(-2, 6), (-1, 6)] and s.height[cell(-2, 7)] == 1

@@ -12,6 +12,7 @@ from ibyron_helpers import notations, start, turn_to
 import meeple
 import meeple.games.ibyron as ib
 from meeple.games.ibyron.data import COINS, DATA, FORFEIT_EXTRA, FORFEIT_EXTRA_DISCS, STONE
+from meeple.games.ibyron.island import xy
 from meeple.games.ibyron.rules import IbyronState
 
 
@@ -24,7 +25,7 @@ def test_a_leader_may_not_end_a_move_on_another_players_home() -> None:
     s.apply("move 8 6 0")  # seat 1's leader leaves its home (9, 6) for the forest next to it
     s.apply("end")
     assert s.current == 0 and s.leader[1] != s.home[1]
-    home_x, home_y = s.home[1] % 14, s.home[1] // 14
+    home_x, home_y = xy(s.home[1])
     assert not [a for a in notations(s) if a.startswith(f"move {home_x} {home_y} ")]
     with pytest.raises(meeple.IllegalAction, match="home"):
         s.apply(f"move {home_x} {home_y} 0")

@@ -10,6 +10,7 @@ from rich.console import Console
 
 import meeple.games.ibyron as ib
 from meeple.games.ibyron.data import B
+from meeple.games.ibyron.island import cell_of
 from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.svg import render as svg
 from meeple.games.ibyron.text import render as text
@@ -36,9 +37,9 @@ def as_text(obs: dict[str, object], legal: list[str] | None = None) -> str:
 
 def test_text_view_shows_island_pieces_mats_and_village(game: IbyronState) -> None:
     s = game
-    s.camps[6 * 14 + 5] = (0, 0, 3)
-    s.overseer[0][0] = 6 * 14 + 5
-    s.buildings[7 * 14 + 5] = (1, (B["church"],))
+    s.camps[cell_of(5, 6)] = (0, 0, 3)
+    s.overseer[0][0] = cell_of(5, 6)
+    s.buildings[cell_of(5, 7)] = (1, (B["church"],))
     out = as_text(s.observation(None))
     assert "For1" in out and "Farm0" in out and "wood0x3" in out and "Church1" in out and "L0" in out
     assert "Seat 0" in out and "Seat 1" in out and "village box" in out and "reserve 6" in out

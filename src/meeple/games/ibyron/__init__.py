@@ -59,7 +59,7 @@ INFO = register(
         rollout_limit=40,
         conformance=((2, {"mode": "beginner"}), (3, {"mode": "beginner"}), (2, {"bonus_side": "back"}),
                      (1, {"bonus_side": "back"})),
-        rules_version=3,
+        rules_version=4,
         end_reasons=END_REASONS,
         bots=BOTS,
         rollout_policy=rollout_policy,

@@ -3,7 +3,8 @@
 Actions are shared, immutable objects: rules code looks them up in the tables
 below instead of building new ones, which keeps the hot path fast.
 
-Bounds (documented in RULES.md): island coordinates 0..size-1, at most
+Bounds (documented in RULES.md): island coordinates low..low+size-1 (the grid
+of ``data.json``, which the island can never outgrow), at most
 ``max_horses_per_move`` horses in one move, at most ``max_sell`` units in one
 sale, hiring at most 20 workers at once.
 """
@@ -15,6 +16,7 @@ from meeple.games.ibyron.data import (
     BUILDINGS,
     CAMP_KINDS,
     DATA,
+    LOW,
     MAT_BUILDINGS,
     MAX_CAMP,
     MAX_HORSES_PER_MOVE,
@@ -42,7 +44,9 @@ BONUS_NUMBERS = sorted({s["number"] for s in DATA["bonus_front"]} | {s["cost"] f
 START = {b: Action("start", b) for b in MAT_BUILDINGS}
 HOME = [Action("home", c) for c in range(4)]  # a field of the player's own starting tile, by corner
 HOME_CENTER = [Action("home", "center", c) for c in range(4)]  # a field of the centre tile, by corner
-MOVE = [[[Action("move", x, y, h) for h in range(MAX_HORSES_PER_MOVE + 1)] for y in range(SIZE)] for x in range(SIZE)]
+COORDS = range(LOW, LOW + SIZE)  # every coordinate of the grid, on either axis
+# the moves to each space (x, y), by horses used; the spaces x-major, as in the action space
+MOVE = {(x, y): tuple(Action("move", x, y, h) for h in range(MAX_HORSES_PER_MOVE + 1)) for x in COORDS for y in COORDS}
 END = Action("end")
 EXPLORE = [[Action("explore", c, r) for r in range(4)] for c in range(4)]
 OVERSEE = [Action("oversee", c) for c in range(4)]
@@ -76,7 +80,8 @@ BONUS_ALT = {(k, j): Action("bonus", k, word) for k, j, word in BONUS_ALTS}
 HIRE = [Action("hire", n) for n in range(MAX_HIRE + 1)]
 BUY = [Action("buy", k) for k in range(11)]
 DECLINE = Action("decline")
-PLACE = [[[Action("place", x, y, r) for r in range(4)] for y in range(SIZE - 1)] for x in range(SIZE - 1)]
+# the four rotations of a tile laid with its top-left corner on (x, y); the anchors x-major, as in the action space
+PLACE = {(x, y): tuple(Action("place", x, y, r) for r in range(4)) for x in COORDS[:-1] for y in COORDS[:-1]}
 EXTRA = Action("extra")
 
 
@@ -86,7 +91,8 @@ def build_action_space() -> tuple[Action, ...]:
     out += START.values()
     out += HOME
     out += HOME_CENTER
-    out += [MOVE[x][y][h] for x in range(SIZE) for y in range(SIZE) for h in range(MAX_HORSES_PER_MOVE + 1)]
+    for moves in MOVE.values():
+        out += moves
     out.append(END)
     out += [EXPLORE[c][r] for c in range(4) for r in range(4)]
     out += OVERSEE
@@ -115,7 +121,8 @@ def build_action_space() -> tuple[Action, ...]:
     out += HIRE
     out += BUY
     out.append(DECLINE)
-    out += [PLACE[x][y][r] for x in range(SIZE - 1) for y in range(SIZE - 1) for r in range(4)]
+    for places in PLACE.values():
+        out += places
     out.append(EXTRA)
     return tuple(out)
 

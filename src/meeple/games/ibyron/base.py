@@ -31,7 +31,6 @@ from meeple.games.ibyron.data import (
     OUTSIDE,
     S_START,
     SITE_TERRAIN,
-    SIZE,
     SPACES,
     STABLE,
     STACK,
@@ -45,6 +44,7 @@ from meeple.games.ibyron.data import (
     P,
 )
 from meeple.games.ibyron.island import (
+    NN,
     anchor_list,
     anchor_masks,
     grow_coast,
@@ -142,7 +142,7 @@ class IbyronBase(State):
     solo_used: list[bool]
     height: list[int]
     terrain: list[int]
-    top_tile: list[int]
+    top_tile: dict[int, int]
     buildings: dict[int, tuple[int, tuple[int, ...]]]
     camps: dict[int, tuple[int, int, int]]
     reserved: dict[int, int]
@@ -216,9 +216,9 @@ class IbyronBase(State):
         self.stacks = [[] for _ in SPACES]
         self.bonus_taken = [-1] * len(FRONT)
         self.solo_used = [False] * len(FRONT)
-        self.height = [0] * (SIZE * SIZE)
-        self.terrain = [0] * (SIZE * SIZE)
-        self.top_tile = [-1] * (SIZE * SIZE)
+        self.height = [0] * NN
+        self.terrain = [0] * NN
+        self.top_tile = {}  # the top tile of each land cell
         self.buildings = {}
         self.camps = {}
         self.reserved = {}
@@ -249,7 +249,7 @@ class IbyronBase(State):
         # the grids are shared between clones (copy on write): only laying a tile changes them
         self.height = self.height.copy()
         self.terrain = self.terrain.copy()
-        self.top_tile = self.top_tile.copy()
+        self.top_tile = self.top_tile.copy()  # a dict of the land cells only: cheaper than a grid
         for c, t in zip(cells, terr, strict=True):
             self.height[c] += 1
             self.terrain[c] = t
@@ -274,7 +274,8 @@ class IbyronBase(State):
         return anchor_list(self._anchor_bits())
 
     def _any_anchor(self) -> bool:
-        return self._anchor_bits() != 0
+        # the sea beside the island always has room on this grid, so the pieces on it are rarely looked at
+        return _anchor_table(self.height, self.land, self.coast)[0] != 0 or self._anchor_bits() != 0
 
     @staticmethod
     def tile_corners(role: str) -> tuple[int, int, int, int]:

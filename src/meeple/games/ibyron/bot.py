@@ -61,7 +61,6 @@ from meeple.games.ibyron.data import (
     S_START,
     S_TAKE,
     S_TURN,
-    SIZE,
     SPACE_INDEX,
     STACK,
     STONE,
@@ -71,7 +70,7 @@ from meeple.games.ibyron.data import (
     WIN_LOOSE,
     WOOD,
 )
-from meeple.games.ibyron.island import distance, rotated_terrain
+from meeple.games.ibyron.island import cell_of, distance, rotated_terrain
 from meeple.games.ibyron.scoring import loose_discs
 
 
@@ -278,13 +277,13 @@ def _moves_by_cell(legal: list[Action]) -> dict[int, Action]:
     for a in legal:
         if a.kind == "move":
             x, y, _ = a.args
-            out.setdefault(int(y) * SIZE + int(x), a)
+            out.setdefault(cell_of(int(x), int(y)), a)
     return out
 
 
 def _move_cost(s: IbyronBase, p: int, move: Action) -> int:
     x, y, h = (int(v) for v in move.args)
-    points = -(-distance(s.leader[p], y * SIZE + x) // s._stride(p))
+    points = -(-distance(s.leader[p], cell_of(x, y)) // s._stride(p))
     return max(0, points - 2 * h)
 
 
@@ -298,7 +297,7 @@ def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: object, keep:
         if a.kind != "move":
             continue
         x, y, h = (int(v) for v in a.args)
-        cell = y * SIZE + x
+        cell = cell_of(x, y)
         if not wanted(cell):
             continue
         cost = _move_cost(s, p, a)
@@ -402,7 +401,7 @@ def _place(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
 
     def key(a: Action) -> tuple[int, int]:
         x, y, r = (int(v) for v in a.args)
-        cell = y * SIZE + x
+        cell = cell_of(x, y)
         stacked = 0
         if style.gold_first and s.height[cell] > 0 and terrain:
             stacked = -sum(1 for t in rotated_terrain(s.pending_tile, r) if t == MOUNTAIN)

@@ -68,7 +68,7 @@ def _gain(value: Any, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _check_tiles(tiles: Any, size: int) -> None:
+def _check_tiles(tiles: Any, low: int, size: int) -> None:
     if not isinstance(tiles, list) or len(tiles) != 11:
         raise DataError("tiles: the game has 11 land tiles")
     roles = set()
@@ -89,12 +89,37 @@ def _check_tiles(tiles: Any, size: int) -> None:
         anchor = tile.get("anchor")
         if not (isinstance(anchor, list) and len(anchor) == 2):
             raise DataError(f"{where}: a set-up tile needs an anchor [x, y]")
-        int_field({"x": anchor[0], "y": anchor[1]}, "x", where + ".anchor", 0, size - 2)
-        int_field({"x": anchor[0], "y": anchor[1]}, "y", where + ".anchor", 0, size - 2)
+        int_field({"x": anchor[0], "y": anchor[1]}, "x", where + ".anchor", low, low + size - 2)
+        int_field({"x": anchor[0], "y": anchor[1]}, "y", where + ".anchor", low, low + size - 2)
         if role.startswith("seat") and "A" not in cells:
             raise DataError(f"{where}: a seat's starting tile needs a field for the home space")
     if roles != {"center", "seat0", "seat1", "seat2", "seat3"}:
         raise DataError("tiles: need one center tile and one starting tile for each of seats 0-3")
+
+
+def grid_reach(tiles: list[dict[str, Any]], players: int) -> tuple[int, int, int, int]:
+    """The farthest any space the rules can offer may lie with ``players`` players: (west, north, east, south).
+
+    The set-up lays the centre tile and one starting tile per player; every other tile is in the supply. A
+    tile laid on the sea must have a space beside the island, so it reaches at most 2 spaces past the island's
+    edge on any side (it is 2 wide), and a tile laid on top adds no space. So with k tiles in the supply the
+    island ends at most 2k spaces past the set-up tiles' edge on each side, exactly when the k tiles are laid in
+    a straight chain that way; a leader may stand one space further, on the coast.
+    """
+    laid = [t["anchor"] for t in tiles
+            if t["role"] == "center" or (t["role"].startswith("seat") and int(t["role"][4:]) < players)]
+    reach = 2 * (len(tiles) - len(laid)) + 1
+    return (min(x for x, _ in laid) - reach, min(y for _, y in laid) - reach,
+            max(x for x, _ in laid) + 1 + reach, max(y for _, y in laid) + 1 + reach)
+
+
+def _check_grid(tiles: list[dict[str, Any]], low: int, size: int) -> None:
+    """Refuse a grid the island could outgrow at some player count: the rules would offer a space it lacks."""
+    for players in range(1, 5):
+        west, north, east, south = grid_reach(tiles, players)
+        if min(west, north) < low or max(east, south) > low + size - 1:
+            raise DataError(f"grid: with {players} player(s) the island and its coast can reach x {west}..{east}, "
+                            f"y {north}..{south}; the grid {low}..{low + size - 1} must cover that")
 
 
 def _buildings(entries: Any) -> tuple[Building, ...]:
@@ -144,8 +169,10 @@ def check(raw: dict[str, Any]) -> dict[str, Any]:
         if section not in raw:
             raise DataError(f"data.json: missing section {section!r}")
         check_provenance(raw[section], section, ignore=NESTED)
-    size = int_field(raw["grid"], "size", "grid", 6, 30)
-    _check_tiles(raw["tiles"], size)
+    low = int_field(raw["grid"], "low", "grid", -40, 0)
+    size = int_field(raw["grid"], "size", "grid", 6, 80)
+    _check_tiles(raw["tiles"], low, size)
+    _check_grid(raw["tiles"], low, size)
     buildings = _buildings(raw["buildings"])
     for i, entry in enumerate(raw["starting_buildings"]):
         check_provenance(entry, f"starting_buildings[{i}]", ignore=NAMES)
@@ -183,7 +210,8 @@ def load(path: Path | None = None) -> dict[str, Any]:
 DATA = load()
 
 # ------------------------------------------------------------- the tables the rules read
-SIZE: int = DATA["grid"]["size"]
+SIZE: int = DATA["grid"]["size"]  # spaces along each side of the grid
+LOW: int = DATA["grid"]["low"]  # the lowest coordinate on either axis
 BUILDINGS: tuple[Building, ...] = DATA["buildings_t"]
 SPACES: tuple[str, ...] = tuple(DATA["village"]["spaces"])
 P = DATA["player"]

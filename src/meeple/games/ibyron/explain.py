@@ -20,6 +20,7 @@ from meeple.games.ibyron.data import (
     K_ORE,
     K_STONE,
     K_WOOD,
+    LOW,
     LUMBER,
     MOUNTAIN,
     OUTSIDE,
@@ -33,7 +34,6 @@ from meeple.games.ibyron.data import (
     S_PLACE,
     S_TURN,
     SITE_TERRAIN,
-    SIZE,
     SPACE_INDEX,
     START_TILE_PRICE,
     STEP_NAMES,
@@ -41,8 +41,8 @@ from meeple.games.ibyron.data import (
     VILLAGE,
     B,
 )
-from meeple.games.ibyron.island import explore_anchor
-from meeple.games.ibyron.legal import gold_mine_reason, occupied_mask
+from meeple.games.ibyron.island import HIGH, cell_of, on_grid
+from meeple.games.ibyron.legal import gold_mine_reason, occupied_cells
 from meeple.games.ibyron.outside import grain_discs, move_points
 
 
@@ -120,7 +120,9 @@ def explain(s: IbyronBase, action: Action, seat: int) -> str:
             if step == S_MOVED:
                 return "you have already moved this turn; take an action or end your turn"
             x, y, h = (int(a) for a in args)
-            dest = y * SIZE + x
+            if not on_grid(x, y):
+                return f"({x}, {y}) is off the board (coordinates run from {LOW} to {HIGH})"
+            dest = cell_of(x, y)
             if dest == s.leader[p]:
                 return "your leader is already there"
             if dest not in s.land and dest not in s.coast:
@@ -129,7 +131,7 @@ def explain(s: IbyronBase, action: Action, seat: int) -> str:
                 return "a leader may not end its move on a space another player occupies"
             if dest in s._homes_of_others(p):
                 return "a leader may not end its move on another player's home space (their leader returns there)"
-            if occupied_mask(s, p) >> dest & 1:
+            if dest in occupied_cells(s, p):
                 return ("a leader may not end its move on a space another player occupies "
                         "(their building, work camp or held space)")
             points = move_points(s, p, dest)
@@ -169,10 +171,6 @@ def explain(s: IbyronBase, action: Action, seat: int) -> str:
         if kind == "explore":
             if s.held[p] < 0:
                 return "you have no land tile to explore with (buy one at the Explorer)"
-            ax, ay = explore_anchor(s.leader[p], int(args[0]))
-            if s.leader[p] >= 0 and not (0 <= ax < SIZE - 1 and 0 <= ay < SIZE - 1):
-                return (f"the tile would go past the edge of the grid the island lies on ({SIZE} x {SIZE} spaces); "
-                        "lay it with another corner on your leader's space")
             return ("the tile cannot lie there: it must touch the island or lie flat on equal tiles, "
                     "covering no piece")
         if kind == "ship":

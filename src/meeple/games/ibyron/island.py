@@ -1,17 +1,23 @@
 """The island: a square grid of spaces covered by stacked 2x2 land tiles.
 
-A cell is an int ``y * SIZE + x``. ``height[cell]`` is how many tiles are
-stacked there (0 = sea) and ``terrain[cell]`` the terrain of the top tile.
-These functions are pure: they read the grids and pieces they are given.
+Spaces have coordinates ``LOW .. LOW + SIZE - 1`` on each axis (``data.json``
+``grid``; negative ones included, so the set-up tiles keep the coordinates
+they always had while the sea reaches as far as the tiles can, see
+``data.grid_reach``). A cell is an int ``(y - LOW) * SIZE + (x - LOW)``
+(``cell_of``; ``xy`` turns it back), so cells ascend in (y, x) order.
+``height[cell]`` is how many tiles are stacked there (0 = sea) and
+``terrain[cell]`` the terrain of the top tile. These functions are pure: they
+read the grids and pieces they are given.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from meeple.games.ibyron.data import DATA, SIZE, TERRAIN_CODES
+from meeple.games.ibyron.data import DATA, LOW, SIZE, TERRAIN_CODES
 
 NN = SIZE * SIZE
+HIGH = LOW + SIZE - 1  # the highest coordinate on either axis
 # The four cells of a tile, clockwise from the top-left corner: (dx, dy).
 OFFSETS = ((0, 0), (1, 0), (1, 1), (0, 1))
 TILE_TERRAIN: tuple[tuple[int, ...], ...] = tuple(
@@ -29,11 +35,17 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def cell_of(x: int, y: int) -> int:
-    return y * SIZE + x
+    """The cell of the space at coordinates (x, y) (both within LOW..HIGH)."""
+    return (y - LOW) * SIZE + (x - LOW)
 
 
 def xy(cell: int) -> tuple[int, int]:
-    return cell % SIZE, cell // SIZE
+    """The coordinates (x, y) of a cell."""
+    return cell % SIZE + LOW, cell // SIZE + LOW
+
+
+def on_grid(x: int, y: int) -> bool:
+    return LOW <= x <= HIGH and LOW <= y <= HIGH
 
 
 def distance(a: int, b: int) -> int:
@@ -43,7 +55,7 @@ def distance(a: int, b: int) -> int:
 
 def tile_cells(ax: int, ay: int) -> tuple[int, int, int, int]:
     """The four cells a tile anchored at its top-left corner (ax, ay) covers, clockwise."""
-    c = ay * SIZE + ax
+    c = (ay - LOW) * SIZE + (ax - LOW)
     return (c, c + 1, c + SIZE + 1, c + SIZE)
 
 
@@ -55,7 +67,7 @@ def rotated_terrain(tile: int, rotation: int) -> tuple[int, ...]:
 
 def explore_anchor(leader: int, corner: int) -> tuple[int, int]:
     """Anchor of a tile placed so that its corner ``corner`` (0-3 clockwise) lies on the leader's space."""
-    lx, ly = leader % SIZE, leader // SIZE
+    lx, ly = xy(leader)
     dx, dy = OFFSETS[corner]
     return lx - dx, ly - dy
 
@@ -69,7 +81,7 @@ def can_place(
     flat on four spaces of equal height (fully supported) and cover no disc,
     building or overseer (``blocked``).
     """
-    if not (0 <= ax < SIZE - 1 and 0 <= ay < SIZE - 1):
+    if not (LOW <= ax < HIGH and LOW <= ay < HIGH):
         return False
     cells = tile_cells(ax, ay)
     h = height[cells[0]]
@@ -84,13 +96,13 @@ def can_place(
     return not any(c in blocked for c in cells)
 
 
-# Anchor arithmetic on bit masks of cells, laid out x-major (bit x * SIZE + y for the cell (x, y)) so that the set
-# bits of an anchor mask, lowest first, are the anchors sorted by (x, y). An anchor is a tile's top-left cell;
-# only anchors with x, y < SIZE - 1 are valid, and for those the tile's other cells are the bits 1, SIZE and
-# SIZE + 1 higher, never wrapping round an edge.
+# Anchor arithmetic on bit masks of cells, laid out x-major (bit (x - LOW) * SIZE + (y - LOW) for the space
+# (x, y)) so that the set bits of an anchor mask, lowest first, are the anchors sorted by (x, y). An anchor is a
+# tile's top-left cell; only anchors with x, y < HIGH are valid, and for those the tile's other cells are the
+# bits 1, SIZE and SIZE + 1 higher, never wrapping round an edge.
 _LAST = SIZE - 1
 BIT: tuple[int, ...] = tuple(1 << ((c % SIZE) * SIZE + c // SIZE) for c in range(NN))
-BIT_XY: tuple[tuple[int, int], ...] = tuple((t // SIZE, t % SIZE) for t in range(NN))
+BIT_XY: tuple[tuple[int, int], ...] = tuple((t // SIZE + LOW, t % SIZE + LOW) for t in range(NN))
 VALID_ANCHORS: int = sum(1 << (x * SIZE + y) for x in range(_LAST) for y in range(_LAST))
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import chain
-from operator import getitem
+from itertools import chain, compress
+from operator import getitem, itemgetter
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
@@ -67,31 +67,12 @@ from meeple.games.ibyron.data import (
     B,
     P,
 )
-from meeple.games.ibyron.island import BIT_XY, can_place, distance, explore_anchor
+from meeple.games.ibyron.island import BIT_XY, NN, can_place, cell_of, distance, explore_anchor, on_grid, xy
 
-# distances between all cells, and the move actions by destination cell (hot path tables)
-DIST = tuple(tuple(distance(a, b) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
-MOVE_BY_CELL = tuple(A.MOVE[c % SIZE][c // SIZE] for c in range(SIZE * SIZE))
-MAX_DIST = 2 * (SIZE - 1)  # the longest distance on the grid
-
-
-def _within(leader: int) -> tuple[int, ...]:
-    """Masks of the cells (bit ``cell``) at distance 1 to t from ``leader``, for t = 0 .. MAX_DIST."""
-    out = [0] * (MAX_DIST + 1)
-    for cell, d in enumerate(DIST[leader]):
-        if d:
-            out[d] |= 1 << cell
-    for t in range(1, MAX_DIST + 1):
-        out[t] |= out[t - 1]
-    return tuple(out)
-
-
-WITHIN = tuple(_within(c) for c in range(SIZE * SIZE))
-# A mask of spaces holds land cells at bits 0.. and coast cells at bits SPOT_SHIFT.. (whole bytes, so that a
-# byte never holds both); multiplying a cell mask by SPOT_BOTH copies it into both halves.
-SPOT_SHIFT = (SIZE * SIZE + 7) // 8 * 8
-SPOT_BOTH = 1 | 1 << SPOT_SHIFT
-SPOT_BYTES = 2 * SPOT_SHIFT // 8
+# The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
+MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
+MOVES_WITH = tuple(tuple(moves[h] for moves in MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1))
+OCCUPIED = 255  # a distance no band holds: it marks a space another player occupies
 
 
 def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ...], ...]:
@@ -103,14 +84,68 @@ def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ..
     return tuple(table)
 
 
-def _moves_by_byte(h: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-    """The moves with ``h`` horses to the spaces of each byte of a mask of spaces, by byte index and value."""
-    by_bit = [(MOVE_BY_CELL[bit][h],) if bit < SIZE * SIZE else () for bit in range(SPOT_SHIFT)]
-    half = tuple(_byte_table(by_bit[8 * i: 8 * i + 8]) for i in range(SPOT_SHIFT // 8))
-    return half + half  # the coast half of a mask holds the same cells as the land half
+# Distances as bytes, so that the spaces within a band of distances are picked in C (bytes.translate and
+# itertools.compress) however large the grid is. ``_dist_row(c)[d]`` is the distance from cell c to cell d; a
+# row is made the first time a leader stands on c (a leader stands only on the island or its coast, a few
+# hundred cells in all) from |dx| per column and a table adding |dy| per row.
+_ABS_DX = tuple(bytes(abs(col - lc) for col in range(SIZE)) for lc in range(SIZE))
+_PLUS = tuple(bytes(min(OCCUPIED - 1, v + dy) for v in range(256)) for dy in range(SIZE))
+_DIST_ROWS: list[bytes | None] = [None] * NN
 
 
-MOVES_BY_BYTE = tuple(_moves_by_byte(h) for h in range(A.MAX_HORSES_PER_MOVE + 1))
+def _dist_row(leader: int) -> bytes:
+    row = _DIST_ROWS[leader]
+    if row is None:
+        dx, lr = _ABS_DX[leader % SIZE], leader // SIZE
+        row = _DIST_ROWS[leader] = b"".join([dx.translate(_PLUS[abs(r - lr)]) for r in range(SIZE)])
+    return row
+
+
+# For a band of distances (near, far]: the translate table that turns a distance into 1 inside it, else 0.
+_BANDS: dict[tuple[int, int], bytes] = {}
+
+
+def _band(near: int, far: int) -> bytes:
+    table = _BANDS.get((near, far))
+    if table is None:
+        table = _BANDS[near, far] = bytes(1 if near < d <= far and d != OCCUPIED else 0 for d in range(256))
+    return table
+
+
+class Spots:
+    """The spaces a leader may end a move on, for one island: its land cells, then its coast cells, each
+    ascending (the order moves are listed in), with the move actions to them by horses used."""
+
+    __slots__ = ("cells", "coast", "land", "members", "moves", "pick")
+
+    def __init__(self, land: tuple[int, ...], coast: tuple[int, ...]) -> None:
+        self.land, self.coast = land, coast  # held, so that the identity the cache is keyed by stays theirs
+        self.cells = land + coast
+        self.members = frozenset(self.cells)
+        self.pick = itemgetter(*self.cells)  # the island has at least 8 cells, so this returns a tuple
+        # the moves to them with h horses, made the first time a move with h horses is listed
+        self.moves: list[tuple[Action, ...] | None] = [None] * len(MOVES_WITH)
+
+    def moves_with(self, h: int) -> tuple[Action, ...]:
+        moves = self.moves[h]
+        if moves is None:
+            moves = self.moves[h] = self.pick(MOVES_WITH[h])
+        return moves
+
+
+# The spots of an island by the identity of its ``land`` tuple (a new tuple is made whenever the island grows,
+# and the entry holds on to it, so an id cannot be reused while it lives).
+_SPOTS: dict[int, Spots] = {}
+
+
+def spots_of(s: IbyronBase) -> Spots:
+    land, coast = s.land, s.coast
+    entry = _SPOTS.get(id(land))
+    if entry is None or entry.land is not land or entry.coast is not coast:
+        if len(_SPOTS) > 1024:
+            _SPOTS.clear()
+        entry = _SPOTS[id(land)] = Spots(land, coast)
+    return entry
 
 
 def home_choices(s: IbyronBase, p: int) -> list[Action]:
@@ -127,85 +162,68 @@ def home_choices(s: IbyronBase, p: int) -> list[Action]:
 
 
 def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
-    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_mask``).
+    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_cells``).
 
     A player's home space holds their well and farm, and their leader returns to it (after founding a camp,
     at each round's start) without a move that could be refused, so another leader standing there would share
     a space with it.
     """
+    spots = spots_of(s)
+    row = bytearray(_dist_row(s.leader[p]))
+    for c in occupied_cells(s, p):
+        row[c] = OCCUPIED
+    dist = bytes(spots.pick(row))  # the distance to each spot, in spot order
     supply = s.supply[p]
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
-    within = WITHIN[s.leader[p]]
     stride = s._stride(p)
-    spots = _spot_masks(s) & ~(occupied_mask(s, p) * SPOT_BOTH)
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
-    # (the rest in discs); a point carries the leader ``stride`` spaces. The spaces in that band of distances
-    # are a mask: land spaces in its low half, coast spaces in its high half, so its bits, lowest first, are the
-    # moves in the order they are listed in (land spaces, then coast spaces, each ascending).
+    # (the rest in discs); a point carries the leader ``stride`` spaces. The spots in that band of distances,
+    # in spot order, are the moves in the order they are listed in (land spaces, then coast spaces, ascending).
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
-        if near >= MAX_DIST:
-            break
-        far = (supply + HORSE_POINTS * h) * stride
-        bits = spots & (within[far if far < MAX_DIST else MAX_DIST] & ~within[near]) * SPOT_BOTH
-        if bits:  # each byte of the mask picks its moves from its table, all in C (no Python loop per space)
-            out += chain.from_iterable(map(getitem, MOVES_BY_BYTE[h], bits.to_bytes(SPOT_BYTES, "little")))
+        far = min((supply + HORSE_POINTS * h) * stride, OCCUPIED - 1)
+        out += compress(spots.moves[h] or spots.moves_with(h), dist.translate(_band(near, far)))
 
 
-# The land and coast spaces of an island as cell masks, by the identity of its ``land`` tuple (a new tuple is
-# made whenever the island grows, and the entry holds on to it, so an id cannot be reused while it lives).
-_SPOTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-
-
-def _spot_masks(s: IbyronBase) -> int:
-    """The island's land cells (bit ``cell``) and its coast cells (bit ``SPOT_SHIFT + cell``) in one mask."""
-    land, coast = s.land, s.coast
-    entry = _SPOTS.get(id(land))
-    if entry is None or entry[0] is not land or entry[1] is not coast:
-        if len(_SPOTS) > 1024:
-            _SPOTS.clear()
-        entry = (land, coast, sum(1 << c for c in land) | sum(1 << c for c in coast) << SPOT_SHIFT)
-        _SPOTS[id(land)] = entry
-    return entry[2]
-
-
-def occupied_mask(s: IbyronBase, p: int) -> int:
-    """Spaces ``p``'s leader may not end a move on, as a cell mask: the spaces another player occupies.
+def occupied_cells(s: IbyronBase, p: int) -> list[int]:
+    """Spaces ``p``'s leader may not end a move on: the spaces another player occupies (a cell may repeat).
 
     That is where another leader stands, another player's home, and every space holding another player's
     pieces: a building, a work camp, or an overseer holding the space for the round. A leader parked on such
     a space would keep its owner's leader off it (a held space could then never be used, a castle never
     built on), which the hold "until the end of the round or they are used by you" rules out.
     """
-    blocked = 0
+    out = []
     leader, home = s.leader, s.home
     for q in range(s.players):
         if q != p:
             if leader[q] >= 0:
-                blocked |= 1 << leader[q]
+                out.append(leader[q])
             if home[q] >= 0:
-                blocked |= 1 << home[q]
+                out.append(home[q])
     for c, (owner, _) in s.buildings.items():
         if owner != p:
-            blocked |= 1 << c
+            out.append(c)
     for c, camp in s.camps.items():
         if camp[0] != p:
-            blocked |= 1 << c
+            out.append(c)
     for c, holder in s.reserved.items():
         if holder != p:
-            blocked |= 1 << c
-    return blocked
+            out.append(c)
+    return out
 
 
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
     x, y, horses = int(action[1]), int(action[2]), int(action[3])
-    dest = y * SIZE + x
+    if not on_grid(x, y):
+        return False
+    dest = cell_of(x, y)
     leader = s.leader[p]
-    if leader < 0 or dest == leader or not _spot_masks(s) >> dest & SPOT_BOTH or occupied_mask(s, p) >> dest & 1:
+    if leader < 0 or dest == leader or dest not in spots_of(s).members or dest in occupied_cells(s, p):
         return False
     stride = s._stride(p)
-    points = (DIST[leader][dest] + stride - 1) // stride
+    points = (distance(leader, dest) + stride - 1) // stride
     if horses > s.horses[p] or horses > (points + 1) // 2:
         return False
     return points - HORSE_POINTS * horses <= s.supply[p]
@@ -551,15 +569,34 @@ def _offer(s: IbyronBase, p: int) -> list[Action]:
 
 
 # The four ``place`` actions (rotations 0-3) of the anchors of each byte of an anchor mask (island.BIT_XY),
-# by the byte's index and value, lowest bit first: anchors in (x, y) order.
-_PLACE_BY_BIT = [tuple(A.PLACE[x][y]) if x < SIZE - 1 and y < SIZE - 1 else () for x, y in BIT_XY]
+# by the byte's index and value, lowest bit first: anchors in (x, y) order. A byte's table is made the first
+# time a mask has a bit in it (the island covers a small part of the grid).
+_PLACE_BY_BIT = [A.PLACE.get((x, y), ()) for x, y in BIT_XY]
 _PLACE_BYTES = (len(_PLACE_BY_BIT) + 7) // 8
 _PLACE_BY_BIT += [()] * (8 * _PLACE_BYTES - len(_PLACE_BY_BIT))
-PLACE_BY_BYTE = tuple(_byte_table(_PLACE_BY_BIT[8 * i: 8 * i + 8]) for i in range(_PLACE_BYTES))
+_PLACE_BY_BYTE: list[tuple[tuple[Action, ...], ...]] = [()] * _PLACE_BYTES
+_PLACE_MADE = bytearray(_PLACE_BYTES)  # 1 where the byte's table is made
+
+
+def _place_tables(first: int, count: int) -> list[tuple[tuple[Action, ...], ...]]:
+    """The byte tables of bytes first .. first + count - 1, made where missing."""
+    if _PLACE_MADE.find(0, first, first + count) >= 0:
+        for i in range(first, first + count):
+            if not _PLACE_MADE[i]:
+                _PLACE_BY_BYTE[i] = _byte_table(_PLACE_BY_BIT[8 * i: 8 * i + 8])
+                _PLACE_MADE[i] = 1
+    return _PLACE_BY_BYTE[first:first + count]
 
 
 def _place(s: IbyronBase, p: int) -> list[Action]:
-    return list(chain.from_iterable(map(getitem, PLACE_BY_BYTE, s._anchor_bits().to_bytes(_PLACE_BYTES, "little"))))
+    bits = s._anchor_bits()
+    if not bits:
+        return []
+    # only the bytes from the lowest set bit to the highest
+    first = ((bits & -bits).bit_length() - 1) >> 3
+    count = ((bits.bit_length() + 7) >> 3) - first
+    tables = _place_tables(first, count)
+    return list(chain.from_iterable(map(getitem, tables, (bits >> (first << 3)).to_bytes(count, "little"))))
 
 
 # The choices offered at each step (data.S_*), by step.

@@ -16,6 +16,7 @@ from meeple.games.ibyron.data import (
     FOOD,
     FRONT,
     GOLD,
+    LOW,
     LUMBER,
     MARKET_BOXES,
     MAT_BUILDINGS,
@@ -61,23 +62,24 @@ def observation(s: IbyronBase, seat: int | None) -> dict[str, Any]:
         "step": STEP_NAMES[s.step],
         "village_cap": s.cap,
         "size": SIZE,
+        "low": LOW,
         "cells": [
-            {"x": c % SIZE, "y": c // SIZE, "height": s.height[c], "terrain": TERRAIN_NAMES[s.terrain[c]],
+            {"x": xy(c)[0], "y": xy(c)[1], "height": s.height[c], "terrain": TERRAIN_NAMES[s.terrain[c]],
              "tile": s.top_tile[c]}
             for c in s.land
         ],
         "coast": [list(xy(c)) for c in s.coast],
         "buildings": [
-            {"x": c % SIZE, "y": c // SIZE, "owner": o,
+            {"x": xy(c)[0], "y": xy(c)[1], "owner": o,
              "parts": ["farm" if b == FARM else BUILDINGS[b].id for b in parts],
              "discs": sum(1 if b == FARM else BUILDINGS[b].discs for b in parts)}
             for c, (o, parts) in sorted(s.buildings.items())
         ],
         "camps": [
-            {"x": c % SIZE, "y": c // SIZE, "owner": o, "kind": CAMP_KINDS[k], "discs": d}
+            {"x": xy(c)[0], "y": xy(c)[1], "owner": o, "kind": CAMP_KINDS[k], "discs": d}
             for c, (o, k, d) in sorted(s.camps.items())
         ],
-        "reserved": [{"x": c % SIZE, "y": c // SIZE, "owner": o} for c, o in sorted(s.reserved.items())],
+        "reserved": [{"x": xy(c)[0], "y": xy(c)[1], "owner": o} for c, o in sorted(s.reserved.items())],
         "new_tile": [list(xy(c)) for c in s.new_cells] if s.step == S_OVERSEE else [],
         "tiles_face_up": [] if s.beginner else sorted(s.tiles),
         "pile_size": len(s.tiles),

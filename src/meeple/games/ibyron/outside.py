@@ -30,7 +30,6 @@ from meeple.games.ibyron.data import (
     ORE,
     S_MOVED,
     S_OVERSEE,
-    SIZE,
     STONE,
     TECH_EFFECT,
     TECH_LEVELS,
@@ -38,7 +37,7 @@ from meeple.games.ibyron.data import (
     WOOD,
     B,
 )
-from meeple.games.ibyron.island import distance, explore_anchor
+from meeple.games.ibyron.island import cell_of, distance, explore_anchor
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import add, end_turn, enter_village, finish_game, gain, retrieve
 
@@ -50,7 +49,7 @@ def move_points(s: IbyronBase, p: int, dest: int) -> int:
 
 def do_move(s: IbyronBase, p: int, action: Action) -> None:
     x, y, horses = int(action[1]), int(action[2]), int(action[3])
-    dest = y * SIZE + x
+    dest = cell_of(x, y)
     discs = max(0, move_points(s, p, dest) - HORSE_POINTS * horses)
     s.supply[p] -= discs
     s.vbox[p] += discs

@@ -45,12 +45,12 @@ from meeple.games.ibyron.data import (
     S_PLACE,
     S_RETRIEVE,
     S_TAKE,
-    SIZE,
     SOLO_EXTRA_COINS,
     START_TILE_PRICE,
     VILLAGE,
     B,
 )
+from meeple.games.ibyron.island import xy
 from meeple.games.ibyron.scoring import loose_discs, point_lines
 from meeple.games.ibyron.words import CAMP_NAMES, MAT_NAMES, START_WORDS, bonus_gain, plural, tile_words
 
@@ -159,7 +159,7 @@ def _camp_lines(before: IbyronBase, action: Action, seat: int, after: IbyronBase
         cell = before.overseer[seat][int(action.args[0])]
         if cell not in after.camps:
             kind = before.camps[cell][1]
-            lines.append(f"{who}'s {CAMP_NAMES[kind]} at ({cell % SIZE}, {cell // SIZE}) is used up: "
+            lines.append(f"{who}'s {CAMP_NAMES[kind]} at {xy(cell)} is used up: "
                          f"its overseer comes back.")
     if action.kind == "visit" and action.args[0] == "farmer" and "barn" not in action.args:
         cell = before._grain_field(seat)

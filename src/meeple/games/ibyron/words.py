@@ -43,7 +43,6 @@ from meeple.games.ibyron.data import (
     S_EXTRA,
     S_MARKET,
     S_OFFER,
-    SIZE,
     SOLO_EXTRA_COINS,
     SPACE_INDEX,
     ST_EXPLORER,
@@ -63,7 +62,7 @@ from meeple.games.ibyron.data import (
     B,
     Cost,
 )
-from meeple.games.ibyron.island import explore_anchor, rotated_terrain, tile_cells
+from meeple.games.ibyron.island import cell_of, distance, explore_anchor, rotated_terrain, tile_cells, xy
 from meeple.games.ibyron.scoring import loose_discs
 
 __all__ = ["CAMP_NAMES", "MAT_NAMES", "START_WORDS", "bonus_gain", "label", "plural", "tile_words"]
@@ -93,7 +92,8 @@ def plural(n: int, word: str) -> str:
 
 
 def _cell_xy(cell: int) -> str:
-    return f"({cell % SIZE}, {cell // SIZE})"
+    x, y = xy(cell)
+    return f"({x}, {y})"
 
 
 def _space(s: IbyronBase, cell: int) -> str:
@@ -165,9 +165,9 @@ def _home(s: IbyronBase, p: int, a: Action) -> str:
 # ----------------------------------------------------------------- outside
 def _move(s: IbyronBase, p: int, a: Action) -> str:
     x, y, horses = (int(v) for v in a.args)
-    dest = y * SIZE + x
+    dest = cell_of(x, y)
     stride = s._stride(p)
-    gap = abs(s.leader[p] % SIZE - x) + abs(s.leader[p] // SIZE - y)
+    gap = distance(s.leader[p], dest)
     points = -(-gap // stride)
     discs = max(0, points - HORSE_POINTS * horses)
     pay = [plural(horses, "horse")] if horses else []

@@ -1,7 +1,10 @@
 """Ibyron's observation vector (all values in [0, 1]; seats relative to the observer).
 
-The island is a 14 × 14 grid written cell-major (``cell = y * 14 + x``, each
-cell a run of channels named in the ``board`` row of the table); the rest is
+The island is the game's whole grid (``data.json`` ``grid``: 42 × 42 spaces,
+coordinates -15..26, which the island can never outgrow) written cell-major
+(``cell = (y - low) * size + (x - low)``, each cell a run of channels named in
+the ``board`` row of the table); only the cells the island and its pieces
+occupy are written, so the cost of a step does not grow with the grid. The rest is
 the market, the village and one block per seat. Sizes come from the game's
 components: 11 land tiles (0–10), 11 building kinds plus the farm, 7 village
 spaces, 4 dice and 6 bonus spaces.
@@ -9,10 +12,11 @@ spaces, 4 dice and 6 bonus spaces.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from meeple.games.ibyron import data as game_data
-from meeple.games.ibyron.data import STEP_NAMES
+from meeple.games.ibyron.data import LOW, SIZE, STEP_NAMES
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.rl.encoders.base import (
     Encoder,
@@ -28,7 +32,6 @@ from meeple.rl.encoders.base import (
     shifted,
 )
 
-SIZE = 14
 TILES = 11
 HEIGHTS = 3
 TERRAINS = ("field", "forest", "mountain")
@@ -94,7 +97,8 @@ class IbyronEncoder(Encoder):
         self.at_board = add(
             "board",
             SIZE * SIZE * self.per_cell,
-            f"14 × 14 cells, {self.per_cell} channels each: [land], height 1–3, terrain (field, forest, mountain), "
+            f"{SIZE} × {SIZE} cells (x and y from {LOW}), {self.per_cell} channels each: [land], height 1–3, "
+            "terrain (field, forest, mountain), "
             f"[coast], building owner ({p} relative), building parts (farm + 11 kinds), [building discs / 4], "
             f"camp owner ({p}), camp kind (grain, ore, stone, wood), [camp discs / 4], reserved by ({p}), "
             f"[new tile], home of ({p}), leader of ({p}), overseer of ({p})",
@@ -206,8 +210,8 @@ class IbyronEncoder(Encoder):
             x, y = xy
         else:
             return None
-        if isinstance(x, int) and isinstance(y, int) and 0 <= x < SIZE and 0 <= y < SIZE:
-            return self.at_board + (y * SIZE + x) * self.per_cell
+        if isinstance(x, int) and isinstance(y, int) and LOW <= x < LOW + SIZE and LOW <= y < LOW + SIZE:
+            return self.at_board + ((y - LOW) * SIZE + (x - LOW)) * self.per_cell
         return None
 
     def _board(self, v: Vector, obs: dict[str, Any], me: int) -> None:
@@ -420,8 +424,10 @@ class IbyronEncoder(Encoder):
         camp_at = building_at + p + len(PARTS) + 1
         reserved_at = camp_at + p + len(CAMPS) + 1
         marks_at = reserved_at + p + 1
-        # the island itself (land, heights, terrain, coast) changes only when a tile is laid
-        key = (s.land, s.coast, tuple(s.height), tuple(s.terrain))
+        # the island itself (land, heights, terrain, coast) changes only when a tile is laid; the sea has height
+        # and terrain 0, so the land cells' values say everything
+        pick = itemgetter(*s.land)
+        key = (s.land, s.coast, pick(s.height), pick(s.terrain))
         v[self.island.indices(key, lambda: self._island(s))] = 1.0
         for c, (owner, parts) in s.buildings.items():
             base = board + c * per + building_at
