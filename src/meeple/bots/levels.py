@@ -49,6 +49,8 @@ class Level:
     # (the game's heuristic bot itself: dearer a move, but no noise of its own)
     policy: str = "game"
     width: int | None = None  # rollout only: candidates kept (the heuristic's move and the best one step ahead)
+    # rollout only: the action kinds searched; other decisions play the heuristic's move (None: all)
+    searched: tuple[str, ...] | None = None
 
 
 # Measured: see each game's RULES.md ("How the bots think", levels), with the commands

@@ -338,6 +338,8 @@ def _best_placement(state: IsleOfSkyeState, seat: int, outlook: Outlook) -> tupl
     placed = territory[0]
     base = outlook.value(seat, *territory)
     best: tuple[float, int, Pos, int] | None = None
+    # Two tiles placed in either order make the same territory: each pair is valued once.
+    pairs: dict[frozenset[tuple[Pos, int, int]], float] = {}
     for tid in tiles:
         rest = [t for t in received if t != tid]
         for pos, rot in placements(frontier, tid):
@@ -350,18 +352,35 @@ def _best_placement(state: IsleOfSkyeState, seat: int, outlook: Outlook) -> tupl
             score = value - base + _compactness(placed, pos)
             if rest:
                 after = grown(frontier, trial[0].keys(), pos, tid, rot)
-                score += max(_best_gain(outlook, seat, trial, after, t, value) for t in rest)
+                first = (pos, tid, rot)
+                score += max(_best_gain(outlook, seat, trial, after, t, value, first, pairs) for t in rest)
             if best is None or score > best[0]:
                 best = (score, tid, pos, rot)
     assert best is not None, "a seat to build always has an allowed placement"
     return best[1], best[2], best[3]
 
 
-def _best_gain(outlook: Outlook, seat: int, territory: Grown, frontier: dict[Pos, int], tid: int, base: float) -> float:
-    """The most placing ``tid`` anywhere in ``territory`` (open squares: ``frontier``) gains; 0 if it fits nowhere."""
+def _best_gain(
+    outlook: Outlook,
+    seat: int,
+    territory: Grown,
+    frontier: dict[Pos, int],
+    tid: int,
+    base: float,
+    first: tuple[Pos, int, int],
+    pairs: dict[frozenset[tuple[Pos, int, int]], float],
+) -> float:
+    """The most placing ``tid`` anywhere in ``territory`` (open squares: ``frontier``) gains; 0 if it fits nowhere.
+
+    ``territory`` is the seat's with ``first`` (square, tile, rotation) just placed;
+    ``pairs`` keeps the value of each pair of placements already judged."""
     best = 0.0
     for pos, rot in placements(frontier, tid):
-        best = max(best, outlook.value(seat, *with_tile(territory, pos, tid, rot)) - base)
+        key = frozenset((first, (pos, tid, rot)))
+        value = pairs.get(key)
+        if value is None:
+            value = pairs[key] = outlook.value(seat, *with_tile(territory, pos, tid, rot))
+        best = max(best, value - base)
     return best
 
 
