@@ -41,3 +41,14 @@ def test_hard_places_tiles_as_the_heuristic_and_searches_prices_and_purchases() 
         assert isinstance(hard, PolicyRollout)
         assert hard.choose(state, seat) in state.legal_actions(seat)
         assert hard.last_iterations > 0, f"a {state.legal_actions(seat)[0].kind} decision was not searched"
+
+
+def test_medium_plays_the_heuristic_bots_own_moves() -> None:
+    """Medium is the heuristic bot (one candidate, nothing played out): the same move at
+    every decision of a 3-player game, so its figures are the heuristic bot's."""
+    decisions = _decisions(3, 6)
+    assert len(decisions) > 50
+    for state, seat in decisions[::3]:
+        medium = make_bot("medium", seed=9, game="isle_of_skye")
+        heuristic = make_bot("heuristic", seed=9, game="isle_of_skye")
+        assert medium.choose(state, seat) == heuristic.choose(state, seat)
