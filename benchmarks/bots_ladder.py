@@ -2,6 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python benchmarks/bots_ladder.py GAME A B [-n 100] [--players 2] [--jobs 2]
         [--option K=V] [--standin-policy] [--seed 0] [--first 0] [--out games.jsonl]
+        [--change 'hard={"iterations": 24}']
 
 ``A`` takes one seat and ``B`` every other seat (so ``ivor hard greedy
 --players 3`` is hard against two heuristic bots); A's seat rotates from game
@@ -27,6 +28,10 @@ in wall time); ``--clock wall`` measures what a player would wait.
 in this run only (to measure guided search before the game's own policy
 lands). Say so beside any figure measured with it.
 
+``--change LEVEL=JSON`` plays this run with the game's ``LEVEL`` changed by
+those ``Level`` fields (as ``GAME_LEVELS`` would change it): to pilot a level
+before writing it into ``levels.py``. Say so beside any figure measured with it.
+
 Targets (issue 15): hard vs the heuristic bot >= 75% of 2-player games
 (Ivor: hard + two heuristic bots at 3 players >= 50%); each level >= 65%
 against the level below.
@@ -47,14 +52,37 @@ import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from bots_common import p95, use_standin_policy
 from meeple.arena.stats import wilson_interval
-from meeple.bots import ISMCTS, PolicyRollout, make_bot
+from meeple.bots import ISMCTS, PolicyRollout, levels, make_bot
+
+Changes = dict[str, dict[str, Any]]  # level name -> Level fields to change for this run
 
 
-def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str]) -> dict[str, Any]:
+def change_levels(game: str, changes: Changes) -> None:
+    """Apply ``--change`` to ``game``'s levels, in this process only."""
+    for name, fields in changes.items():
+        levels.level(game, name)  # an unknown level fails here
+        mine = levels.GAME_LEVELS.setdefault(game, {})
+        mine[name] = {**mine.get(name, {}), **fields}
+        levels.level(game, name)  # an unknown field fails here
+
+
+def parse_changes(texts: list[str]) -> Changes:
+    changes: Changes = {}
+    for text in texts:
+        name, _, fields = text.partition("=")
+        value = json.loads(fields)
+        if not isinstance(value, dict):
+            raise SystemExit(f"--change {text!r}: give LEVEL={{JSON object of Level fields}}")
+        changes[name.strip()] = {k: tuple(v) if isinstance(v, list) else v for k, v in value.items()}
+    return changes
+
+
+def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str, Changes]) -> dict[str, Any]:
     """One game; A's win share, why it ended, move count and each side's seconds per move."""
-    game, index, players, spec_a, spec_b, options, standin, seed, clock = job
+    game, index, players, spec_a, spec_b, options, standin, seed, clock, changes = job
     if standin:
         use_standin_policy(game)
+    change_levels(game, changes)
     state = meeple.new_game(game, players=players, seed=seed * 100_000 + index, **options)
     seat_a = index % players
     bots = {
@@ -108,17 +136,20 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first game (to continue a run)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--standin-policy", action="store_true")
+    parser.add_argument("--change", action="append", default=[], metavar="LEVEL=JSON", help="pilot a level change")
     parser.add_argument("--out", help="append each finished game to this file as a JSON line (partial runs count)")
     parser.add_argument(
         "--clock", choices=["cpu", "wall"], default="cpu", help="what time caps measure (default: CPU time of one core)"
     )
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
+    changes = parse_changes(args.change)
+    change_levels(args.game, changes)
     for spec in (args.a, args.b):
         make_bot(spec, game=args.game)  # a bad spec fails here, not in a worker
     started = time.perf_counter()
     jobs = [
-        (args.game, i, args.players, args.a, args.b, options, args.standin_policy, args.seed, args.clock)
+        (args.game, i, args.players, args.a, args.b, options, args.standin_policy, args.seed, args.clock, changes)
         for i in range(args.first, args.first + args.n)
     ]
     results: list[dict[str, Any]] = []
@@ -140,6 +171,7 @@ def main() -> None:
     title = meeple.GAMES[args.game].title
     standin = args.standin_policy and use_standin_policy(args.game)
     note = ", stand-in rollout policy (heuristic bot)" if standin else ""
+    note += "".join(f", {name} changed by {json.dumps(fields)}" for name, fields in changes.items())
     games = f"games {args.first}-{args.first + n - 1}" if args.first else f"{n} games"
     print(f"{title}, {args.players} players, {games}, seed {args.seed}, time caps on {args.clock} time{note}:")
     print(

@@ -8,7 +8,8 @@ continuation (``--first``), or runs of several seeds, count as one. Prints
 A's win share with its 95% Wilson interval, the share of games each end
 reason closed (``safety_cap``: the designed safeguard, not the rulebook's
 end), rounds per game (median, min-max) and each side's CPU seconds per move
-(median and p95).
+(median and p95), and A's win share by the seat it held (in self-play,
+each seat's share).
 """
 
 from __future__ import annotations
@@ -49,6 +50,14 @@ def summary(games: list[dict[str, Any]]) -> list[str]:
         f"A won {wins:g} of {n} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})",
         "ended by: " + ", ".join(f"{reason} {count} ({count / n:.1%})" for reason, count in sorted(ends.items())),
     ]
+    seats = sorted({g["seat_a"] for g in games})
+    if len(seats) > 1:
+        # In self-play (A and B the same spec) A's share in seat k is seat k's win share.
+        by_seat = [[g["share"] for g in games if g["seat_a"] == s] for s in seats]
+        lines.append(
+            "A's win share by its seat: "
+            + ", ".join(f"seat {s} {sum(v) / len(v):.0%} of {len(v)}" for s, v in zip(seats, by_seat, strict=True))
+        )
     if rounds:
         lines.append(f"rounds: median {statistics.median(rounds):g}, {min(rounds)}-{max(rounds)}")
     lines.append(f"CPU a move, median / p95: A {cpu_per_move(games, 'A')}; B {cpu_per_move(games, 'B')}")

@@ -188,3 +188,14 @@ def test_the_heuristic_policy_is_the_heuristic_bots_own_move() -> None:
     policy = heuristic_policy("bayon", 4)
     assert policy is not None
     assert policy(state, seat, Random(1)) == make_bot("heuristic", seed=4, game="bayon").choose(state, seat)
+
+
+def test_only_the_searched_kinds_of_decision_are_searched() -> None:
+    """With ``searched`` naming a kind the decision does not offer, the prior's (losing)
+    move is played unsearched; naming the kind it offers, the search overrules it."""
+    state = pile(5, rollout_policy=_perfect)
+    wrong = _Always(TAKE[1])
+    skipped = PolicyRollout(playouts=40, seed=3, prior=wrong, horizon=0, searched=("bid",))
+    assert skipped.choose(state, 0) == TAKE[1] and skipped.last_iterations == 0
+    searched = PolicyRollout(playouts=40, seed=3, prior=wrong, horizon=0, searched=("take",))
+    assert searched.choose(state, 0) == TAKE[2] and searched.last_iterations > 0

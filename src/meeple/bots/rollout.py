@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from meeple.bots.base import Bot
 from meeple.bots.ismcts import Policy, playout_move
@@ -68,6 +68,9 @@ class PolicyRollout:
     ``policy`` plays the playouts (default: the game's ``rollout_policy``).
     ``width`` keeps only that many candidates (see ``_screen``): for long
     playouts in a game with long action lists.
+    ``searched``: the action kinds worth searching; a decision offering none of
+    them plays the prior's move unsearched (``None``: every decision is searched),
+    so a game can spend the budget where its heuristic is weakest.
     """
 
     def __init__(
@@ -84,6 +87,7 @@ class PolicyRollout:
         name: str = "rollout",
         policy: Policy | None = None,
         width: int | None = None,
+        searched: Collection[str] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if playouts is None and seconds is None:
@@ -109,6 +113,7 @@ class PolicyRollout:
         self.blunder = blunder
         self.policy = policy
         self.width = width
+        self.searched = frozenset(searched) if searched is not None else None
         self.clock = clock
         self.rng = Random(seed)
         self.last_iterations = 0  # playouts spent on the last decision
@@ -129,6 +134,8 @@ class PolicyRollout:
         hint = self.prior.choose(state, seat) if self.prior is not None else None
         if hint not in legal:
             hint = None
+        if hint is not None and self.searched is not None and not any(a.kind in self.searched for a in legal):
+            return hint
         alive = self._screen(state, seat, legal, hint)
         if len(alive) == 1:
             return alive[0]

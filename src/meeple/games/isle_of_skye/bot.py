@@ -26,9 +26,10 @@ from meeple.core.rng import Random
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PASS, PRICE
 from meeple.games.isle_of_skye.building import BuildPlan, grown, placements
 from meeple.games.isle_of_skye.data import ROUNDS
+from meeple.games.isle_of_skye.index import TerritoryIndex
 from meeple.games.isle_of_skye.rules import LETTERS, WHISKY_INCOME, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, majority_points, scroll_points
-from meeple.games.isle_of_skye.territory import Placed, Territory, analyse, connected_whisky_tiles
+from meeple.games.isle_of_skye.territory import Placed, Territory
 
 Pos = tuple[int, int]
 GOLD_PER_POINT: int = ROUNDS["gold_per_final_vp"]
@@ -71,6 +72,27 @@ def rounds_left(state: IsleOfSkyeState) -> int:
     return len(state.rounds) - state.round
 
 
+# A trial placement is judged on a copy of the territory's index (index.py) with the
+# one tile taken in, not by analysing the whole territory afresh: the answers are the
+# same, at a fraction of the cost (the bots judge thousands of trials a game).
+Grown = tuple[Placed, TerritoryIndex]
+
+
+def as_is(state: IsleOfSkyeState, seat: int) -> Grown:
+    """The seat's territory as it stands, with its index."""
+    return state.placed[seat], state._territory_index(seat)
+
+
+def with_tile(territory: Grown, pos: Pos, tid: int, rot: int) -> Grown:
+    """``territory`` with ``tid`` turned ``rot`` placed at ``pos`` (the original is unchanged)."""
+    placed, index = territory
+    trial = dict(placed)
+    trial[pos] = (tid, rot)
+    index = index.copy()
+    index.add(trial, pos, tid, rot)
+    return trial, index
+
+
 class Outlook:
     """What a position promises each seat, computed once per decision.
 
@@ -86,21 +108,24 @@ class Outlook:
         self.uses = uses_left(state)
         self.measures: dict[str, list[int]] = {}
         self.gains: dict[tuple[int, int], tuple[float, Pos | None, int]] = {}
-        territories = [analyse(p) for p in state.placed]
+        territories = [Territory(*as_is(state, s)) for s in range(state.players)]
         for tile_id in self.uses:
             measure = SCORING_TILES[tile_id].measure
             if measure is not None and tile_id != "gold":
                 self.measures[tile_id] = [measure(t, 0) for t in territories]
 
-    def value(self, seat: int, placed: Placed) -> float:
-        """Points ``seat``'s territory ``placed`` is still worth: scoring tiles to come, scrolls, whisky income."""
-        t = analyse(placed)
+    def value(self, seat: int, placed: Placed, index: TerritoryIndex | None = None) -> float:
+        """Points ``seat``'s territory ``placed`` (``index``: its index, made here if not given)
+        is still worth: scoring tiles to come, scrolls, whisky income."""
+        if index is None:
+            index = TerritoryIndex.of(placed)
+        t = Territory(placed, index)
         total = 0.0
         for tile_id, uses in self.uses.items():
             if uses:
                 total += uses * self._tile_points(tile_id, seat, t)
         total += sum(points for _kind, points, _doubled in scroll_points(t))
-        whisky = WHISKY_INCOME * connected_whisky_tiles(placed)
+        whisky = WHISKY_INCOME * index.connected_whisky_tiles()
         return total + whisky * rounds_left(self.state) * GOLD_VALUE
 
     def _tile_points(self, tile_id: str, seat: int, t: Territory) -> float:
@@ -119,15 +144,13 @@ class Outlook:
         if plan is None and (seat, tid) in self.gains:
             return self.gains[seat, tid]
         state = self.state
-        placed = state.placed[seat]
-        base = self.value(seat, placed)
+        territory = as_is(state, seat)
+        base = self.value(seat, *territory)
         best: tuple[float, Pos | None, int] = (0.0, None, 0)
         for pos, rot in placements(state.frontier[seat], tid):
             if plan is not None and not plan.good(tid, pos, rot):
                 continue
-            trial = dict(placed)
-            trial[pos] = (tid, rot)
-            gained = self.value(seat, trial) - base + _compactness(placed, pos)
+            gained = self.value(seat, *with_tile(territory, pos, tid, rot)) - base + _compactness(territory[0], pos)
             if best[1] is None or gained > best[0]:
                 best = (gained, pos, rot)
         if plan is None:
@@ -145,7 +168,7 @@ def projected_scores(state: IsleOfSkyeState) -> list[float]:
     """Each seat's projected final score: VP, what its territory will still earn, and its gold."""
     outlook = Outlook(state)
     return [
-        state.vp[s] + outlook.value(s, state.placed[s]) + public_gold(state, s) / GOLD_PER_POINT
+        state.vp[s] + outlook.value(s, *as_is(state, s)) + public_gold(state, s) / GOLD_PER_POINT
         for s in range(state.players)
     ]
 
@@ -181,17 +204,29 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
         self._planned: tuple[tuple[object, ...], tuple[int, Pos, int]] | None = None
+        self._judged: tuple[tuple[object, ...], Outlook] | None = None
 
     def choose(self, state: IsleOfSkyeState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        outlook = Outlook(state)
+        outlook = self._outlook(state)
         if state.phase == PRICE:
             return self._pricing(state, seat, outlook, legal)
         if state.phase == BUY:
             return self._buying(state, seat, outlook, legal)
         return self._building(state, seat, outlook, legal)
+
+    def _outlook(self, state: IsleOfSkyeState) -> Outlook:
+        """The position's ``Outlook``, kept while nothing it reads changes: every seat's
+        discard, prices and buys of a round are judged on the same territories, so the
+        tiles' gains are worked out once a round, not once a decision."""
+        key = (state.scoring, state.players, state.round, tuple(tuple(p.items()) for p in state.placed))
+        if self._judged is None or self._judged[0] != key:
+            self._judged = (key, Outlook(state))
+        outlook = self._judged[1]
+        outlook.state = state  # the same position, perhaps another copy of it
+        return outlook
 
     # The value to ``seat`` of another seat gaining a point: in a 2-player game a point
     # for the rival is a point against us; with more players it is spread over them.
@@ -299,9 +334,12 @@ def _best_placement(state: IsleOfSkyeState, seat: int, outlook: Outlook) -> tupl
     received = state.received[seat]
     plan = BuildPlan(state.frontier[seat], state.placed[seat], received) if len(received) > 1 else None
     tiles = [state.pick_tile] if state.pick_tile >= 0 else list(received)
-    placed, frontier = state.placed[seat], state.frontier[seat]
-    base = outlook.value(seat, placed)
+    territory, frontier = as_is(state, seat), state.frontier[seat]
+    placed = territory[0]
+    base = outlook.value(seat, *territory)
     best: tuple[float, int, Pos, int] | None = None
+    # Two tiles placed in either order make the same territory: each pair is valued once.
+    pairs: dict[frozenset[tuple[Pos, int, int]], float] = {}
     for tid in tiles:
         rest = [t for t in received if t != tid]
         for pos, rot in placements(frontier, tid):
@@ -309,26 +347,40 @@ def _best_placement(state: IsleOfSkyeState, seat: int, outlook: Outlook) -> tupl
                 continue
             if plan is not None and not plan.good(tid, pos, rot):
                 continue
-            trial = dict(placed)
-            trial[pos] = (tid, rot)
-            value = outlook.value(seat, trial)
+            trial = with_tile(territory, pos, tid, rot)
+            value = outlook.value(seat, *trial)
             score = value - base + _compactness(placed, pos)
             if rest:
-                after = grown(frontier, trial.keys(), pos, tid, rot)
-                score += max(_best_gain(outlook, seat, trial, after, t, value) for t in rest)
+                after = grown(frontier, trial[0].keys(), pos, tid, rot)
+                first = (pos, tid, rot)
+                score += max(_best_gain(outlook, seat, trial, after, t, value, first, pairs) for t in rest)
             if best is None or score > best[0]:
                 best = (score, tid, pos, rot)
     assert best is not None, "a seat to build always has an allowed placement"
     return best[1], best[2], best[3]
 
 
-def _best_gain(outlook: Outlook, seat: int, placed: Placed, frontier: dict[Pos, int], tid: int, base: float) -> float:
-    """The most placing ``tid`` anywhere in ``placed`` (with open squares ``frontier``) gains; 0 if it fits nowhere."""
+def _best_gain(
+    outlook: Outlook,
+    seat: int,
+    territory: Grown,
+    frontier: dict[Pos, int],
+    tid: int,
+    base: float,
+    first: tuple[Pos, int, int],
+    pairs: dict[frozenset[tuple[Pos, int, int]], float],
+) -> float:
+    """The most placing ``tid`` anywhere in ``territory`` (open squares: ``frontier``) gains; 0 if it fits nowhere.
+
+    ``territory`` is the seat's with ``first`` (square, tile, rotation) just placed;
+    ``pairs`` keeps the value of each pair of placements already judged."""
     best = 0.0
     for pos, rot in placements(frontier, tid):
-        trial = dict(placed)
-        trial[pos] = (tid, rot)
-        best = max(best, outlook.value(seat, trial) - base)
+        key = frozenset((first, (pos, tid, rot)))
+        value = pairs.get(key)
+        if value is None:
+            value = pairs[key] = outlook.value(seat, *with_tile(territory, pos, tid, rot))
+        best = max(best, value - base)
     return best
 
 

@@ -1,0 +1,54 @@
+"""Isle of Skye's ``hard``: it places tiles as the heuristic bot does, without
+searching, and searches the discard, the prices and the purchases, with the
+heuristic bot playing the playouts."""
+
+from __future__ import annotations
+
+import meeple
+from meeple.bots import PolicyRollout, make_bot
+from meeple.core import State
+from meeple.games.isle_of_skye.actions import BUILD, BUY, PRICE
+
+SEARCHED_PHASES = (PRICE, BUY)
+
+
+def _decisions(players: int, seed: int) -> list[tuple[State, int]]:
+    """Positions of one heuristic game where the seat to move has a choice."""
+    state = meeple.new_game("isle_of_skye", players=players, seed=seed)
+    bot = make_bot("heuristic", seed=seed, game="isle_of_skye")
+    found: list[tuple[State, int]] = []
+    while not state.is_over:
+        seat = state.to_move[0]
+        if len(state.legal_actions(seat)) > 1:
+            found.append((state.clone(), seat))
+        state.apply(bot.choose(state, seat), seat)
+    return found
+
+
+def test_hard_places_tiles_as_the_heuristic_and_searches_prices_and_purchases() -> None:
+    decisions = _decisions(2, 4)
+    builds = [(s, seat) for s, seat in decisions if s.phase == BUILD][:6]  # type: ignore[attr-defined]
+    deals = [(s, seat) for s, seat in decisions if s.phase in SEARCHED_PHASES][:4]  # type: ignore[attr-defined]
+    assert builds and deals
+    for state, seat in builds:
+        hard = make_bot("hard:8", seed=2, game="isle_of_skye")
+        assert isinstance(hard, PolicyRollout)
+        heuristic = make_bot("heuristic", seed=2, game="isle_of_skye")
+        assert hard.choose(state, seat) == heuristic.choose(state, seat)
+        assert hard.last_iterations == 0, "a placement was searched"
+    for state, seat in deals:
+        hard = make_bot("hard:8", seed=2, game="isle_of_skye")
+        assert isinstance(hard, PolicyRollout)
+        assert hard.choose(state, seat) in state.legal_actions(seat)
+        assert hard.last_iterations > 0, f"a {state.legal_actions(seat)[0].kind} decision was not searched"
+
+
+def test_medium_plays_the_heuristic_bots_own_moves() -> None:
+    """Medium is the heuristic bot (one candidate, nothing played out): the same move at
+    every decision of a 3-player game, so its figures are the heuristic bot's."""
+    decisions = _decisions(3, 6)
+    assert len(decisions) > 50
+    for state, seat in decisions[::3]:
+        medium = make_bot("medium", seed=9, game="isle_of_skye")
+        heuristic = make_bot("heuristic", seed=9, game="isle_of_skye")
+        assert medium.choose(state, seat) == heuristic.choose(state, seat)
