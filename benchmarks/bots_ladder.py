@@ -22,6 +22,11 @@ time of the bot's thread by default (``--clock cpu``), so a level gets its
 budget on one core however loaded the machine is (a game then takes longer
 in wall time); ``--clock wall`` measures what a player would wait.
 
+``--set LEVEL.FIELD=VALUE`` (repeatable) changes one field of the game's
+level for this run only (e.g. ``--set easy.blunder=0.2 --set hard.confidence=1``),
+in every worker: to measure a setting before it goes into ``bots/levels.py``.
+Say so beside any figure measured with it.
+
 ``--standin-policy``: for a game that declares a heuristic bot but no
 ``rollout_policy`` yet, use the heuristic bot's move as the rollout policy
 in this run only (to measure guided search before the game's own policy
@@ -48,11 +53,35 @@ import meeple
 from bots_common import p95, use_standin_policy
 from meeple.arena.stats import wilson_interval
 from meeple.bots import ISMCTS, PolicyRollout, make_bot
+from meeple.bots.levels import GAME_LEVELS, LEVELS
 
 
-def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str]) -> dict[str, Any]:
+def parse_value(text: str) -> object:
+    """``"0.2"`` -> 0.2, ``"300"`` -> 300, ``"none"`` -> None, anything else stays text."""
+    if text.lower() == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def apply_level_changes(game: str, changes: list[str]) -> None:
+    """Change fields of ``game``'s levels in this process (``LEVEL.FIELD=VALUE`` each)."""
+    for change in changes:
+        key, _, value = change.partition("=")
+        name, _, field = key.partition(".")
+        if name not in LEVELS or not field or not hasattr(LEVELS[name], field) or not value:
+            raise SystemExit(f"bad --set {change!r}: write LEVEL.FIELD=VALUE, e.g. easy.blunder=0.2")
+        GAME_LEVELS.setdefault(game, {}).setdefault(name, {})[field] = parse_value(value)
+
+
+def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str, list[str]]) -> dict[str, Any]:
     """One game; A's win share, why it ended, move count and each side's seconds per move."""
-    game, index, players, spec_a, spec_b, options, standin, seed, clock = job
+    game, index, players, spec_a, spec_b, options, standin, seed, clock, changes = job
+    apply_level_changes(game, changes)
     if standin:
         use_standin_policy(game)
     state = meeple.new_game(game, players=players, seed=seed * 100_000 + index, **options)
@@ -108,17 +137,19 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first game (to continue a run)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--standin-policy", action="store_true")
+    parser.add_argument("--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE", dest="changes")
     parser.add_argument("--out", help="append each finished game to this file as a JSON line (partial runs count)")
     parser.add_argument(
         "--clock", choices=["cpu", "wall"], default="cpu", help="what time caps measure (default: CPU time of one core)"
     )
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
+    apply_level_changes(args.game, args.changes)
     for spec in (args.a, args.b):
         make_bot(spec, game=args.game)  # a bad spec fails here, not in a worker
     started = time.perf_counter()
     jobs = [
-        (args.game, i, args.players, args.a, args.b, options, args.standin_policy, args.seed, args.clock)
+        (args.game, i, args.players, args.a, args.b, options, args.standin_policy, args.seed, args.clock, args.changes)
         for i in range(args.first, args.first + args.n)
     ]
     results: list[dict[str, Any]] = []
@@ -141,6 +172,7 @@ def main() -> None:
     standin = args.standin_policy and use_standin_policy(args.game)
     note = ", stand-in rollout policy (heuristic bot)" if standin else ""
     games = f"games {args.first}-{args.first + n - 1}" if args.first else f"{n} games"
+    note += "".join(f", --set {change}" for change in args.changes)
     print(f"{title}, {args.players} players, {games}, seed {args.seed}, time caps on {args.clock} time{note}:")
     print(
         f"  {args.a} won {wins:g} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}) against {args.b}; "
