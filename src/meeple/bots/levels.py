@@ -169,8 +169,10 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # Bayon: the tree search lost to the heuristic bot (RULES.md, "How the bots think"); a
     # policy rollout beats it. Medium is the rollout with few playouts, and with a paired
     # test before it overrules the heuristic (without it, lucky playouts fooled it). Easy is
-    # that cheap rollout making a random move one decision in ten: the old easy (a tree
-    # search of 60 iterations) wasted so many turns that 3-player games hit the round limit.
+    # the heuristic without lookahead, one open-step decision in five a careless move drawn
+    # from bot.careless_moves: the 8-playout rollout with uniformly random slips (the old
+    # easy) let 2-player games run into the round limit (19 of 130); its slips that ruined a
+    # game were expeditions paid with sites and pending steps answered at random.
     "bayon": {
         "easy": {
             "search": "rollout",
@@ -199,7 +201,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "hundred times in all, and keeps the move that comes out best. Under a second a move.",
         },
     },
-    # Ivor: the same three rollouts (measured stronger per CPU second than the tree search: RULES.md).
+    # Ivor: three rollouts (measured stronger per CPU second than the tree search: RULES.md).
     "ivor": {
         "easy": {
             **CARELESS_ROLLOUT,
