@@ -392,10 +392,10 @@ def careless_moves(game: State, seat: int) -> list[Action]:
     Any move of the open step (hire, travel, move the interpreter, take gold,
     end the turn early, set out on an expedition) except an expedition the seat
     cannot pay in gold; no answer to a pending step (payment, team, who
-    withdraws, is lost or given up). Measured (RULES.md, "Levels"): the slips
-    left out are the ruinous ones, a site worth far more than the price given
-    in payment, an expedition sent to fail, the strongest explorer lost. None
-    in a pending step: the heuristic answers it.
+    withdraws, is lost or given up), which the heuristic answers. Measured
+    (RULES.md, "How the bots think"): the slips left out are the ones that ruin
+    a 2-player game, a site worth far more than the price given in payment, a
+    team sent out short, the strongest explorer lost.
     """
     state = cast("BayonState", game)
     if state.phase != MAIN:
