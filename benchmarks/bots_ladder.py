@@ -23,6 +23,11 @@ time of the bot's thread by default (``--clock cpu``), so a level gets its
 budget on one core however loaded the machine is (a game then takes longer
 in wall time); ``--clock wall`` measures what a player would wait.
 
+``--set LEVEL.FIELD=VALUE`` (repeatable) changes one field of the game's
+level for this run only (e.g. ``--set easy.blunder=0.2 --set hard.confidence=1``),
+in every worker: to measure a setting before it goes into ``bots/levels.py``.
+Say so beside any figure measured with it.
+
 ``--standin-policy``: for a game that declares a heuristic bot but no
 ``rollout_policy`` yet, use the heuristic bot's move as the rollout policy
 in this run only (to measure guided search before the game's own policy
@@ -66,14 +71,35 @@ def change_levels(game: str, changes: Changes) -> None:
         levels.level(game, name)  # an unknown field fails here
 
 
-def parse_changes(texts: list[str]) -> Changes:
+def parse_value(text: str) -> object:
+    """``"0.2"`` -> 0.2, ``"300"`` -> 300, ``"none"`` -> None, anything else stays text."""
+    if text.lower() == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_changes(texts: list[str], settings: list[str]) -> Changes:
+    """``--change LEVEL=JSON`` and ``--set LEVEL.FIELD=VALUE`` as one set of changes per level."""
     changes: Changes = {}
     for text in texts:
         name, _, fields = text.partition("=")
         value = json.loads(fields)
         if not isinstance(value, dict):
             raise SystemExit(f"--change {text!r}: give LEVEL={{JSON object of Level fields}}")
-        changes[name.strip()] = {k: tuple(v) if isinstance(v, list) else v for k, v in value.items()}
+        changes.setdefault(name.strip(), {}).update(
+            {k: tuple(v) if isinstance(v, list) else v for k, v in value.items()}
+        )
+    for setting in settings:
+        key, _, value_text = setting.partition("=")
+        name, _, field = key.partition(".")
+        if name not in levels.LEVELS or not field or not hasattr(levels.LEVELS[name], field) or not value_text:
+            raise SystemExit(f"bad --set {setting!r}: write LEVEL.FIELD=VALUE, e.g. easy.blunder=0.2")
+        changes.setdefault(name, {})[field] = parse_value(value_text)
     return changes
 
 
@@ -137,13 +163,16 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--standin-policy", action="store_true")
     parser.add_argument("--change", action="append", default=[], metavar="LEVEL=JSON", help="pilot a level change")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE", dest="settings", help="pilot one field"
+    )
     parser.add_argument("--out", help="append each finished game to this file as a JSON line (partial runs count)")
     parser.add_argument(
         "--clock", choices=["cpu", "wall"], default="cpu", help="what time caps measure (default: CPU time of one core)"
     )
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
-    changes = parse_changes(args.change)
+    changes = parse_changes(args.change, args.settings)
     change_levels(args.game, changes)
     for spec in (args.a, args.b):
         make_bot(spec, game=args.game)  # a bad spec fails here, not in a worker

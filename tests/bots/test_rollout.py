@@ -199,3 +199,15 @@ def test_only_the_searched_kinds_of_decision_are_searched() -> None:
     assert skipped.choose(state, 0) == TAKE[1] and skipped.last_iterations == 0
     searched = PolicyRollout(playouts=40, seed=3, prior=wrong, horizon=0, searched=("take",))
     assert searched.choose(state, 0) == TAKE[2] and searched.last_iterations > 0
+
+
+def test_a_blunder_is_drawn_from_the_games_careless_moves_where_it_declares_them() -> None:
+    """A game that lists its careless moves gets its slips from that list only; where the
+    list is empty the decision is searched as usual (no slip that time)."""
+    only_one = pile(5, careless_moves=lambda state, seat: [TAKE[1]])
+    for seed in range(30):
+        bot = PolicyRollout(playouts=8, seed=seed, horizon=0, blunder=1.0)
+        assert bot.choose(only_one, 0) == TAKE[1] and bot.last_iterations == 0
+    none = pile(5, rollout_policy=_perfect, careless_moves=lambda state, seat: [])
+    bot = PolicyRollout(playouts=8, seed=3, horizon=0, blunder=1.0)
+    assert bot.choose(none, 0) == TAKE[2] and bot.last_iterations > 0  # searched: the winning move

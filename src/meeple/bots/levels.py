@@ -184,13 +184,20 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
     # Bayon: the tree search lost to the heuristic bot (RULES.md, "How the bots think"); a
     # policy rollout beats it. Medium is the rollout with few playouts, and with a paired
     # test before it overrules the heuristic (without it, lucky playouts fooled it). Easy is
-    # that cheap rollout making a random move one decision in ten: the old easy (a tree
-    # search of 60 iterations) wasted so many turns that 3-player games hit the round limit.
+    # the heuristic without lookahead, one open-step decision in five a careless move drawn
+    # from bot.careless_moves: the 8-playout rollout with uniformly random slips (the old
+    # easy) let 2-player games run into the round limit (19 of 130); its slips that ruined a
+    # game were expeditions paid with sites and pending steps answered at random.
     "bayon": {
         "easy": {
-            **CARELESS_ROLLOUT,
-            "description": "Easy: plays the game's sound habits, but about one move in ten is a careless "
-            "one picked at random (it may pay with a site or end its turn early). A good first opponent.",
+            "search": "rollout",
+            "iterations": 1,
+            "epsilon": 0.0,
+            "width": 1,
+            "blunder": 0.2,
+            "description": "Easy: plays the game's sound habits without looking ahead, but about one move "
+            "in five is a careless one picked at random (it may end its turn early, hire or send an "
+            "explorer where it is of little use, or dig unprepared). A good first opponent.",
         },
         "medium": {
             "search": "rollout",
@@ -209,7 +216,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "hundred times in all, and keeps the move that comes out best. Under a second a move.",
         },
     },
-    # Ivor: the same three rollouts (measured stronger per CPU second than the tree search: RULES.md).
+    # Ivor: three rollouts (measured stronger per CPU second than the tree search: RULES.md).
     "ivor": {
         "easy": {
             **CARELESS_ROLLOUT,
@@ -225,12 +232,17 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "plays of the game up to its next turn, changing plan only when another action is clearly "
             "better. Moves in well under a second.",
         },
+        # Hard plays its playouts with the heuristic bot itself and asks for the paired test: the
+        # 300-playout rollout over the fast playout policy, without the test, lost to two mediums.
         "hard": {
             "search": "rollout",
             "iterations": 300,
             "epsilon": 0.0,
-            "description": "Hard: tries every action open to it, plays each on to its next turn a few "
-            "hundred times in all, and keeps the one that comes out best. Under a second a move.",
+            "policy": "heuristic",
+            "confidence": 1.0,
+            "description": "Hard: tries every action open to it, playing each on to its next turn a few "
+            "hundred times in all the way a sound player would, and leaves the game's sound habits only "
+            "when another action clearly comes out better. Under a second a move.",
         },
     },
 }

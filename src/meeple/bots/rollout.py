@@ -64,7 +64,9 @@ class PolicyRollout:
     ``blunder``: the share of decisions (with a choice) played as a uniformly
     random legal move without searching, drawn from the bot's own seeded
     generator: how an easy level makes a beginner's mistakes while still
-    playing the heuristic's habits the rest of the time.
+    playing the heuristic's habits the rest of the time. Where the game
+    declares ``careless_moves``, a blunder is drawn from those instead (none
+    listed: no blunder that decision).
     ``policy`` plays the playouts (default: the game's ``rollout_policy``).
     ``width`` keeps only that many candidates (see ``_screen``): for long
     playouts in a game with long action lists.
@@ -130,7 +132,9 @@ class PolicyRollout:
         if len(legal) == 1:
             return legal[0]
         if self.blunder and self.rng.random() < self.blunder:
-            return legal[self.rng.randrange(len(legal))]  # a beginner's slip (``blunder``)
+            slips = self._careless(state, seat, legal)
+            if slips:
+                return slips[self.rng.randrange(len(slips))]  # a beginner's slip (``blunder``)
         hint = self.prior.choose(state, seat) if self.prior is not None else None
         if hint not in legal:
             hint = None
@@ -171,6 +175,12 @@ class PolicyRollout:
         self.last_iterations = spent
         self.last_values = {a: totals[a] / max(samples, 1) for a in alive}
         return self._final_choice(alive, totals, hint, rewards)
+
+    @staticmethod
+    def _careless(state: State, seat: int, legal: list[Action]) -> list[Action]:
+        """The moves a blunder is drawn from: the game's ``careless_moves``, else every legal move."""
+        careless = state.info.careless_moves
+        return legal if careless is None else careless(state, seat)
 
     def _screen(self, state: State, seat: int, legal: list[Action], hint: Action | None) -> list[Action]:
         """At most ``width`` candidates: the heuristic's move, then the moves that look

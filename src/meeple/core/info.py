@@ -90,6 +90,10 @@ class GameInfo:
     for guided search playouts, and ``evaluator(state)`` its judgement of a
     running position (what ``State.evaluate()`` returns; both usually live in
     the game's ``bot.py``, so ``rules.py`` need not import them).
+    ``careless_moves(state, seat)`` (optional) lists the legal moves an easy
+    bot's random slips are drawn from, where some legal moves would ruin a
+    game rather than make a beginner's mistake; without it a slip is any
+    legal move.
 
     The words a person reads come from the game's ``words.py`` (see
     ``meeple.core.words``): ``labeler(state, action, seat)`` is a legal
@@ -120,6 +124,7 @@ class GameInfo:
     bots: tuple[type, ...] = field(default=(), compare=False)
     rollout_policy: Callable[[State, int, Random], Action] | None = field(default=None, compare=False)
     evaluator: Callable[[State], tuple[float, ...]] | None = field(default=None, compare=False)
+    careless_moves: Callable[[State, int], list[Action]] | None = field(default=None, compare=False)
     labeler: Callable[[State, Action, int], str] | None = field(default=None, compare=False)
     narrator: Narrator | None = field(default=None, compare=False)
     summarizer: Callable[[State, Sequence[str] | None], EndSummary] | None = field(default=None, compare=False)

@@ -58,6 +58,7 @@ INFO = register(
         rollout_policy=bot.rollout_policy,
         rollout_limit=bot.ROLLOUT_LIMIT,
         evaluator=bot.evaluate,
+        careless_moves=bot.careless_moves,
         labeler=words.label,
         narrator=words.narrate,
         summarizer=words.summarize,

@@ -35,6 +35,7 @@ from meeple.games.bayon.actions import (
     A_WITHDRAW,
     GIVEUP,
     LOSE,
+    MAIN,
     PAY,
     TEAM,
     WITHDRAW,
@@ -380,6 +381,29 @@ class HeuristicBot(GreedyBot):
 
 BOTS: tuple[type, ...] = (HeuristicBot, GreedyBot)
 
+# ------------------------------------------------------------- careless moves
+# What an expedition costs, by its action (to tell one the seat can pay in gold).
+EXPEDITION_PRICE: dict[Action, int] = {A_EXPEDITION[c]: COSTS[c] for c in range(len(COSTS))}
+
+
+def careless_moves(game: State, seat: int) -> list[Action]:
+    """The moves an easy bot's slips are drawn from (``GameInfo.careless_moves``).
+
+    Any move of the open step (hire, travel, move the interpreter, take gold,
+    end the turn early, set out on an expedition) except an expedition the seat
+    cannot pay in gold; no answer to a pending step (payment, team, who
+    withdraws, is lost or given up), which the heuristic answers. Measured
+    (RULES.md, "How the bots think"): the slips left out are the ones that ruin
+    a 2-player game, a site worth far more than the price given in payment, a
+    team sent out short, the strongest explorer lost.
+    """
+    state = cast("BayonState", game)
+    if state.phase != MAIN:
+        return []
+    gold = state.gold[seat]
+    return [a for a in state.legal_actions(seat) if EXPEDITION_PRICE.get(a, 0) <= gold]
+
+
 # ------------------------------------------------------------- rollout policy
 ROLLOUT_EPSILON = 0.1  # share of random moves in a guided playout
 # Measured (benchmarks/bayon_search.py): guided playouts from the start reach the
@@ -397,4 +421,13 @@ def rollout_policy(game: State, seat: int, rng: Random) -> Action:
     return heuristic_choice(state, seat)
 
 
-__all__ = ["BOTS", "ROLLOUT_LIMIT", "GreedyBot", "evaluate", "heuristic_choice", "rollout_policy", "strength"]
+__all__ = [
+    "BOTS",
+    "ROLLOUT_LIMIT",
+    "GreedyBot",
+    "careless_moves",
+    "evaluate",
+    "heuristic_choice",
+    "rollout_policy",
+    "strength",
+]
