@@ -5,6 +5,12 @@ Each golden record is a game played by seeded random moves (at most
 it only when a game's ``rules_version`` has just been bumped: the records of
 older versions stay beside the new ones, and the suite checks that they are
 refused by name rather than replayed into a different game.
+
+One record is made by hand: ``ibyron/v4-solo-past-the-old-edge.json`` plays
+the solo position of ``tests/ibyron/test_grid.py`` (``TO_THE_OLD_EDGE``), lays
+``place 8 -2 0`` past the first grid's edge, then goes on with moves drawn by
+``random.Random(280)`` as above, so a golden record crosses negative
+coordinates.
 """
 
 from __future__ import annotations
