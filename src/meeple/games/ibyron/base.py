@@ -49,15 +49,15 @@ from meeple.games.ibyron.island import (
     anchor_masks,
     grow_coast,
     mask,
-    rotated_terrain,
+    ROTATED_TERRAIN,
     tile_cells,
     touching,
 )
 from meeple.games.ibyron.scoring import victory_points
 
-# Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
-# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the masks of the anchors
-# on the sea touching the island and of the flat anchors on land (legal unless they cover a piece).
+# Where a tile may lie on an island, by the identity of its height grid (never changed, a new one made whenever a
+# tile is laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the masks of the
+# anchors on the sea touching the island and of the flat anchors on land (legal unless they cover a piece).
 _ANCHORS: dict[int, tuple[list[int], int, int]] = {}
 
 
@@ -71,6 +71,10 @@ def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ..
         _ANCHORS[id(height)] = entry
     return entry[1], entry[2]
 
+
+# The island before play, by player count: (height, terrain, top tiles, land, coast, the tiles left), laid once.
+_START_ISLANDS: dict[int, tuple[list[int], list[int], dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_SEA = [0] * NN  # never changed: lay_tile replaces the grids it is in
 
 _SEATS = tuple((seat,) for seat in range(8))  # to_move's answers, made once
 
@@ -216,9 +220,9 @@ class IbyronBase(State):
         self.stacks = [[] for _ in SPACES]
         self.bonus_taken = [-1] * len(FRONT)
         self.solo_used = [False] * len(FRONT)
-        self.height = [0] * NN
-        self.terrain = [0] * NN
-        self.top_tile = {}  # the top tile of each land cell
+        self.height = _SEA  # the grids are shared between states, never changed, replaced when a tile is laid
+        self.terrain = _SEA
+        self.top_tile = {}  # the top tile of each land cell (shared too, copied when a tile is laid)
         self.buildings = {}
         self.camps = {}
         self.reserved = {}
@@ -231,32 +235,39 @@ class IbyronBase(State):
         self.extra_tile = False
         self.land = ()
         self.coast = ()
-        # lay the centre tile and one starting tile per player
-        used = []
-        for tile in DATA["tiles"]:
-            role = tile["role"]
-            if role == "center" or (role.startswith("seat") and int(role[4:]) < n):
-                self.lay_tile(tile["id"], tile["anchor"][0], tile["anchor"][1], 0)
-                used.append(tile["id"])
-        self.tiles = [t["id"] for t in DATA["tiles"] if t["id"] not in used]
+        # the centre tile and one starting tile per player, laid once per player count and shared
+        start = _START_ISLANDS.get(n)
+        if start is None:
+            used = []
+            for tile in DATA["tiles"]:
+                role = tile["role"]
+                if role == "center" or (role.startswith("seat") and int(role[4:]) < n):
+                    self.lay_tile(tile["id"], tile["anchor"][0], tile["anchor"][1], 0)
+                    used.append(tile["id"])
+            pile = tuple(t["id"] for t in DATA["tiles"] if t["id"] not in used)
+            start = _START_ISLANDS[n] = (self.height, self.terrain, self.top_tile, self.land, self.coast, pile)
+        self.height, self.terrain, self.top_tile, self.land, self.coast, pile = start
+        self.tiles = list(pile)
         if self.beginner:
             self.rng.shuffle(self.tiles)  # the face-down pile; its order is hidden from everyone
 
     # ------------------------------------------------------------ the island
     def lay_tile(self, tile: int, ax: int, ay: int, rotation: int) -> tuple[int, ...]:
         cells = tile_cells(ax, ay)
-        terr = rotated_terrain(tile, rotation)
-        # the grids are shared between clones (copy on write): only laying a tile changes them
-        self.height = self.height.copy()
-        self.terrain = self.terrain.copy()
-        self.top_tile = self.top_tile.copy()  # a dict of the land cells only: cheaper than a grid
-        for c, t in zip(cells, terr, strict=True):
-            self.height[c] += 1
-            self.terrain[c] = t
-            self.top_tile[c] = tile
-        if not all(c in self.land for c in cells):
+        # the grids are shared between states (copy on write, never changed in place): a tile laid makes new ones
+        height = self.height.copy()
+        terrain = self.terrain.copy()
+        top = self.top_tile = self.top_tile.copy()  # a dict of the land cells only: cheaper than a grid
+        new_land = [c for c in cells if not height[c]]
+        for c, t in zip(cells, ROTATED_TERRAIN[tile][rotation], strict=True):
+            height[c] += 1
+            terrain[c] = t
+            top[c] = tile
+        self.height = height
+        self.terrain = terrain
+        if new_land:
             # on the sea: the island grows, so does its coast (a tile on top of land changes neither)
-            self.land = tuple(sorted({*self.land, *cells}))
+            self.land = tuple(sorted(self.land + tuple(new_land)))
             self.coast = grow_coast(self.coast, cells, self.height)
         return cells
 
@@ -412,7 +423,7 @@ class IbyronBase(State):
             setattr(new, name, getattr(self, name).copy())
         for name in ("reserve", "res", "tech", "mat", "built", "overseer", "stacks"):
             setattr(new, name, [row.copy() for row in getattr(self, name)])
-        new.height = self.height  # copy on write, see lay_tile
+        new.height = self.height  # never changed in place, see lay_tile
         new.terrain = self.terrain
         new.top_tile = self.top_tile
         new.buildings = self.buildings.copy()

@@ -65,6 +65,10 @@ def rotated_terrain(tile: int, rotation: int) -> tuple[int, ...]:
     return tuple(t[(i - rotation) % 4] for i in range(4))
 
 
+# ``rotated_terrain`` of every tile and rotation, by tile then rotation (laying a tile looks it up)
+ROTATED_TERRAIN = tuple(tuple(rotated_terrain(t, r) for r in range(4)) for t in range(len(TILE_TERRAIN)))
+
+
 def explore_anchor(leader: int, corner: int) -> tuple[int, int]:
     """Anchor of a tile placed so that its corner ``corner`` (0-3 clockwise) lies on the leader's space."""
     lx, ly = xy(leader)
@@ -165,8 +169,9 @@ def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple
 def grow_coast(shore: tuple[int, ...], cells: tuple[int, ...], height: list[int]) -> tuple[int, ...]:
     """The coast once ``cells`` (already raised in ``height``) became land: the same as ``coast`` of the new
     island, found from the old coast and the new cells' neighbours only."""
-    grown = {c for c in shore if not height[c]}
+    grown = set(shore)  # the coast was sea, so of it only the tile's own cells became land
     grown.update(n for c in cells for n in NEIGHBOURS[c] if not height[n])
+    grown.difference_update(cells)
     return tuple(sorted(grown))
 
 
