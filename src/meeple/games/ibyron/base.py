@@ -46,8 +46,11 @@ from meeple.games.ibyron.data import (
 from meeple.games.ibyron.island import (
     NN,
     anchor_list,
-    anchor_masks,
+    IslandBits,
+    anchors_of_bits,
     grow_coast,
+    grown_bits,
+    island_bits,
     mask,
     ROTATED_TERRAIN,
     tile_cells,
@@ -56,20 +59,32 @@ from meeple.games.ibyron.island import (
 from meeple.games.ibyron.scoring import victory_points
 
 # Where a tile may lie on an island, by the identity of its height grid (never changed, a new one made whenever a
-# tile is laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the masks of the
-# anchors on the sea touching the island and of the flat anchors on land (legal unless they cover a piece).
-_ANCHORS: dict[int, tuple[list[int], int, int]] = {}
+# tile is laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the grid, the
+# island as bit masks (``island.island_bits``), and once asked for, the masks of the anchors on the sea touching
+# the island and of the flat anchors on land (legal unless they cover a piece).
+_ANCHORS: dict[int, tuple[list[int], IslandBits, list[tuple[int, int]]]] = {}
+
+
+def _island_entry(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[
+        list[int], IslandBits, list[tuple[int, int]]]:
+    entry = _ANCHORS.get(id(height))
+    if entry is None or entry[0] is not height:
+        entry = _remember(height, island_bits(height, land, shore))
+    return entry
+
+
+def _remember(height: list[int], bits: IslandBits) -> tuple[list[int], IslandBits, list[tuple[int, int]]]:
+    if len(_ANCHORS) > 256:
+        _ANCHORS.clear()
+    entry = _ANCHORS[id(height)] = (height, bits, [])
+    return entry
 
 
 def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
-    entry = _ANCHORS.get(id(height))
-    if entry is None or entry[0] is not height:
-        if len(_ANCHORS) > 256:
-            _ANCHORS.clear()
-        sea, flat = anchor_masks(height, land, shore)
-        entry = (height, sea, flat)
-        _ANCHORS[id(height)] = entry
-    return entry[1], entry[2]
+    _, bits, answer = _island_entry(height, land, shore)
+    if not answer:
+        answer.append(anchors_of_bits(bits))
+    return answer[0]
 
 
 # The island before play, by player count: (height, terrain, top tiles, land, coast, the tiles left), laid once.
@@ -254,6 +269,9 @@ class IbyronBase(State):
     # ------------------------------------------------------------ the island
     def lay_tile(self, tile: int, ax: int, ay: int, rotation: int) -> tuple[int, ...]:
         cells = tile_cells(ax, ay)
+        before = _ANCHORS.get(id(self.height))  # the island's bit masks, if they were asked for
+        if before is not None and before[0] is not self.height:
+            before = None
         # the grids are shared between states (copy on write, never changed in place): a tile laid makes new ones
         height = self.height.copy()
         terrain = self.terrain.copy()
@@ -269,6 +287,8 @@ class IbyronBase(State):
             # on the sea: the island grows, so does its coast (a tile on top of land changes neither)
             self.land = tuple(sorted(self.land + tuple(new_land)))
             self.coast = grow_coast(self.coast, cells, self.height)
+        if before is not None:
+            _remember(height, grown_bits(before[1], cells, height))
         return cells
 
     def _blocked(self) -> set[int]:
