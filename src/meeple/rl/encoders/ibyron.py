@@ -1,10 +1,12 @@
 """Ibyron's observation vector (all values in [0, 1]; seats relative to the observer).
 
-The island is the game's whole grid (``data.json`` ``grid``: 42 × 42 spaces,
-coordinates -15..26, which the island can never outgrow) written cell-major
-(``cell = (y - low) * size + (x - low)``, each cell a run of channels named in
-the ``board`` row of the table); only the cells the island and its pieces
-occupy are written, so the cost of a step does not grow with the grid. The rest is
+The island is written per space, not per grid cell: it is made of at most 11
+tiles of 4 spaces, so at most 44 land spaces, wherever on the 42 × 42 grid it
+lies, and its coast (the sea spaces beside it, where a leader may wait to
+explore) has at most 88 (each tile laid on the sea adds at most the 8 spaces
+around it). Land spaces fill fixed slots in the order the observation lists
+them (ascending (y, x)), each with its coordinates, level, terrain and what
+stands on it; coast spaces fill slots of their own the same way. The rest is
 the market, the village and one block per seat. Sizes come from the game's
 components: 11 land tiles (0–10), 11 building kinds plus the farm, 7 village
 spaces, 4 dice and 6 bonus spaces.
@@ -18,6 +20,8 @@ from typing import Any
 from meeple.games.ibyron import data as game_data
 from meeple.games.ibyron.data import LOW, SIZE, STEP_NAMES
 from meeple.games.ibyron.scoring import loose_discs
+import numpy as np
+
 from meeple.rl.encoders.base import (
     Encoder,
     Memo,
@@ -33,6 +37,8 @@ from meeple.rl.encoders.base import (
 )
 
 TILES = 11
+LAND_SLOTS = 4 * TILES  # every space of every tile, none stacked
+COAST_SLOTS = 8 * TILES  # the coast lies in the rings of the tiles laid on the sea, 8 spaces each
 HEIGHTS = 3
 TERRAINS = ("field", "forest", "mountain")
 PARTS = (
@@ -93,18 +99,31 @@ class IbyronEncoder(Encoder):
             "[mayor, forfeited, ship / 4, holds a tile], tile held (11), buildings built (11), "
             "[discs in buildings, loose discs, victory points (-40..80), coins kept, stride / 3]; counts / 30",
         )
-        self.per_cell = 1 + HEIGHTS + len(TERRAINS) + 1 + (p + len(PARTS) + 1) + (p + len(CAMPS) + 1) + p + 1 + 3 * p
-        self.at_board = add(
-            "board",
-            SIZE * SIZE * self.per_cell,
-            f"{SIZE} × {SIZE} cells (x and y from {LOW}), {self.per_cell} channels each: [land], height 1–3, "
-            "terrain (field, forest, mountain), "
-            f"[coast], building owner ({p} relative), building parts (farm + 11 kinds), [building discs / 4], "
+        self.per_land = 3 + HEIGHTS + len(TERRAINS) + (p + len(PARTS) + 1) + (p + len(CAMPS) + 1) + p + 1 + 3 * p
+        self.at_island = add(
+            "island",
+            LAND_SLOTS * self.per_land,
+            f"per land space ({LAND_SLOTS} slots, in the observation's (y, x) order; empty slots all 0), "
+            f"{self.per_land} each: [present, x, y] (x and y from {LOW}..{LOW + SIZE - 1} onto 0..1), "
+            "height 1–3, terrain (field, forest, mountain), "
+            f"building owner ({p} relative), building parts (farm + 11 kinds), [building discs / 4], "
             f"camp owner ({p}), camp kind (grain, ore, stone, wood), [camp discs / 4], reserved by ({p}), "
             f"[new tile], home of ({p}), leader of ({p}), overseer of ({p})",
         )
+        self.per_coast = 3 + p
+        self.at_coast = add(
+            "coast",
+            COAST_SLOTS * self.per_coast,
+            f"per coast space (sea beside the island; {COAST_SLOTS} slots, ascending (y, x)), {self.per_coast} "
+            f"each: [present, x, y] (as for land), leader of ({p} relative)",
+        )
         self._slots_for_state()
         self.island = Memo()
+        # offsets inside a land space's slot
+        self.building_at = 3 + HEIGHTS + len(TERRAINS)
+        self.camp_at = self.building_at + p + len(PARTS) + 1
+        self.reserved_at = self.camp_at + p + len(CAMPS) + 1
+        self.marks_at = self.reserved_at + p + 1
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -202,39 +221,51 @@ class IbyronEncoder(Encoder):
         v[at + 3] = scaled(row.get("keep_coins"), CEILING)
         v[at + 4] = scaled(row.get("stride"), 3)
 
-    def _cell(self, xy: Any) -> int | None:
-        """Offset of the cell at ``[x, y]`` (or a dict with ``x``, ``y``), or ``None`` if off the grid."""
-        if isinstance(xy, dict):
-            x, y = xy.get("x"), xy.get("y")
-        elif isinstance(xy, list | tuple) and len(xy) == 2:
-            x, y = xy
+    @staticmethod
+    def _xy(where: Any) -> tuple[int, int] | None:
+        """``(x, y)`` of ``[x, y]`` (or a dict with ``x``, ``y``) on the grid, or ``None``."""
+        if isinstance(where, dict):
+            x, y = where.get("x"), where.get("y")
+        elif isinstance(where, list | tuple) and len(where) == 2:
+            x, y = where
         else:
             return None
-        if isinstance(x, int) and isinstance(y, int) and LOW <= x < LOW + SIZE and LOW <= y < LOW + SIZE:
-            return self.at_board + ((y - LOW) * SIZE + (x - LOW)) * self.per_cell
+        if (isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool) and not isinstance(y, bool)
+                and LOW <= x < LOW + SIZE and LOW <= y < LOW + SIZE):
+            return x, y
         return None
+
+    def _spaces(self, v: Vector, obs: dict[str, Any]) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+        """Write the land and coast slots' [present, x, y], heights and terrains; returns where each land
+        space's slot and each coast space's slot starts, by (x, y)."""
+        land: dict[tuple[int, int], int] = {}
+        cells = obs.get("cells")
+        for k, cell in enumerate(cells[:LAND_SLOTS] if isinstance(cells, list) else ()):
+            where = self._xy(cell)
+            if where is None:
+                continue
+            at = land[where] = self.at_island + k * self.per_land
+            v[at : at + 3] = (1.0, (where[0] - LOW) / (SIZE - 1), (where[1] - LOW) / (SIZE - 1))
+            height = cell.get("height")
+            one_hot(v, at + 3, HEIGHTS, height - 1 if isinstance(height, int) else None)
+            if cell.get("terrain") in TERRAINS:
+                v[at + 3 + HEIGHTS + TERRAINS.index(cell["terrain"])] = 1.0
+        coast: dict[tuple[int, int], int] = {}
+        shore = obs.get("coast")
+        for k, spot in enumerate(shore[:COAST_SLOTS] if isinstance(shore, list) else ()):
+            where = self._xy(spot)
+            if where is None:
+                continue
+            at = coast[where] = self.at_coast + k * self.per_coast
+            v[at : at + 3] = (1.0, (where[0] - LOW) / (SIZE - 1), (where[1] - LOW) / (SIZE - 1))
+        return land, coast
 
     def _board(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
-        building_at = 1 + HEIGHTS + len(TERRAINS) + 1
-        camp_at = building_at + p + len(PARTS) + 1
-        reserved_at = camp_at + p + len(CAMPS) + 1
-        marks_at = reserved_at + p + 1
-        for cell in obs.get("cells") or ():
-            at = self._cell(cell)
-            if at is None:
-                continue
-            v[at] = 1.0
-            height = cell.get("height")
-            one_hot(v, at + 1, HEIGHTS, height - 1 if isinstance(height, int) else None)
-            if cell.get("terrain") in TERRAINS:
-                v[at + 1 + HEIGHTS + TERRAINS.index(cell["terrain"])] = 1.0
-        for xy in obs.get("coast") or ():
-            at = self._cell(xy)
-            if at is not None:
-                v[at + building_at - 1] = 1.0
+        land, coast = self._spaces(v, obs)
+        building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
         for b in obs.get("buildings") or ():
-            at = self._cell(b)
+            at = land.get(self._xy(b))  # type: ignore[arg-type]
             if at is None:
                 continue
             one_hot(v, at + building_at, p, relative(b.get("owner"), me, p))
@@ -243,7 +274,7 @@ class IbyronEncoder(Encoder):
                     v[at + building_at + p + PARTS.index(part)] = 1.0
             v[at + building_at + p + len(PARTS)] = scaled(b.get("discs"), 4)
         for c in obs.get("camps") or ():
-            at = self._cell(c)
+            at = land.get(self._xy(c))  # type: ignore[arg-type]
             if at is None:
                 continue
             one_hot(v, at + camp_at, p, relative(c.get("owner"), me, p))
@@ -251,19 +282,22 @@ class IbyronEncoder(Encoder):
                 v[at + camp_at + p + CAMPS.index(c["kind"])] = 1.0
             v[at + camp_at + p + len(CAMPS)] = scaled(c.get("discs"), 4)
         for res in obs.get("reserved") or ():
-            at = self._cell(res)
+            at = land.get(self._xy(res))  # type: ignore[arg-type]
             if at is not None:
                 one_hot(v, at + reserved_at, p, relative(res.get("owner"), me, p))
         for xy in obs.get("new_tile") or ():
-            at = self._cell(xy)
+            at = land.get(self._xy(xy))  # type: ignore[arg-type]
             if at is not None:
                 v[at + reserved_at + p] = 1.0
         for r, row in by_relative_seat(obs.get("players_info"), me, p):
             marks = [row.get("home"), row.get("leader"), *(row.get("overseers") or ())[:2]]
             for k, xy in enumerate(marks):
-                at = self._cell(xy)
+                where = self._xy(xy)
+                at = land.get(where)  # type: ignore[arg-type]
                 if at is not None:
                     v[at + marks_at + min(k, 2) * p + r] = 1.0
+                elif k == 1 and where in coast:  # a leader waiting on the sea
+                    v[coast[where] + 3 + r] = 1.0  # type: ignore[index]
 
     # ------------------------------------------------------------ fast path (from the state)
     def _slots_for_state(self) -> None:
@@ -401,36 +435,48 @@ class IbyronEncoder(Encoder):
         val += (discs / CEILING, loose_discs(discs) / CEILING)
         val += (shifted(s.victory_points(q), *VP_RANGE), s._coins_kept(q) / CEILING, s._stride(q) / 3)
 
-    def _island(self, s: Any) -> list[int]:
-        """The board indices the island lights: [land], its height, its terrain, [coast]."""
-        board, per, hot = self.at_board, self.per_cell, []
-        height, terrain = s.height, s.terrain
-        for c in s.land:
-            base = board + c * per
-            hot.append(base)
+    def _island(self, s: Any) -> tuple[list[int], list[float], dict[int, int], dict[int, int]]:
+        """The island's own values ([present, x, y], height, terrain of each land space, [present, x, y] of
+        each coast space) as indices and values, and where each land and coast cell's slot starts."""
+        at: list[int] = []
+        val: list[float] = []
+        land: dict[int, int] = {}
+        coast: dict[int, int] = {}
+        height, terrain, top = s.height, s.terrain, SIZE - 1
+        for k, c in enumerate(s.land[:LAND_SLOTS]):
+            base = land[c] = self.at_island + k * self.per_land
+            at += (base, base + 1, base + 2)
+            val += (1.0, (c % SIZE) / top, (c // SIZE) / top)
             h = height[c]
             if 1 <= h <= HEIGHTS:
-                hot.append(base + h)
+                at.append(base + 2 + h)
+                val.append(1.0)
             t = self.terrain_slot.get(terrain[c])
             if t is not None:
-                hot.append(base + 1 + HEIGHTS + t)
-        coast_at = 1 + HEIGHTS + len(TERRAINS)
-        hot += [board + c * per + coast_at for c in s.coast]
-        return hot
+                at.append(base + 3 + HEIGHTS + t)
+                val.append(1.0)
+        for k, c in enumerate(s.coast[:COAST_SLOTS]):
+            base = coast[c] = self.at_coast + k * self.per_coast
+            at += (base, base + 1, base + 2)
+            val += (1.0, (c % SIZE) / top, (c // SIZE) / top)
+        return at, val, land, coast
 
     def _board_state(self, v: Vector, at: list[int], val: list[float], s: Any, me: int) -> None:
-        p, board, per = self.players, self.at_board, self.per_cell
-        building_at = 1 + HEIGHTS + len(TERRAINS) + 1
-        camp_at = building_at + p + len(PARTS) + 1
-        reserved_at = camp_at + p + len(CAMPS) + 1
-        marks_at = reserved_at + p + 1
-        # the island itself (land, heights, terrain, coast) changes only when a tile is laid; the sea has height
-        # and terrain 0, so the land cells' values say everything
+        p = self.players
+        building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
+        # the island itself (its spaces, heights, terrain, coast) changes only when a tile is laid; the sea has
+        # height and terrain 0, so the land cells' values say everything
         pick = itemgetter(*s.land)
         key = (s.land, s.coast, pick(s.height), pick(s.terrain))
-        v[self.island.indices(key, lambda: self._island(s))] = 1.0
+        piece = self.island.get(key)
+        if piece is None:
+            built = self._island(s)
+            piece = self.island.keep(key, (np.array(built[0], dtype=np.intp), np.array(built[1], dtype=np.float32),
+                                           built[2], built[3]))
+        v[piece[0]] = piece[1]
+        land, coast = piece[2], piece[3]
         for c, (owner, parts) in s.buildings.items():
-            base = board + c * per + building_at
+            base = land[c] + building_at
             r = relative(owner, me, p)
             if r is not None:
                 at.append(base + r)
@@ -439,7 +485,7 @@ class IbyronEncoder(Encoder):
             at.append(base + p + len(PARTS))
             val.append(sum(self.part_discs[b] for b in parts) / 4)
         for c, (owner, kind, discs) in s.camps.items():
-            base = board + c * per + camp_at
+            base = land[c] + camp_at
             r = relative(owner, me, p)
             if r is not None:
                 at.append(base + r)
@@ -453,11 +499,14 @@ class IbyronEncoder(Encoder):
         for c, owner in s.reserved.items():
             r = relative(owner, me, p)
             if r is not None:
-                at.append(board + c * per + reserved_at + r)
+                at.append(land[c] + reserved_at + r)
         if s.step == game_data.S_OVERSEE:
-            at += [board + c * per + reserved_at + p for c in s.new_cells]
+            at += [land[c] + reserved_at + p for c in s.new_cells]
         for q in range(p):
             r = (q - me) % p
-            marks = (s.home[q], s.leader[q], *s.overseer[q][:2])
-            at += [board + c * per + marks_at + min(k, 2) * p + r for k, c in enumerate(marks) if c >= 0]
+            for k, c in enumerate((s.home[q], s.leader[q], *s.overseer[q][:2])):
+                if c in land:
+                    at.append(land[c] + marks_at + min(k, 2) * p + r)
+                elif k == 1 and c in coast:  # a leader waiting on the sea
+                    at.append(coast[c] + 3 + r)
         val += [1.0] * (len(at) - len(val))
