@@ -45,14 +45,14 @@ from meeple.games.ibyron.data import (
 )
 from meeple.games.ibyron.island import (
     NN,
-    anchor_list,
+    ROTATED_TERRAIN,
     IslandBits,
+    anchor_list,
     anchors_of_bits,
     grow_coast,
     grown_bits,
     island_bits,
     mask,
-    ROTATED_TERRAIN,
     tile_cells,
     touching,
 )
@@ -88,7 +88,8 @@ def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ..
 
 
 # The island before play, by player count: (height, terrain, top tiles, land, coast, the tiles left), laid once.
-_START_ISLANDS: dict[int, tuple[list[int], list[int], dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_Start = tuple[list[int], list[int], dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_START_ISLANDS: dict[int, _Start] = {}
 _SEA = [0] * NN  # never changed: lay_tile replaces the grids it is in
 
 _SEATS = tuple((seat,) for seat in range(8))  # to_move's answers, made once

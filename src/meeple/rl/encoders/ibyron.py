@@ -14,17 +14,20 @@ spaces, 4 dice and 6 bonus spaces.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
+
+import numpy as np
 
 from meeple.games.ibyron import data as game_data
 from meeple.games.ibyron.data import LOW, SIZE, STEP_NAMES
 from meeple.games.ibyron.scoring import loose_discs
-import numpy as np
-
 from meeple.rl.encoders.base import (
+    UNSEEN,
     Encoder,
     Memo,
+    SeatCache,
     Vector,
     by_relative_seat,
     category,
@@ -59,6 +62,31 @@ SEAT_PHASES = ("village", "outside", "done")
 BUILT = PARTS[1:]
 CEILING = 30.0  # designed: resources, coins and disc counts are read on 0..30
 VP_RANGE = (-40.0, 80.0)  # designed: victory points start negative (forfeited discs)
+
+
+def _slot(slots: dict[tuple[int, int], int], where: tuple[int, int] | None) -> int | None:
+    """Where the slot of the space at ``where`` starts, or ``None`` (no such space, or no place at all)."""
+    return None if where is None else slots.get(where)
+
+
+def _write(cache: SeatCache, piece: int, at: list[int], val: list[float]) -> None:
+    """Make ``at`` / ``val`` what ``piece`` writes: the values it wrote before go back to 0, these are
+    written clipped into [0, 1] (as ``encode_state`` clips the whole vector once)."""
+    m = cache.view
+    for i in cache.lit[piece]:
+        m[i] = 0.0
+    for i, x in zip(at, val, strict=True):
+        m[i] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
+    cache.lit[piece] = at
+
+
+def _rewrite(cache: SeatCache, piece: int, part: Callable[[list[int], list[float], Any, int], None], s: Any,
+             me: int) -> None:
+    """``_write`` what ``part(at, val, s, me)`` gathers."""
+    at: list[int] = []
+    val: list[float] = []
+    part(at, val, s, me)
+    _write(cache, piece, at, val)
 
 
 class IbyronEncoder(Encoder):
@@ -119,6 +147,8 @@ class IbyronEncoder(Encoder):
         )
         self._slots_for_state()
         self.island = Memo()
+        self.islands_made = 0
+        self.pieces = 5 + players
         # offsets inside a land space's slot
         self.building_at = 3 + HEIGHTS + len(TERRAINS)
         self.camp_at = self.building_at + p + len(PARTS) + 1
@@ -235,7 +265,7 @@ class IbyronEncoder(Encoder):
             return x, y
         return None
 
-    def _spaces(self, v: Vector, obs: dict[str, Any]) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    def _spaces(self, v: Vector, obs: dict[str, Any]) -> tuple[dict[tuple[int, int], int], ...]:
         """Write the land and coast slots' [present, x, y], heights and terrains; returns where each land
         space's slot and each coast space's slot starts, by (x, y)."""
         land: dict[tuple[int, int], int] = {}
@@ -265,7 +295,7 @@ class IbyronEncoder(Encoder):
         land, coast = self._spaces(v, obs)
         building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
         for b in obs.get("buildings") or ():
-            at = land.get(self._xy(b))  # type: ignore[arg-type]
+            at = _slot(land, self._xy(b))
             if at is None:
                 continue
             one_hot(v, at + building_at, p, relative(b.get("owner"), me, p))
@@ -274,7 +304,7 @@ class IbyronEncoder(Encoder):
                     v[at + building_at + p + PARTS.index(part)] = 1.0
             v[at + building_at + p + len(PARTS)] = scaled(b.get("discs"), 4)
         for c in obs.get("camps") or ():
-            at = land.get(self._xy(c))  # type: ignore[arg-type]
+            at = _slot(land, self._xy(c))
             if at is None:
                 continue
             one_hot(v, at + camp_at, p, relative(c.get("owner"), me, p))
@@ -282,22 +312,22 @@ class IbyronEncoder(Encoder):
                 v[at + camp_at + p + CAMPS.index(c["kind"])] = 1.0
             v[at + camp_at + p + len(CAMPS)] = scaled(c.get("discs"), 4)
         for res in obs.get("reserved") or ():
-            at = land.get(self._xy(res))  # type: ignore[arg-type]
+            at = _slot(land, self._xy(res))
             if at is not None:
                 one_hot(v, at + reserved_at, p, relative(res.get("owner"), me, p))
         for xy in obs.get("new_tile") or ():
-            at = land.get(self._xy(xy))  # type: ignore[arg-type]
+            at = _slot(land, self._xy(xy))
             if at is not None:
                 v[at + reserved_at + p] = 1.0
         for r, row in by_relative_seat(obs.get("players_info"), me, p):
             marks = [row.get("home"), row.get("leader"), *(row.get("overseers") or ())[:2]]
             for k, xy in enumerate(marks):
                 where = self._xy(xy)
-                at = land.get(where)  # type: ignore[arg-type]
+                at = _slot(land, where)
                 if at is not None:
                     v[at + marks_at + min(k, 2) * p + r] = 1.0
-                elif k == 1 and where in coast:  # a leader waiting on the sea
-                    v[coast[where] + 3 + r] = 1.0  # type: ignore[index]
+                elif k == 1 and where is not None and where in coast:  # a leader waiting on the sea
+                    v[coast[where] + 3 + r] = 1.0
 
     # ------------------------------------------------------------ fast path (from the state)
     def _slots_for_state(self) -> None:
@@ -317,9 +347,73 @@ class IbyronEncoder(Encoder):
     def fill_state(self, v: Vector, s: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``ibyron.observe.observation`` shows ``me``
         (everything but the order of the beginner pile, which no field here reads)."""
-        p = self.players
         at: list[int] = []  # indices and their values, written in one numpy call at the end
         val: list[float] = []
+        self._head_state(at, val, s, me)
+        self._village_state(at, val, s, me)
+        self._bonus_state(at, val, s, me)
+        for q in range(self.players):
+            self._player_state(at, val, s, q, self.at_players + ((q - me) % self.players) * self.per_player)
+        island = self._island_piece(s)
+        v[island[0]] = island[1]
+        self._board_state(at, val, s, me, island[2], island[3])
+        v[at] = val
+
+    # ------------------------------------------------------------ incremental path (a seat's kept vector)
+    # pieces: 1 the head (mode .. supplies), 2 the village, 3 the bonus spaces, 4 the island's spaces,
+    # 5 what stands on them, 6 .. 5 + players the seats' blocks
+    def update_state(self, cache: SeatCache, s: Any, me: int) -> None:
+        """``fill_state``'s vector, rewriting only the pieces whose state fields changed since the cache
+        last looked (each piece's key is a copy of the fields its part of ``fill_state`` reads)."""
+        keys = cache.keys
+        key: Any = (s.solo, s.beginner, s.back_side, s.round, s.round_limit, s.start_player, s.current, s.step,
+                    s.cap, tuple(s.tiles), s.pending_tile, tuple(s.dice), tuple(s.dice_used), s.horse_supply,
+                    s.barn_supply, s.permit_supply)
+        if key != keys[1]:
+            keys[1] = key
+            _rewrite(cache, 1, self._head_state, s, me)
+        key = (s.cap, *map(tuple, s.stacks))
+        if key != keys[2]:
+            keys[2] = key
+            _rewrite(cache, 2, self._village_state, s, me)
+        key = (s.back_side, tuple(s.bonus_taken), tuple(s.solo_used))
+        if key != keys[3]:
+            keys[3] = key
+            _rewrite(cache, 3, self._bonus_state, s, me)
+        kept = keys[4]
+        if kept is UNSEEN or not (kept[0] is s.height and kept[1] is s.terrain and kept[2] is s.land
+                                  and kept[3] is s.coast):
+            island = self._island_piece(s)
+            if kept is not UNSEEN:
+                cache.vector[kept[4][0]] = 0.0
+            cache.vector[island[0]] = island[1]
+            keys[4] = kept = (s.height, s.terrain, s.land, s.coast, island)
+        island = kept[4]
+        key = (island[4], tuple(s.buildings.items()), tuple(s.camps.items()), tuple(s.reserved.items()),
+               s.new_cells if s.step == game_data.S_OVERSEE else (), tuple(s.home), tuple(s.leader),
+               *map(tuple, s.overseer))
+        if key != keys[5]:
+            keys[5] = key
+            at: list[int] = []
+            val: list[float] = []
+            self._board_state(at, val, s, me, island[2], island[3])
+            _write(cache, 5, at, val)
+        p = self.players
+        for q in range(p):
+            castle = s.castle[q]
+            key = (s.phase[q], *s.res[q], s.horses[q], s.barns[q], s.permits[q], *s.tech[q], s.cubes[q],
+                   s.supply[q], s.vbox[q], s.rest[q], tuple(s.reserve[q]), *s.mat[q], s.mayor[q], s.forfeit[q],
+                   s.ship[q], s.held[q], *s.built[q], s.in_buildings[q], s.tallest[q],
+                   len(s.buildings[castle][1]) if castle >= 0 else 0)
+            if key != keys[6 + q]:
+                keys[6 + q] = key
+                at, val = [], []
+                self._player_state(at, val, s, q, self.at_players + ((q - me) % p) * self.per_player)
+                _write(cache, 6 + q, at, val)
+
+    def _head_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+        """The mode, round, turn order, step, village cap, tiles, dice and supplies."""
+        p = self.players
         mode = 2 if s.solo else (1 if s.beginner else 0)
         at += (self.at_mode + mode, self.at_mode + len(MODES) + 1 + (1 if s.back_side else 0))
         val += (1.0, 1.0)
@@ -352,12 +446,6 @@ class IbyronEncoder(Encoder):
                 val += (s.dice[i] / 6, 1.0 if s.dice_used[i] else 0.0)
         at += (self.at_supplies, self.at_supplies + 1, self.at_supplies + 2)
         val += (s.horse_supply / 20, s.barn_supply / 12, s.permit_supply / 10)
-        self._village_state(at, val, s, me)
-        self._bonus_state(at, val, s, me)
-        for q in range(p):
-            self._player_state(at, val, s, q, self.at_players + ((q - me) % p) * self.per_player)
-        self._board_state(v, at, val, s, me)
-        v[at] = val
 
     def _village_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
         p = self.players
@@ -461,20 +549,27 @@ class IbyronEncoder(Encoder):
             val += (1.0, (c % SIZE) / top, (c // SIZE) / top)
         return at, val, land, coast
 
-    def _board_state(self, v: Vector, at: list[int], val: list[float], s: Any, me: int) -> None:
-        p = self.players
-        building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
-        # the island itself (its spaces, heights, terrain, coast) changes only when a tile is laid; the sea has
-        # height and terrain 0, so the land cells' values say everything
+    def _island_piece(self, s: Any) -> tuple[Any, Any, dict[int, int], dict[int, int], int]:
+        """The island's piece (``_island``'s indices and values as numpy arrays, the slots of its cells and a
+        number of its own), built once per island. The sea has height and terrain 0, so the land cells'
+        values say everything."""
         pick = itemgetter(*s.land)
         key = (s.land, s.coast, pick(s.height), pick(s.terrain))
         piece = self.island.get(key)
         if piece is None:
-            built = self._island(s)
-            piece = self.island.keep(key, (np.array(built[0], dtype=np.intp), np.array(built[1], dtype=np.float32),
-                                           built[2], built[3]))
-        v[piece[0]] = piece[1]
-        land, coast = piece[2], piece[3]
+            at, val, land, coast = self._island(s)
+            self.islands_made += 1
+            piece = self.island.keep(
+                key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32), land, coast, self.islands_made)
+            )
+        return piece  # type: ignore[no-any-return]
+
+    def _board_state(
+        self, at: list[int], val: list[float], s: Any, me: int, land: dict[int, int], coast: dict[int, int]
+    ) -> None:
+        """What stands on the island: buildings, camps, held spaces, the new tile, homes, leaders, overseers."""
+        p = self.players
+        building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
         for c, (owner, parts) in s.buildings.items():
             base = land[c] + building_at
             r = relative(owner, me, p)
