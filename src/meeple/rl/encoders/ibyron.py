@@ -31,6 +31,7 @@ from meeple.rl.encoders.base import (
     Vector,
     by_relative_seat,
     category,
+    changed_at,
     flag,
     many_hot,
     one_hot,
@@ -69,24 +70,37 @@ def _slot(slots: dict[tuple[int, int], int], where: tuple[int, int] | None) -> i
     return None if where is None else slots.get(where)
 
 
-def _write(cache: SeatCache, piece: int, at: list[int], val: list[float]) -> None:
-    """Make ``at`` / ``val`` what ``piece`` writes: the values it wrote before go back to 0, these are
-    written clipped into [0, 1] (as ``encode_state`` clips the whole vector once)."""
+def _write(cache: SeatCache, piece: int, key: Any, at: list[int], val: list[float]) -> None:
+    """Make ``at`` / ``val`` what ``piece`` writes, values clipped into [0, 1] (as ``encode_state`` clips the
+    whole vector once), and keep ``(key, val)`` in its key slot. Where the piece lights the same indices as
+    before, only the values that changed are written; else the ones it wrote before go back to 0."""
     m = cache.view
-    for i in cache.lit[piece]:
-        m[i] = 0.0
-    for i, x in zip(at, val, strict=True):
-        m[i] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
+    kept = cache.keys[piece]
+    where: Any = range(len(at))
+    if kept is not UNSEEN and cache.lit[piece] == at:
+        where = changed_at(val, kept[1])
+    else:
+        for i in cache.lit[piece]:
+            m[i] = 0.0
+    for i in where:
+        x = val[i]
+        m[at[i]] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
     cache.lit[piece] = at
+    cache.keys[piece] = (key, val)
 
 
-def _rewrite(cache: SeatCache, piece: int, part: Callable[[list[int], list[float], Any, int], None], s: Any,
-             me: int) -> None:
+def _changed(cache: SeatCache, piece: int, key: Any) -> bool:
+    kept = cache.keys[piece]
+    return kept is UNSEEN or kept[0] != key
+
+
+def _rewrite(cache: SeatCache, piece: int, key: Any, part: Callable[[list[int], list[float], Any, int], None],
+             s: Any, me: int) -> None:
     """``_write`` what ``part(at, val, s, me)`` gathers."""
     at: list[int] = []
     val: list[float] = []
     part(at, val, s, me)
-    _write(cache, piece, at, val)
+    _write(cache, piece, key, at, val)
 
 
 class IbyronEncoder(Encoder):
@@ -148,7 +162,8 @@ class IbyronEncoder(Encoder):
         self._slots_for_state()
         self.island = Memo()
         self.islands_made = 0
-        self.pieces = 5 + players
+        self.points: dict[tuple[int, ...], float] = {}
+        self.pieces = 6 + 2 * players
         # offsets inside a land space's slot
         self.building_at = 3 + HEIGHTS + len(TERRAINS)
         self.camp_at = self.building_at + p + len(PARTS) + 1
@@ -350,6 +365,7 @@ class IbyronEncoder(Encoder):
         at: list[int] = []  # indices and their values, written in one numpy call at the end
         val: list[float] = []
         self._head_state(at, val, s, me)
+        self._turn_state(at, val, s, me)
         self._village_state(at, val, s, me)
         self._bonus_state(at, val, s, me)
         for q in range(self.players):
@@ -360,59 +376,73 @@ class IbyronEncoder(Encoder):
         v[at] = val
 
     # ------------------------------------------------------------ incremental path (a seat's kept vector)
-    # pieces: 1 the head (mode .. supplies), 2 the village, 3 the bonus spaces, 4 the island's spaces,
-    # 5 what stands on them, 6 .. 5 + players the seats' blocks
+    # pieces: 1 the head (mode .. supplies but the turn), 2 the turn (current seat, step), 3 the village,
+    # 4 the bonus spaces, 5 the island's spaces, 6 what stands on them, then per seat q: 7 + 2q its counts,
+    # 8 + 2q its holdings
     def update_state(self, cache: SeatCache, s: Any, me: int) -> None:
         """``fill_state``'s vector, rewriting only the pieces whose state fields changed since the cache
         last looked (each piece's key is a copy of the fields its part of ``fill_state`` reads)."""
-        keys = cache.keys
-        key: Any = (s.solo, s.beginner, s.back_side, s.round, s.round_limit, s.start_player, s.current, s.step,
-                    s.cap, tuple(s.tiles), s.pending_tile, tuple(s.dice), tuple(s.dice_used), s.horse_supply,
+        key: Any = (s.solo, s.beginner, s.back_side, s.round, s.round_limit, s.start_player, s.cap,
+                    tuple(s.tiles), s.pending_tile, tuple(s.dice), tuple(s.dice_used), s.horse_supply,
                     s.barn_supply, s.permit_supply)
-        if key != keys[1]:
-            keys[1] = key
-            _rewrite(cache, 1, self._head_state, s, me)
+        if _changed(cache, 1, key):
+            _rewrite(cache, 1, key, self._head_state, s, me)
+        key = (s.current, s.step)
+        if _changed(cache, 2, key):
+            _rewrite(cache, 2, key, self._turn_state, s, me)
         key = (s.cap, *map(tuple, s.stacks))
-        if key != keys[2]:
-            keys[2] = key
-            _rewrite(cache, 2, self._village_state, s, me)
+        if _changed(cache, 3, key):
+            _rewrite(cache, 3, key, self._village_state, s, me)
         key = (s.back_side, tuple(s.bonus_taken), tuple(s.solo_used))
-        if key != keys[3]:
-            keys[3] = key
-            _rewrite(cache, 3, self._bonus_state, s, me)
-        kept = keys[4]
+        if _changed(cache, 4, key):
+            _rewrite(cache, 4, key, self._bonus_state, s, me)
+        keys = cache.keys
+        kept = keys[5]
         if kept is UNSEEN or not (kept[0] is s.height and kept[1] is s.terrain and kept[2] is s.land
                                   and kept[3] is s.coast):
             island = self._island_piece(s)
             if kept is not UNSEEN:
                 cache.vector[kept[4][0]] = 0.0
             cache.vector[island[0]] = island[1]
-            keys[4] = kept = (s.height, s.terrain, s.land, s.coast, island)
+            keys[5] = kept = (s.height, s.terrain, s.land, s.coast, island)
         island = kept[4]
         key = (island[4], tuple(s.buildings.items()), tuple(s.camps.items()), tuple(s.reserved.items()),
                s.new_cells if s.step == game_data.S_OVERSEE else (), tuple(s.home), tuple(s.leader),
                *map(tuple, s.overseer))
-        if key != keys[5]:
-            keys[5] = key
+        if _changed(cache, 6, key):
             at: list[int] = []
             val: list[float] = []
             self._board_state(at, val, s, me, island[2], island[3])
-            _write(cache, 5, at, val)
+            _write(cache, 6, key, at, val)
         p = self.players
         for q in range(p):
+            base = self.at_players + ((q - me) % p) * self.per_player
             castle = s.castle[q]
-            key = (s.phase[q], *s.res[q], s.horses[q], s.barns[q], s.permits[q], *s.tech[q], s.cubes[q],
-                   s.supply[q], s.vbox[q], s.rest[q], tuple(s.reserve[q]), *s.mat[q], s.mayor[q], s.forfeit[q],
-                   s.ship[q], s.held[q], *s.built[q], s.in_buildings[q], s.tallest[q],
-                   len(s.buildings[castle][1]) if castle >= 0 else 0)
-            if key != keys[6 + q]:
-                keys[6 + q] = key
+            key = (s.phase[q], *s.res[q], s.horses[q], s.barns[q], s.permits[q], s.supply[q], s.vbox[q],
+                   s.rest[q], s.mayor[q], s.forfeit[q], s.in_buildings[q], len(s.reserve[q]), *s.mat[q],
+                   *s.built[q], len(s.buildings[castle][1]) if castle >= 0 else 0)
+            if _changed(cache, 7 + 2 * q, key):
                 at, val = [], []
-                self._player_state(at, val, s, q, self.at_players + ((q - me) % p) * self.per_player)
-                _write(cache, 6 + q, at, val)
+                self._player_counts(at, val, s, q, base)
+                _write(cache, 7 + 2 * q, key, at, val)
+            key = (*s.tech[q], s.cubes[q], tuple(s.reserve[q]), *s.mat[q], s.ship[q], s.held[q], *s.built[q],
+                   s.tallest[q])
+            if _changed(cache, 8 + 2 * q, key):
+                at, val = [], []
+                self._player_holdings(at, val, s, q, base)
+                _write(cache, 8 + 2 * q, key, at, val)
+
+    def _turn_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+        """The seat whose turn it is and the step (they change every move)."""
+        r = relative(s.current, me, self.players)
+        if r is not None:
+            at.append(self.at_who + self.players + r)
+            val.append(1.0)
+        at.append(self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS)))
+        val.append(1.0)
 
     def _head_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
-        """The mode, round, turn order, step, village cap, tiles, dice and supplies."""
+        """The mode, round, start player, village cap, tiles, dice and supplies."""
         p = self.players
         mode = 2 if s.solo else (1 if s.beginner else 0)
         at += (self.at_mode + mode, self.at_mode + len(MODES) + 1 + (1 if s.back_side else 0))
@@ -424,13 +454,10 @@ class IbyronEncoder(Encoder):
             scaled(limit, 30),
             s.cap / 4,
         )
-        for k, seat in enumerate((s.start_player, s.current)):
-            r = relative(seat, me, p)
-            if r is not None:
-                at.append(self.at_who + k * p + r)
-                val.append(1.0)
-        at.append(self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS)))
-        val.append(1.0)
+        r = relative(s.start_player, me, p)
+        if r is not None:
+            at.append(self.at_who + r)
+            val.append(1.0)
         if not s.beginner:
             at += [self.at_tiles + t for t in s.tiles if 0 <= t < TILES]
             val += [1.0] * (len(at) - len(val))
@@ -479,6 +506,13 @@ class IbyronEncoder(Encoder):
         val += [1.0] * (len(at) - len(val))
 
     def _player_state(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
+        self._player_counts(at, val, s, q, base)
+        self._player_holdings(at, val, s, q, base)
+
+    def _player_counts(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
+        """The values of seat ``q``'s block that change move by move: phase, resources, horses, barns,
+        permits, supply, village box, rest, Mayor, forfeited discs, discs in buildings, victory points, coins
+        kept."""
         slot = self.phase_slot[s.phase[q]]
         if slot is not None:
             at.append(base + slot)
@@ -487,12 +521,35 @@ class IbyronEncoder(Encoder):
         at += range(b, b + len(RESOURCES) + 3)
         val += [(x / CEILING) for x in s.res[q][: len(RESOURCES)]]
         val += (s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING)
-        b += len(RESOURCES) + 3
+        b += len(RESOURCES) + 3 + len(TECH) + 1
+        at += (b, b + 1, b + 2)
+        val += (s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING)
+        b += 3 + 2 * len(MAT)
+        at += (b, b + 1)
+        val += (1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING)
+        b += 4 + TILES + len(BUILT)
+        discs = s.in_buildings[q]
+        at += range(b, b + 4)
+        val += (discs / CEILING, loose_discs(discs) / CEILING)
+        castle = s.castle[q]
+        res = s.res[q]
+        vp_key = (*s.built[q], *s.mat[q], len(s.buildings[castle][1]) if castle >= 0 else 0, res[game_data.GOLD],
+                  res[game_data.COINS], res[game_data.FOOD], discs, len(s.reserve[q]))
+        vp = self.points.get(vp_key)
+        if vp is None:  # the score, remembered by everything it is counted from
+            if len(self.points) > 4096:
+                self.points.clear()
+            vp = self.points[vp_key] = shifted(s.victory_points(q), *VP_RANGE)
+        val += (vp, s._coins_kept(q) / CEILING)
+
+    def _player_holdings(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
+        """The values of seat ``q``'s block that change now and then: tech, tech cubes, reserve, mat
+        buildings, ship, the tile held, buildings built, stride."""
+        b = base + len(SEAT_PHASES) + len(RESOURCES) + 3
         tech = s.tech[q]
-        at += range(b, b + len(TECH) + 4)
+        at += range(b, b + len(TECH) + 1)
         val += (tech[game_data.LUMBER] / 4, tech[game_data.REFINERY] / 4)
         val += (tech[game_data.TAXING] / 4, s.cubes[q] / CEILING)
-        val += (s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING)
         b += len(TECH) + 4
         for m in s.reserve[q]:
             slot = self.mat_slot[m]
@@ -506,9 +563,8 @@ class IbyronEncoder(Encoder):
                 val.append(1.0)
         b += 2 * len(MAT)
         held = s.held[q]
-        at += (b, b + 1, b + 2, b + 3)
-        val += (1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING, s.ship[q] / 4)
-        val.append(1.0 if held >= 0 else 0.0)
+        at += (b + 2, b + 3)
+        val += (s.ship[q] / 4, 1.0 if held >= 0 else 0.0)
         if 0 <= held < TILES:
             at.append(b + 4 + held)
             val.append(1.0)
@@ -518,10 +574,8 @@ class IbyronEncoder(Encoder):
             at.append(b + slot)
             val.append(built[index] / 3)
         b += len(BUILT)
-        discs = s.in_buildings[q]
-        at += range(b, b + 5)
-        val += (discs / CEILING, loose_discs(discs) / CEILING)
-        val += (shifted(s.victory_points(q), *VP_RANGE), s._coins_kept(q) / CEILING, s._stride(q) / 3)
+        at.append(b + 4)
+        val.append(s._stride(q) / 3)
 
     def _island(self, s: Any) -> tuple[list[int], list[float], dict[int, int], dict[int, int]]:
         """The island's own values ([present, x, y], height, terrain of each land space, [present, x, y] of
