@@ -163,7 +163,7 @@ class IbyronEncoder(Encoder):
         self.island = Memo()
         self.islands_made = 0
         self.points: dict[tuple[int, ...], float] = {}
-        self.pieces = 6 + 2 * players
+        self.pieces = 7 + 2 * players
         # offsets inside a land space's slot
         self.building_at = 3 + HEIGHTS + len(TERRAINS)
         self.camp_at = self.building_at + p + len(PARTS) + 1
@@ -373,12 +373,13 @@ class IbyronEncoder(Encoder):
         island = self._island_piece(s)
         v[island[0]] = island[1]
         self._board_state(at, val, s, me, island[2], island[3])
+        self._marks_state(at, val, s, me, island[2], island[3])
         v[at] = val
 
     # ------------------------------------------------------------ incremental path (a seat's kept vector)
     # pieces: 1 the head (mode .. supplies but the turn), 2 the turn (current seat, step), 3 the village,
-    # 4 the bonus spaces, 5 the island's spaces, 6 what stands on them, then per seat q: 7 + 2q its counts,
-    # 8 + 2q its holdings
+    # 4 the bonus spaces, 5 the island's spaces, 6 the pieces on them, then per seat q: 7 + 2q its counts,
+    # 8 + 2q its holdings; last (7 + 2 players) the homes, leaders and overseers
     def update_state(self, cache: SeatCache, s: Any, me: int) -> None:
         """``fill_state``'s vector, rewriting only the pieces whose state fields changed since the cache
         last looked (each piece's key is a copy of the fields its part of ``fill_state`` reads)."""
@@ -407,14 +408,18 @@ class IbyronEncoder(Encoder):
             keys[5] = kept = (s.height, s.terrain, s.land, s.coast, island)
         island = kept[4]
         key = (island[4], tuple(s.buildings.items()), tuple(s.camps.items()), tuple(s.reserved.items()),
-               s.new_cells if s.step == game_data.S_OVERSEE else (), tuple(s.home), tuple(s.leader),
-               *map(tuple, s.overseer))
+               s.new_cells if s.step == game_data.S_OVERSEE else ())
         if _changed(cache, 6, key):
             at: list[int] = []
             val: list[float] = []
             self._board_state(at, val, s, me, island[2], island[3])
             _write(cache, 6, key, at, val)
         p = self.players
+        key = (island[4], *s.home, *s.leader, *(c for ov in s.overseer for c in ov))
+        if _changed(cache, 7 + 2 * p, key):
+            at, val = [], []
+            self._marks_state(at, val, s, me, island[2], island[3])
+            _write(cache, 7 + 2 * p, key, at, val)
         for q in range(p):
             base = self.at_players + ((q - me) % p) * self.per_player
             castle = s.castle[q]
@@ -621,9 +626,9 @@ class IbyronEncoder(Encoder):
     def _board_state(
         self, at: list[int], val: list[float], s: Any, me: int, land: dict[int, int], coast: dict[int, int]
     ) -> None:
-        """What stands on the island: buildings, camps, held spaces, the new tile, homes, leaders, overseers."""
+        """What stands on the island: buildings, camps, held spaces, the new tile."""
         p = self.players
-        building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
+        building_at, camp_at, reserved_at = self.building_at, self.camp_at, self.reserved_at
         for c, (owner, parts) in s.buildings.items():
             base = land[c] + building_at
             r = relative(owner, me, p)
@@ -651,6 +656,13 @@ class IbyronEncoder(Encoder):
                 at.append(land[c] + reserved_at + r)
         if s.step == game_data.S_OVERSEE:
             at += [land[c] + reserved_at + p for c in s.new_cells]
+        val += [1.0] * (len(at) - len(val))
+
+    def _marks_state(
+        self, at: list[int], val: list[float], s: Any, me: int, land: dict[int, int], coast: dict[int, int]
+    ) -> None:
+        """Where each seat's home, leader and overseers are."""
+        p, marks_at = self.players, self.marks_at
         for q in range(p):
             r = (q - me) % p
             for k, c in enumerate((s.home[q], s.leader[q], *s.overseer[q][:2])):
