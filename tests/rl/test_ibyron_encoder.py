@@ -76,3 +76,20 @@ def test_a_kept_vector_pickled_mid_game_keeps_matching_the_observation() -> None
         seat = state.to_move[0]
         actions = state.legal_actions(seat)
         state.apply(actions[rng.randrange(len(actions))], seat)
+
+
+def test_malformed_spaces_in_an_observation_are_skipped() -> None:
+    """Entries naming no space, or a space in the wrong form, light nothing and never raise."""
+    enc = rl.encoder("ibyron", 2)
+    obs = meeple.new_game("ibyron", players=2, seed=0).observation(0)
+    want = enc.encode(obs)
+    first = obs["cells"][0]
+    spot = [first["x"], first["y"]]
+    broken = dict(obs)
+    broken["cells"] = [*obs["cells"], "x", None, {"x": True, "y": 3}, {"x": 99, "y": 0}]
+    broken["coast"] = [*obs["coast"], 5, [1], {"x": 99, "y": 99}]
+    broken["buildings"] = [*obs["buildings"], spot, {"x": "a"}]
+    broken["camps"] = [spot]
+    broken["reserved"] = [spot, 7]
+    assert np.array_equal(enc.encode(broken), want)
+    assert enc.encode({"cells": 5, "coast": None, "players_info": [{"leader": [1]}]}).shape == want.shape

@@ -280,37 +280,38 @@ class IbyronEncoder(Encoder):
             return x, y
         return None
 
+    def _placed(self, v: Vector, entries: Any, count: int, start: int, per: int) -> dict[tuple[int, int], int]:
+        """Write [present, x, y] in a slot per space of ``entries`` (the first ``count``, slot k for entry k;
+        entries naming no space on the grid are skipped); returns where each space's slot starts, by (x, y)."""
+        slots: dict[tuple[int, int], int] = {}
+        for k, entry in enumerate(entries[:count] if isinstance(entries, list) else ()):
+            where = self._xy(entry)
+            if where is not None:
+                at = slots[where] = start + k * per
+                v[at : at + 3] = (1.0, (where[0] - LOW) / (SIZE - 1), (where[1] - LOW) / (SIZE - 1))
+        return slots
+
     def _spaces(self, v: Vector, obs: dict[str, Any]) -> tuple[dict[tuple[int, int], int], ...]:
-        """Write the land and coast slots' [present, x, y], heights and terrains; returns where each land
-        space's slot and each coast space's slot starts, by (x, y)."""
-        land: dict[tuple[int, int], int] = {}
+        """Write the land and coast slots' [present, x, y], and the land spaces' heights and terrains; returns
+        where each land space's slot and each coast space's slot starts, by (x, y)."""
         cells = obs.get("cells")
-        for k, cell in enumerate(cells[:LAND_SLOTS] if isinstance(cells, list) else ()):
-            where = self._xy(cell)
-            if where is None:
+        land = self._placed(v, cells, LAND_SLOTS, self.at_island, self.per_land)
+        for cell in cells[:LAND_SLOTS] if land and isinstance(cells, list) else ():
+            at = _slot(land, self._xy(cell))
+            if at is None or not isinstance(cell, dict):
                 continue
-            at = land[where] = self.at_island + k * self.per_land
-            v[at : at + 3] = (1.0, (where[0] - LOW) / (SIZE - 1), (where[1] - LOW) / (SIZE - 1))
             height = cell.get("height")
             one_hot(v, at + 3, HEIGHTS, height - 1 if isinstance(height, int) else None)
             if cell.get("terrain") in TERRAINS:
                 v[at + 3 + HEIGHTS + TERRAINS.index(cell["terrain"])] = 1.0
-        coast: dict[tuple[int, int], int] = {}
-        shore = obs.get("coast")
-        for k, spot in enumerate(shore[:COAST_SLOTS] if isinstance(shore, list) else ()):
-            where = self._xy(spot)
-            if where is None:
-                continue
-            at = coast[where] = self.at_coast + k * self.per_coast
-            v[at : at + 3] = (1.0, (where[0] - LOW) / (SIZE - 1), (where[1] - LOW) / (SIZE - 1))
-        return land, coast
+        return land, self._placed(v, obs.get("coast"), COAST_SLOTS, self.at_coast, self.per_coast)
 
     def _board(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
         land, coast = self._spaces(v, obs)
         building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
         for b in obs.get("buildings") or ():
-            at = _slot(land, self._xy(b))
+            at = _slot(land, self._xy(b)) if isinstance(b, dict) else None
             if at is None:
                 continue
             one_hot(v, at + building_at, p, relative(b.get("owner"), me, p))
@@ -319,7 +320,7 @@ class IbyronEncoder(Encoder):
                     v[at + building_at + p + PARTS.index(part)] = 1.0
             v[at + building_at + p + len(PARTS)] = scaled(b.get("discs"), 4)
         for c in obs.get("camps") or ():
-            at = _slot(land, self._xy(c))
+            at = _slot(land, self._xy(c)) if isinstance(c, dict) else None
             if at is None:
                 continue
             one_hot(v, at + camp_at, p, relative(c.get("owner"), me, p))
@@ -327,7 +328,7 @@ class IbyronEncoder(Encoder):
                 v[at + camp_at + p + CAMPS.index(c["kind"])] = 1.0
             v[at + camp_at + p + len(CAMPS)] = scaled(c.get("discs"), 4)
         for res in obs.get("reserved") or ():
-            at = _slot(land, self._xy(res))
+            at = _slot(land, self._xy(res)) if isinstance(res, dict) else None
             if at is not None:
                 one_hot(v, at + reserved_at, p, relative(res.get("owner"), me, p))
         for xy in obs.get("new_tile") or ():
