@@ -6,11 +6,18 @@ seat. Territories are written tile by tile (where each placed tile lies, whose
 it is and how it is turned), since the observation names tiles, not their
 terrain. During the hidden pricing an opponent's offer shows only whether it
 has chosen, exactly as its observation does.
+
+The environments update each seat's kept vector (``update_state``): the round's
+public state, each seat's offer and received tiles, and the numbers are
+rewritten only when the lists they are drawn from changed, and a territory
+only gains the tiles placed since that seat last looked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import islice
+from operator import is_, le
 from typing import Any
 
 import numpy as np
@@ -18,15 +25,21 @@ import numpy.typing as npt
 
 from meeple.games.isle_of_skye import actions as game_actions
 from meeple.rl.encoders.base import (
+    UNSEEN,
     Encoder,
     Memo,
+    SeatCache,
     Vector,
     by_relative_seat,
     category,
+    changed_at,
+    changed_rows,
     flag,
     many_hot,
     one_hot,
     relative,
+    relight,
+    rewrite,
     scaled,
     shifted,
 )
@@ -95,6 +108,11 @@ class IsleOfSkyeEncoder(Encoder):
         self.last_territory: dict[int, tuple[dict[Any, Any], int, TerritoryEntry]] = {}
         self.territories = Memo()
         self.setups = Memo(64)
+        # per observer, by absolute seat: the relative slot and where that seat's runs start
+        self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]
+        self.seat_at = [[self.at_seats + r * self.per_seat for r in rel] for rel in self.rel]
+        self.offer_at = [[self.at_offers + r * OFFER * self.per_offer for r in rel] for rel in self.rel]
+        self.received_at = [[self.at_received + r * TILES for r in rel] for rel in self.rel]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -203,6 +221,13 @@ class IsleOfSkyeEncoder(Encoder):
 
     def _setup(self, state: Any) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
         """The round count, scoring tiles and round track of the game (the same all game long)."""
+        at, val = self._setup_lists(state)
+        piece = (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32))
+        self.setups.keep((state.scoring, state.rounds), piece)
+        return piece
+
+    def _setup_lists(self, state: Any) -> tuple[list[int], list[float]]:
+        """The indices and values of :meth:`_setup`, as lists."""
         at: list[int] = [self.at_round + 1]
         val: list[float] = [unit(len(state.rounds) / ROUNDS)]
         for i, tid in enumerate(state.scoring[: len(LETTERS)]):
@@ -217,9 +242,7 @@ class IsleOfSkyeEncoder(Encoder):
                     val.append(1.0)
             at.append(base + len(LETTERS))
             val.append(unit(entry.gold_per_player_ahead / 5))
-        piece = (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32))
-        self.setups.keep((state.scoring, state.rounds), piece)
-        return piece
+        return at, val
 
     def _seat_state(self, v: Vector, m: Any, state: Any, q: int, me: int, hidden_phase: bool) -> None:
         p = self.players
@@ -313,3 +336,164 @@ class IsleOfSkyeEncoder(Encoder):
             {-1: np.array(owner, dtype=np.intp)},
         )
         return at, val, owner, arrays
+
+    # ------------------------------------------------------------- incremental path
+    # the cache slots update_state keeps: the set-up, the round's public state, one slot per seat list the
+    # offers and numbers are drawn from (a copy of it), all territories (one piece: a tile is lit in one
+    # territory only, but a new game may give it to another seat), then each seat's offer and received
+    # tiles, by absolute seat
+    SETUP, ROUND, HIDDEN, VP, GOLD, DONE, DRAWN, DISCARDED, PRICES, SOLD_TO, RECEIVED, TERRITORY, OFFER = range(1, 14)
+
+    @property
+    def pieces(self) -> int:  # type: ignore[override]
+        return self.OFFER + 2 * self.players - 1
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
+        keys = cache.keys
+        setup = (state.scoring, state.rounds)
+        if setup != keys[self.SETUP]:  # once a game: compared element by element, by identity first
+            keys[self.SETUP] = setup
+            rewrite(cache, self.SETUP, *self._setup_lists(state))
+        phase = state.phase
+        key = (state.round, phase, state.start, state.buy_step, state.builder, len(state.bag), state.pick_tile,
+               state.pick_spot)  # fmt: skip
+        if key != keys[self.ROUND]:
+            keys[self.ROUND] = key
+            rewrite(cache, self.ROUND, *self._round_piece(state, me))
+        hidden = phase == game_actions.PRICE
+        offers = self._changed_offers(cache, state, hidden)
+        if offers:
+            for q in offers:
+                rewrite(cache, self.OFFER + q, *self._offer_piece(state, q, me, hidden))
+        numbers = offers is not None  # the gold with stakes and what is hidden follow the offers' fields
+        for slot, values in ((self.VP, state.vp), (self.GOLD, state.gold), (self.DONE, state.done)):
+            if values != keys[slot]:
+                keys[slot] = values[:]
+                numbers = True
+        if numbers:
+            self._write_numbers(cache, state, me, hidden)
+        received = state.received
+        if received != keys[self.RECEIVED]:
+            at = self.received_at[me]
+            for q in changed_rows(cache, self.RECEIVED, received):
+                base = at[q]
+                relight(cache, self.OFFER + self.players + q, [base + t for t in received[q] if 0 <= t < TILES])
+        self._update_territories(cache, state, me)
+
+    def _round_piece(self, state: Any, me: int) -> tuple[list[int], list[float]]:
+        """The round, phase, roles, bag and pending tile, as :meth:`fill_state` writes them."""
+        p, phase = self.players, state.phase
+        roles = self.at_roles + p + 1
+        buyer = roles + ((state.start + state.buy_step - me) % p if phase == game_actions.BUY else p)
+        roles += p + 1
+        builder = roles + ((state.builder - me) % p if phase == game_actions.BUILD and 0 <= state.builder < p else p)
+        at = [self.at_round, self.at_phase + self.phase_slot[phase], self.at_roles + (state.start - me) % p, buyer,
+              builder, self.at_bag]  # fmt: skip
+        val = [unit(state.round / ROUNDS), 1.0, 1.0, 1.0, 1.0, unit(len(state.bag) / TILES)]
+        if state.pick_tile >= 0:
+            at.append(self.at_pending + state.pick_tile)
+            val.append(1.0)
+        spot = state.pick_spot
+        if spot is not None and len(spot) == 2:
+            at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
+            val += (1.0, unit((spot[0] + REACH) / (2 * REACH)), unit((spot[1] + REACH) / (2 * REACH)))
+        return at, val
+
+    def _changed_offers(self, cache: SeatCache, state: Any, hidden: bool) -> list[int] | None:
+        """The seats whose offer fields (tiles, discard, prices, buyers, and whether prices are hidden)
+        changed since the cache's copies, which follow; ``None`` if none did."""
+        keys, seats = cache.keys, set[int]()
+        if hidden != keys[self.HIDDEN]:
+            keys[self.HIDDEN] = hidden
+            seats.update(range(self.players))
+        for slot, rows in ((self.DRAWN, state.drawn), (self.PRICES, state.prices), (self.SOLD_TO, state.sold_to)):
+            if rows != keys[slot]:
+                seats.update(changed_rows(cache, slot, rows))
+        discarded, old = state.discarded, keys[self.DISCARDED]
+        if discarded != old:
+            keys[self.DISCARDED] = discarded[:]
+            seats.update(range(self.players) if old is UNSEEN or len(old) != len(discarded) else
+                         changed_at(discarded, old))  # fmt: skip
+        return sorted(q for q in seats if q < self.players) if seats else None
+
+    def _offer_piece(self, state: Any, q: int, me: int, hidden: bool) -> tuple[list[int], list[float]]:
+        """Seat ``q``'s offer slots for observer ``me``, as :meth:`_seat_state` writes them."""
+        p, per_offer = self.players, self.per_offer
+        base = self.offer_at[me][q]
+        secret = hidden and q != me
+        prices, discarded, sold_to = state.prices[q], state.discarded[q], state.sold_to[q]
+        at: list[int] = []
+        val: list[float] = []
+        for k, tid in enumerate(state.drawn[q][:OFFER]):
+            if 0 <= tid < TILES:
+                at.append(base + tid)
+                val.append(1.0)
+            if secret:
+                at.append(base + TILES + 3)  # the price and the discard are hidden
+                val.append(1.0)
+            elif tid == discarded:
+                at.append(base + TILES + 2)
+                val.append(1.0)
+            else:
+                at += (base + TILES, base + TILES + 1)
+                val += (unit(prices[k] / PRICE_CEILING), 1.0)
+            buyer = sold_to[k]
+            if 0 <= buyer < p:
+                at += (base + TILES + 4, base + TILES + 5 + (buyer - me) % p)
+                val += (1.0, 1.0)
+            base += per_offer
+        return at, val
+
+    def _write_numbers(self, cache: SeatCache, state: Any, me: int, hidden: bool) -> None:
+        """Every seat's VP, gold (another seat's hidden while it prices), gold with stakes, and chosen."""
+        m = cache.view
+        gold, vp, done, prices = state.gold, state.vp, state.done, state.prices
+        for q, base in enumerate(self.seat_at[me]):
+            m[base] = unit(vp[q] / VP_CEILING)
+            m[base + 1] = 0.0 if hidden and q != me else unit(gold[q] / GOLD_CEILING)
+            m[base + 2] = unit((gold[q] + sum(prices[q])) / GOLD_CEILING)
+            m[base + 3] = 0.0 if hidden and not done[q] else 1.0
+
+    def _update_territories(self, cache: SeatCache, state: Any, me: int) -> None:
+        """Every territory's tiles. A territory only grows and its mapping keeps the order tiles were
+        placed in, so while each seat's mapping is the very one seen before (the key slot holds the
+        mappings and their sizes), only the tiles placed since are written; any other rewrites them all."""
+        placed, key = state.placed, cache.keys[self.TERRITORY]
+        sizes = list(map(len, placed))
+        if key is not UNSEEN and all(map(is_, key[0], placed)) and len(placed) == len(key[0]):
+            if sizes == key[1]:
+                return  # nothing placed since: the usual case
+            if all(map(le, key[1], sizes)):
+                m, rel = cache.view, self.rel[me]
+                for q in changed_at(sizes, key[1]):
+                    at, val = self._tiles(islice(placed[q].items(), key[1][q], None), rel[q])
+                    for i, x in zip(at, val, strict=True):
+                        m[i] = x
+                    cache.lit[self.TERRITORY] += at
+                key[1][:] = sizes
+                return
+        at, val = [], []
+        for q, r in enumerate(self.rel[me]):
+            more_at, more_val = self._tiles(placed[q].items(), r)
+            at += more_at
+            val += more_val
+        rewrite(cache, self.TERRITORY, at, val)
+        cache.keys[self.TERRITORY] = (list(placed), sizes)
+
+    def _tiles(self, tiles: Iterable[Any], r: int) -> tuple[list[int], list[float]]:
+        """The ``territory_tiles`` indices and values of ``tiles`` (``((x, y), (tile, turn))`` items) of the
+        seat at relative slot ``r``."""
+        at: list[int] = []
+        val: list[float] = []
+        per_tile, rotations = self.per_tile, 3 + self.players
+        for (x, y), (tid, rot) in tiles:
+            if not 0 <= tid < TILES:
+                continue
+            base = self.at_tiles + tid * per_tile
+            at += (base, base + 1, base + 2, base + 3 + r)
+            val += (1.0, unit((x + REACH) / (2 * REACH)), unit((y + REACH) / (2 * REACH)), 1.0)
+            if 0 <= rot < len(ROTATIONS):
+                at.append(base + rotations + rot)
+                val.append(1.0)
+        return at, val
