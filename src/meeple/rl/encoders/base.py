@@ -239,9 +239,10 @@ class Encoder:
         """An empty cache for ``seat``'s vectors: the first :meth:`encode_cached` writes every piece."""
         return SeatCache(self, seat)
 
-    def encode_cached(self, cache: SeatCache, state: Any, seat: int) -> Vector:
+    def encode_cached(self, cache: SeatCache, state: Any, seat: int, to_move: tuple[int, ...] | None = None) -> Vector:
         """``encode_state(state, seat)`` as a new array, written by updating ``cache`` (kept by the caller
         for this seat): only the pieces whose inputs differ from those the cache last saw are rewritten.
+        ``to_move`` is ``state.to_move`` if the caller already holds it (some games compute it).
 
         Each piece of the cached vector is a function of its key (a copy of the very state fields it is
         drawn from), so the result does not depend on what the cache saw before: the suite checks it
@@ -254,7 +255,8 @@ class Encoder:
             raise ValueError(f"this cache was made for seat {cache.seat}, not seat {seat}")
         if not self.incremental:
             return self.encode_state(state, seat)
-        to_move = state.to_move
+        if to_move is None:
+            to_move = state.to_move
         # the common slices: to_move while the game runs; once over, to_move and the winners
         key = (tuple(to_move), tuple(state.winners)) if state.is_over else tuple(to_move)
         if key != cache.keys[0]:
