@@ -20,8 +20,8 @@ inputs changed. An encoder adopts it by defining ``update_state`` and its number
 ``pieces``: each piece compares the state fields it is drawn from with the copy its
 key slot holds and, when they differ, keeps a new copy and rewrites itself, with
 :func:`relight` (a set of lit indices), :func:`move_hot` (one lit index),
-:func:`move_one_hots` (one lit slot per position, moved where the value changed),
-:func:`rewrite` (indices and their values) or plain writes; :func:`changed_at` and :func:`changed_rows` find, at C speed, which
+:func:`move_one_hots` (one lit slot per position, moved where the value changed) or
+plain writes; :func:`changed_at` and :func:`changed_rows` find, at C speed, which
 positions or rows of a list changed.
 """
 
@@ -257,8 +257,11 @@ class Encoder:
             return self.encode_state(state, seat)
         if to_move is None:
             to_move = state.to_move
-        # the common slices: to_move while the game runs; once over, to_move and the winners
-        key = (tuple(to_move), tuple(state.winners)) if state.is_over else tuple(to_move)
+        # the common slices: to_move while the game runs (a game with a seat to move is not over); once
+        # over, to_move and the winners
+        key: Any = to_move if type(to_move) is tuple else tuple(to_move)
+        if not to_move and state.is_over:
+            key = (key, tuple(state.winners))
         if key != cache.keys[0]:
             cache.keys[0] = key
             p = self.players
@@ -482,14 +485,3 @@ def write_changed(
             x = values[i]
             m[starts[i] + offset] = (1.0 if x > 0 else 0.0) if ceiling is None else min(1.0, x / ceiling)
         old[i] = values[i]
-
-
-def rewrite(cache: SeatCache, piece: int, at: list[int], values: list[float]) -> None:
-    """Make ``piece`` the values ``values`` at the indices ``at``: zero what it wrote before, write these
-    (``relight`` for a piece whose values are not all 1)."""
-    m = cache.view
-    for i in cache.lit[piece]:
-        m[i] = 0.0
-    for i, x in zip(at, values, strict=False):
-        m[i] = x
-    cache.lit[piece] = at

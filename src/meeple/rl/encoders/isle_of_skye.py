@@ -16,8 +16,8 @@ only gains the tiles placed since that seat last looked.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import islice
-from operator import is_, le
+from itertools import compress, count, islice
+from operator import attrgetter, is_, le, ne
 from typing import Any
 
 import numpy as np
@@ -33,13 +33,11 @@ from meeple.rl.encoders.base import (
     by_relative_seat,
     category,
     changed_at,
-    changed_rows,
     flag,
     many_hot,
+    move_hot,
     one_hot,
     relative,
-    relight,
-    rewrite,
     scaled,
     shifted,
 )
@@ -338,112 +336,151 @@ class IsleOfSkyeEncoder(Encoder):
         return at, val, owner, arrays
 
     # ------------------------------------------------------------- incremental path
-    # the cache slots update_state keeps: the set-up, the round's public state, one slot per seat list the
-    # offers and numbers are drawn from (a copy of it), all territories (one piece: a tile is lit in one
-    # territory only, but a new game may give it to another seat), then each seat's offer and received
-    # tiles, by absolute seat
-    SETUP, ROUND, HIDDEN, VP, GOLD, DONE, DRAWN, DISCARDED, PRICES, SOLD_TO, RECEIVED, TERRITORY, OFFER = range(1, 14)
+    # the cache slots update_state keeps: the set-up, a copy of the state fields below (FIELDS), all
+    # territories (one piece: a tile is lit in one territory only, but a new game may give it to another
+    # seat), and the one-hots of the phase, the three roles and the pending tile (each the index it lit);
+    # each seat's offer and received tiles are a run of the vector of their own, cleared and rewritten
+    SETUP, FIELDS, TERRITORY, PHASE_HOT, START_HOT, BUYER_HOT, BUILDER_HOT, PENDING_HOT = range(1, 9)
+    # the fields compared in one go (list, in this order, then the bag's size): the round's public state,
+    # the numbers, each seat's offer, its received tiles; those holding a list per seat are copied row by row
+    ROUND_FIELDS = ("round", "phase", "start", "buy_step", "builder", "pick_tile", "pick_spot")
+    SEAT_FIELDS = ("vp", "gold", "done", "prices", "drawn", "discarded", "sold_to", "received")
+    _fields = attrgetter(*ROUND_FIELDS, *SEAT_FIELDS)
+    PHASE, VP, GOLD, DONE, PRICES, DRAWN, DISCARDED, SOLD_TO, RECEIVED, BAG = 1, *range(7, 16)
+    ROWS = frozenset({PRICES, DRAWN, SOLD_TO, RECEIVED})
 
     @property
     def pieces(self) -> int:  # type: ignore[override]
-        return self.OFFER + 2 * self.players - 1
+        return self.PENDING_HOT
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         keys = cache.keys
+        now = list(self._fields(state))
+        now.append(len(state.bag))
+        old = keys[self.FIELDS]
+        if old is UNSEEN or now[self.PHASE] != old[self.PHASE] or now[0] != old[0]:
+            self._refresh(cache, state, me, now)  # a new phase or round changes most pieces
+            return
         setup = (state.scoring, state.rounds)
-        if setup != keys[self.SETUP]:  # once a game: compared element by element, by identity first
+        if setup != keys[self.SETUP]:  # another game: compared element by element, by identity first
             keys[self.SETUP] = setup
-            rewrite(cache, self.SETUP, *self._setup_lists(state))
-        phase = state.phase
-        key = (state.round, phase, state.start, state.buy_step, state.builder, len(state.bag), state.pick_tile,
-               state.pick_spot)  # fmt: skip
-        if key != keys[self.ROUND]:
-            keys[self.ROUND] = key
-            rewrite(cache, self.ROUND, *self._round_piece(state, me))
-        hidden = phase == game_actions.PRICE
-        offers = self._changed_offers(cache, state, hidden)
-        if offers:
-            for q in offers:
-                rewrite(cache, self.OFFER + q, *self._offer_piece(state, q, me, hidden))
-        numbers = offers is not None  # the gold with stakes and what is hidden follow the offers' fields
-        for slot, values in ((self.VP, state.vp), (self.GOLD, state.gold), (self.DONE, state.done)):
-            if values != keys[slot]:
-                keys[slot] = values[:]
-                numbers = True
-        if numbers:
-            self._write_numbers(cache, state, me, hidden)
-        received = state.received
-        if received != keys[self.RECEIVED]:
-            at = self.received_at[me]
-            for q in changed_rows(cache, self.RECEIVED, received):
-                base = at[q]
-                relight(cache, self.OFFER + self.players + q, [base + t for t in received[q] if 0 <= t < TILES])
+            cache.vector[self.at_scoring : self.at_seats] = 0.0  # the scoring tiles and the round track
+            m = cache.view
+            for i, x in zip(*self._setup_lists(state), strict=True):
+                m[i] = x
+        if now != old:  # one comparison, at C speed, of every field but the territories
+            self._update_fields(cache, state, me, now, old)
         self._update_territories(cache, state, me)
 
-    def _round_piece(self, state: Any, me: int) -> tuple[list[int], list[float]]:
-        """The round, phase, roles, bag and pending tile, as :meth:`fill_state` writes them."""
-        p, phase = self.players, state.phase
+    def _refresh(self, cache: SeatCache, state: Any, me: int, now: list[Any]) -> None:
+        """Write the game's slices afresh (``fill_state``: cheaper than piece by piece when most pieces
+        change) and make every key slot hold what they were drawn from."""
+        v, keys = cache.vector, cache.keys
+        v[self.at_round :] = 0.0  # every slice after the common ones (the round's is the first)
+        self.fill_state(v, state, me)
+        keys[self.SETUP] = (state.scoring, state.rounds)
+        keys[self.FIELDS] = [self._copied(i, x) for i, x in enumerate(now)]
+        keys[self.TERRITORY] = (list(state.placed), list(map(len, state.placed)))
+        for slot in range(self.PHASE_HOT, self.PENDING_HOT + 1):
+            keys[slot] = UNSEEN
+        self._update_round(cache, state, me)  # the one-hots' slots learn the indices fill_state lit
+
+    def _copied(self, i: int, value: Any) -> Any:
+        """A copy of field ``i`` of the compared fields (row by row for those holding a list per seat)."""
+        if i in self.ROWS:
+            return [row[:] for row in value]
+        return value[:] if type(value) is list else value
+
+    def _update_fields(self, cache: SeatCache, state: Any, me: int, now: list[Any], old: Any) -> None:
+        """Rewrite the pieces drawn from the fields of ``now`` that differ from the copy ``old`` (in one
+        phase of one round), then bring the copy up to date."""
+        p, hidden = self.players, now[self.PHASE] == game_actions.PRICE
+        changed = list(compress(count(), map(ne, now, old)))
+        seats: set[int] = set()
+        numbers = False
+        round_changed = any(i < len(self.ROUND_FIELDS) or i == self.BAG for i in changed)
+        for i in changed:
+            if self.VP <= i <= self.PRICES:
+                numbers = True
+            if self.PRICES <= i <= self.SOLD_TO and len(seats) < p:
+                rows, was = now[i], old[i]
+                if hidden and i in (self.PRICES, self.DISCARDED):  # another seat's are hidden: only mine show
+                    if rows[me] != was[me]:
+                        seats.add(me)
+                else:
+                    seats.update(q for q in range(p) if rows[q] != was[q])
+            if i == self.RECEIVED:
+                rows, was, at, v, m = now[i], old[i], self.received_at[me], cache.vector, cache.view
+                for q in range(p):
+                    if rows[q] != was[q]:
+                        base = at[q]
+                        v[base : base + TILES] = 0.0  # the seat's own run: cleared in one numpy write
+                        for t in rows[q]:
+                            if 0 <= t < TILES:
+                                m[base + t] = 1.0
+            old[i] = self._copied(i, now[i])
+        if round_changed:
+            self._update_round(cache, state, me)
+        for q in seats:
+            self._write_offer(cache, state, q, me, hidden)
+        if numbers:
+            self._write_numbers(cache, state, me, hidden)
+
+    def _update_round(self, cache: SeatCache, state: Any, me: int) -> None:
+        """The round, phase, roles, bag and pending tile, as :meth:`fill_state` writes them: numbers
+        written, each one-hot moved only if its index changed."""
+        m, p, phase = cache.view, self.players, state.phase
+        m[self.at_round] = unit(state.round / ROUNDS)
+        m[self.at_bag] = unit(len(state.bag) / TILES)
+        move_hot(cache, self.PHASE_HOT, self.at_phase + self.phase_slot[phase])
+        move_hot(cache, self.START_HOT, self.at_roles + (state.start - me) % p)
         roles = self.at_roles + p + 1
-        buyer = roles + ((state.start + state.buy_step - me) % p if phase == game_actions.BUY else p)
+        move_hot(
+            cache, self.BUYER_HOT, roles + ((state.start + state.buy_step - me) % p if phase == game_actions.BUY else p)
+        )
         roles += p + 1
-        builder = roles + ((state.builder - me) % p if phase == game_actions.BUILD and 0 <= state.builder < p else p)
-        at = [self.at_round, self.at_phase + self.phase_slot[phase], self.at_roles + (state.start - me) % p, buyer,
-              builder, self.at_bag]  # fmt: skip
-        val = [unit(state.round / ROUNDS), 1.0, 1.0, 1.0, 1.0, unit(len(state.bag) / TILES)]
-        if state.pick_tile >= 0:
-            at.append(self.at_pending + state.pick_tile)
-            val.append(1.0)
-        spot = state.pick_spot
+        builder = state.builder
+        move_hot(
+            cache,
+            self.BUILDER_HOT,
+            roles + ((builder - me) % p if phase == game_actions.BUILD and 0 <= builder < p else p),
+        )
+        move_hot(cache, self.PENDING_HOT, self.at_pending + state.pick_tile if state.pick_tile >= 0 else None)
+        spot, at = state.pick_spot, self.at_pending + TILES
         if spot is not None and len(spot) == 2:
-            at += (self.at_pending + TILES, self.at_pending + TILES + 1, self.at_pending + TILES + 2)
-            val += (1.0, unit((spot[0] + REACH) / (2 * REACH)), unit((spot[1] + REACH) / (2 * REACH)))
-        return at, val
+            m[at], m[at + 1], m[at + 2] = (
+                1.0,
+                unit((spot[0] + REACH) / (2 * REACH)),
+                unit((spot[1] + REACH) / (2 * REACH)),
+            )
+        else:
+            m[at] = m[at + 1] = m[at + 2] = 0.0
 
-    def _changed_offers(self, cache: SeatCache, state: Any, hidden: bool) -> list[int] | None:
-        """The seats whose offer fields (tiles, discard, prices, buyers, and whether prices are hidden)
-        changed since the cache's copies, which follow; ``None`` if none did."""
-        keys, seats = cache.keys, set[int]()
-        if hidden != keys[self.HIDDEN]:
-            keys[self.HIDDEN] = hidden
-            seats.update(range(self.players))
-        for slot, rows in ((self.DRAWN, state.drawn), (self.PRICES, state.prices), (self.SOLD_TO, state.sold_to)):
-            if rows != keys[slot]:
-                seats.update(changed_rows(cache, slot, rows))
-        discarded, old = state.discarded, keys[self.DISCARDED]
-        if discarded != old:
-            keys[self.DISCARDED] = discarded[:]
-            seats.update(range(self.players) if old is UNSEEN or len(old) != len(discarded) else
-                         changed_at(discarded, old))  # fmt: skip
-        return sorted(q for q in seats if q < self.players) if seats else None
-
-    def _offer_piece(self, state: Any, q: int, me: int, hidden: bool) -> tuple[list[int], list[float]]:
-        """Seat ``q``'s offer slots for observer ``me``, as :meth:`_seat_state` writes them."""
+    def _write_offer(self, cache: SeatCache, state: Any, q: int, me: int, hidden: bool) -> None:
+        """Seat ``q``'s offer slots for observer ``me``, as :meth:`_seat_state` writes them: its run of the
+        vector (one per seat, of its own) cleared in one numpy write, then the few values it holds."""
         p, per_offer = self.players, self.per_offer
         base = self.offer_at[me][q]
+        cache.vector[base : base + OFFER * per_offer] = 0.0
+        m = cache.view
         secret = hidden and q != me
         prices, discarded, sold_to = state.prices[q], state.discarded[q], state.sold_to[q]
-        at: list[int] = []
-        val: list[float] = []
         for k, tid in enumerate(state.drawn[q][:OFFER]):
             if 0 <= tid < TILES:
-                at.append(base + tid)
-                val.append(1.0)
+                m[base + tid] = 1.0
             if secret:
-                at.append(base + TILES + 3)  # the price and the discard are hidden
-                val.append(1.0)
+                m[base + TILES + 3] = 1.0  # the price and the discard are hidden
             elif tid == discarded:
-                at.append(base + TILES + 2)
-                val.append(1.0)
+                m[base + TILES + 2] = 1.0
             else:
-                at += (base + TILES, base + TILES + 1)
-                val += (unit(prices[k] / PRICE_CEILING), 1.0)
+                m[base + TILES] = unit(prices[k] / PRICE_CEILING)
+                m[base + TILES + 1] = 1.0
             buyer = sold_to[k]
             if 0 <= buyer < p:
-                at += (base + TILES + 4, base + TILES + 5 + (buyer - me) % p)
-                val += (1.0, 1.0)
+                m[base + TILES + 4] = 1.0
+                m[base + TILES + 5 + (buyer - me) % p] = 1.0
             base += per_offer
-        return at, val
 
     def _write_numbers(self, cache: SeatCache, state: Any, me: int, hidden: bool) -> None:
         """Every seat's VP, gold (another seat's hidden while it prices), gold with stakes, and chosen."""
@@ -470,15 +507,14 @@ class IsleOfSkyeEncoder(Encoder):
                     at, val = self._tiles(islice(placed[q].items(), key[1][q], None), rel[q])
                     for i, x in zip(at, val, strict=True):
                         m[i] = x
-                    cache.lit[self.TERRITORY] += at
                 key[1][:] = sizes
                 return
-        at, val = [], []
+        cache.vector[self.at_tiles : self.at_pending] = 0.0  # every territory's tiles
+        m = cache.view
         for q, r in enumerate(self.rel[me]):
-            more_at, more_val = self._tiles(placed[q].items(), r)
-            at += more_at
-            val += more_val
-        rewrite(cache, self.TERRITORY, at, val)
+            at, val = self._tiles(placed[q].items(), r)
+            for i, x in zip(at, val, strict=True):
+                m[i] = x
         cache.keys[self.TERRITORY] = (list(placed), sizes)
 
     def _tiles(self, tiles: Iterable[Any], r: int) -> tuple[list[int], list[float]]:
