@@ -186,14 +186,18 @@ class NoTensorViews(SeatViews):
     """Views whose observation is a ready zero vector (the mask is the real one)."""
 
     def observe(self, state: meeple.State, seat: int) -> dict[str, np.ndarray]:
-        return {"observation": np.zeros(rl.encoder_for(state).shape, np.float32), "action_mask": self.mask(state, seat)}
+        mask = self.mask(state, seat)  # brings the views to this state and move (its encoder among them)
+        assert self._encoder is not None
+        return {"observation": np.zeros(self._encoder.shape, np.float32), "action_mask": mask}
 
 
 class FreshTensorViews(SeatViews):
     """Views encoding every observation afresh instead of updating the seat's kept vector."""
 
     def observe(self, state: meeple.State, seat: int) -> dict[str, np.ndarray]:
-        return {"observation": rl.encoder_for(state).encode_state(state, seat), "action_mask": self.mask(state, seat)}
+        mask = self.mask(state, seat)  # brings the views to this state and move (its encoder among them)
+        assert self._encoder is not None
+        return {"observation": self._encoder.encode_state(state, seat), "action_mask": mask}
 
 
 class NoTensorAEC(mpz.CheckedAEC):
