@@ -56,7 +56,6 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import meeple
-import meeple.rl as rl
 import meeple.rl.gymnasium as mg
 from meeple.rl import pettingzoo as mpz
 from meeple.rl.views import SeatViews

@@ -455,6 +455,32 @@ def move_hot(cache: SeatCache, piece: int, index: int | None) -> None:
         cache.keys[piece] = index
 
 
+def move_hots(cache: SeatCache, piece: int, indices: list[int]) -> None:
+    """For pieces that light one index each (or none: -1), gathered in one list: light ``indices`` instead
+    of those lit before, moving only the ones that changed. The key slot holds the list of indices lit
+    (one call and one comparison for several one-hots, cheaper than a :func:`move_hot` each)."""
+    old = cache.keys[piece]
+    if indices == old:
+        return
+    m = cache.view
+    if old is UNSEEN or len(old) != len(indices):
+        for i in () if old is UNSEEN else old:
+            if i >= 0:
+                m[i] = 0.0
+        for i in indices:
+            if i >= 0:
+                m[i] = 1.0
+    else:
+        moved = list(changed_at(indices, old))
+        for k in moved:  # every old light out before any new one is lit: two pieces may trade indices
+            if old[k] >= 0:
+                m[old[k]] = 0.0
+        for k in moved:
+            if indices[k] >= 0:
+                m[indices[k]] = 1.0
+    cache.keys[piece] = indices
+
+
 def changed_rows(cache: SeatCache, piece: int, rows: list[list[Any]]) -> list[int]:
     """The positions of the rows of ``rows`` (a list of lists, one per seat say) that differ from the copy
     kept in ``cache.keys[piece]``, which is brought up to date in place (all of them the first time)."""
