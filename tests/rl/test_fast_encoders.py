@@ -103,6 +103,15 @@ def test_cached_tensor_equals_it_in_every_option_set(game: str, players: int, op
 INCREMENTAL = ["bayon", "isle_of_skye", "ivor"]
 
 
+def _assert_every_seat_exact(enc: Any, caches: list[SeatCache], state: Any, n: int) -> None:
+    """Every seat's cached tensor of ``state`` equals the encoding of its observation dict."""
+    for seat, cache in enumerate(caches):
+        got = enc.encode_cached(cache, state, seat)
+        want = enc.encode(state.observation(seat))
+        if not np.array_equal(got, want):
+            raise AssertionError(f"move {n} seat {seat}: slices {_differ(enc, got, want)}")
+
+
 @pytest.mark.parametrize("game", INCREMENTAL)
 def test_bayon_skye_and_ivor_encode_incrementally(game: str) -> None:
     assert rl.encoder(game).incremental
@@ -129,11 +138,7 @@ def test_a_cache_switching_between_a_game_and_its_copies_stays_exact(game: str) 
                 seat = other.to_move[0]
                 other.apply(rng.choice(other.legal_actions(seat)), seat)
         for look in (state, rng.choice(copies), state):
-            for seat in range(players):
-                got = enc.encode_cached(caches[seat], look, seat)
-                want = enc.encode(look.observation(seat))
-                if not np.array_equal(got, want):
-                    raise AssertionError(f"move {n} seat {seat}: slices {_differ(enc, got, want)}")
+            _assert_every_seat_exact(enc, caches, look, n)
         seat = state.to_move[0]
         state.apply(rng.choice(state.legal_actions(seat)), seat)
     assert n > 50
@@ -154,11 +159,7 @@ def test_a_cache_pickled_with_its_game_keeps_working(game: str) -> None:
             enc = caches[0].encoder
         if state.is_over:
             break
-        for seat in range(players):
-            got = enc.encode_cached(caches[seat], state, seat)
-            want = enc.encode(state.observation(seat))
-            if not np.array_equal(got, want):
-                raise AssertionError(f"move {n} seat {seat}: slices {_differ(enc, got, want)}")
+        _assert_every_seat_exact(enc, caches, state, n)
         seat = state.to_move[0]
         state.apply(rng.choice(state.legal_actions(seat)), seat)
     assert n >= 120

@@ -246,31 +246,14 @@ class IsleOfSkyeEncoder(Encoder):
         p = self.players
         r = (q - me) % p
         mine = q == me
-        prices, discarded = state.prices[q], state.discarded[q]
+        prices = state.prices[q]
         base = self.at_seats + r * self.per_seat
         gold = state.gold[q]
         m[base] = unit(state.vp[q] / VP_CEILING)
         m[base + 1] = 0.0 if hidden_phase and not mine else unit(gold / GOLD_CEILING)
         m[base + 2] = unit((gold + sum(prices)) / GOLD_CEILING)
         m[base + 3] = 0.0 if hidden_phase and not state.done[q] else 1.0  # chosen: asked while prices are hidden
-        sold_to = state.sold_to[q]
-        per_offer = self.per_offer
-        base = self.at_offers + r * OFFER * per_offer
-        for k, tid in enumerate(state.drawn[q][:OFFER]):
-            if 0 <= tid < TILES:
-                m[base + tid] = 1.0
-            if hidden_phase and not mine:
-                m[base + TILES + 3] = 1.0  # the price and the discard are hidden
-            elif tid == discarded:
-                m[base + TILES + 2] = 1.0
-            else:
-                m[base + TILES] = unit(prices[k] / PRICE_CEILING)
-                m[base + TILES + 1] = 1.0
-            buyer = sold_to[k]
-            if 0 <= buyer < p:
-                m[base + TILES + 4] = 1.0
-                m[base + TILES + 5 + (buyer - me) % p] = 1.0
-            base += per_offer
+        self._offer_into(m, self.at_offers + r * OFFER * self.per_offer, state, q, me, hidden_phase and not mine)
         received = state.received[q]
         if received:
             base = self.at_received + r * TILES
@@ -463,11 +446,14 @@ class IsleOfSkyeEncoder(Encoder):
     def _write_offer(self, cache: SeatCache, state: Any, q: int, me: int, hidden: bool) -> None:
         """Seat ``q``'s offer slots for observer ``me``, as :meth:`_seat_state` writes them: its run of the
         vector (one per seat, of its own) cleared in one numpy write, then the few values it holds."""
-        p, per_offer = self.players, self.per_offer
         base = self.offer_at[me][q]
-        cache.vector[base : base + OFFER * per_offer] = 0.0
-        m = cache.view
-        secret = hidden and q != me
+        cache.vector[base : base + OFFER * self.per_offer] = 0.0
+        self._offer_into(cache.view, base, state, q, me, hidden and q != me)
+
+    def _offer_into(self, m: Any, base: int, state: Any, q: int, me: int, secret: bool) -> None:
+        """Write seat ``q``'s offer for observer ``me`` through the memoryview ``m`` into its zeroed run from
+        ``base`` (``secret``: its prices and discard are hidden from ``me``)."""
+        p, per_offer = self.players, self.per_offer
         prices, discarded, sold_to = state.prices[q], state.discarded[q], state.sold_to[q]
         for k, tid in enumerate(state.drawn[q][:OFFER]):
             if 0 <= tid < TILES:
