@@ -112,6 +112,22 @@ def _assert_every_seat_exact(enc: Any, caches: list[SeatCache], state: Any, n: i
             raise AssertionError(f"move {n} seat {seat}: slices {_differ(enc, got, want)}")
 
 
+def test_isle_of_skye_games_with_other_scoring_tiles_share_one_encoder() -> None:
+    """The state names its four scoring tiles among its options; the vector reads them from the state, so
+    games with other tiles share one encoder (and an env keeps its seats' vectors from game to game)."""
+    first, second = (meeple.new_game("isle_of_skye", seed=seed) for seed in (1, 2))
+    assert first.options != second.options
+    assert rl.encoder_for(first) is rl.encoder_for(second) is rl.encoder("isle_of_skye", scoring="first-game")
+    assert rl.encoder_for(meeple.new_game("isle_of_skye", players=3, seed=1)) is not rl.encoder_for(first)
+    env = mpz.env("isle_of_skye")
+    kept = []
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        env.last()
+        kept.append(env._views._caches)
+    assert kept[0] is kept[1]
+
+
 @pytest.mark.parametrize("game", INCREMENTAL)
 def test_bayon_skye_and_ivor_encode_incrementally(game: str) -> None:
     assert rl.encoder(game).incremental

@@ -180,6 +180,9 @@ class Encoder:
 
     # whether fill_state leaves numbers unclipped (else it clips each one itself, cheaper for a few)
     clip_after_fill = True
+    # the game options that shape the vector (None: all of them); one encoder serves every option set that
+    # agrees on these, so an option the vector is not shaped by (one the state itself reads) is left out
+    layout_options: frozenset[str] | None = None
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.players = players

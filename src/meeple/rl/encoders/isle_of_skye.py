@@ -71,6 +71,7 @@ TerritoryEntry = tuple[Sequence[int], Sequence[float], Sequence[int], TerritoryP
 
 class IsleOfSkyeEncoder(Encoder):
     clip_after_fill = False  # every number is clipped where fill_state writes it (``unit``)
+    layout_options = frozenset()  # the scoring tiles are read from the state, not from its options
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
