@@ -34,7 +34,7 @@ play-terminal: $(VENV)/.installed-play
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 -q -rR
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks

@@ -56,9 +56,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import meeple
-import meeple.rl as rl
 import meeple.rl.gymnasium as mg
 from meeple.rl import pettingzoo as mpz
+from meeple.rl.views import SeatViews
 
 
 def cpu_rate(run: Callable[[int], int], steps: int, repeats: int) -> float:
@@ -181,26 +181,38 @@ class DoNothingAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
+class NoTensorViews(SeatViews):
+    """Views whose observation is a ready zero vector (the mask is the real one)."""
+
+    def observe(self, state: meeple.State, seat: int) -> dict[str, np.ndarray]:
+        mask = self.mask(state, seat)  # brings the views to this state and move (its encoder among them)
+        assert self._encoder is not None
+        return {"observation": np.zeros(self._encoder.shape, np.float32), "action_mask": mask}
+
+
+class FreshTensorViews(SeatViews):
+    """Views encoding every observation afresh instead of updating the seat's kept vector."""
+
+    def observe(self, state: meeple.State, seat: int) -> dict[str, np.ndarray]:
+        mask = self.mask(state, seat)  # brings the views to this state and move (its encoder among them)
+        assert self._encoder is not None
+        return {"observation": self._encoder.encode_state(state, seat), "action_mask": mask}
+
+
 class NoTensorAEC(mpz.CheckedAEC):
     """``mpz.env`` whose observation is a ready zero vector (the mask is the real one)."""
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        mask = self._views.mask(self.state, self._seat_of[agent])
-        return {
-            "observation": np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32),
-            "action_mask": mask,
-        }
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self._views = NoTensorViews(self.num_actions)
 
 
 class FreshTensorAEC(mpz.CheckedAEC):
     """``mpz.env`` encoding every observation afresh instead of updating the seat's kept vector."""
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat_of[agent]
-        return {
-            "observation": rl.encoder_for(self.state).encode_state(self.state, seat),
-            "action_mask": self._views.mask(self.state, seat),
-        }
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self._views = FreshTensorViews(self.num_actions)
 
 
 def wrapped_do_nothing() -> AECEnv:

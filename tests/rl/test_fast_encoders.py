@@ -100,9 +100,85 @@ def test_cached_tensor_equals_it_in_every_option_set(game: str, players: int, op
     assert _check_cached(game, players, range(1), **options) > 0
 
 
-@pytest.mark.parametrize("game", ["bayon", "ivor"])
-def test_bayon_and_ivor_encode_incrementally(game: str) -> None:
+INCREMENTAL = ["bayon", "isle_of_skye", "ivor"]
+
+
+def _assert_every_seat_exact(enc: Any, caches: list[SeatCache], state: Any, n: int) -> None:
+    """Every seat's cached tensor of ``state`` equals the encoding of its observation dict."""
+    for seat, cache in enumerate(caches):
+        got = enc.encode_cached(cache, state, seat)
+        want = enc.encode(state.observation(seat))
+        if not np.array_equal(got, want):
+            raise AssertionError(f"move {n} seat {seat}: slices {_differ(enc, got, want)}")
+
+
+def test_isle_of_skye_games_with_other_scoring_tiles_share_one_encoder() -> None:
+    """The state names its four scoring tiles among its options; the vector reads them from the state, so
+    games with other tiles share one encoder (and an env keeps its seats' vectors from game to game)."""
+    first, second = (meeple.new_game("isle_of_skye", seed=seed) for seed in (1, 2))
+    assert first.options != second.options
+    assert rl.encoder_for(first) is rl.encoder_for(second) is rl.encoder("isle_of_skye", scoring="first-game")
+    assert rl.encoder_for(meeple.new_game("isle_of_skye", players=3, seed=1)) is not rl.encoder_for(first)
+    env = mpz.env("isle_of_skye")
+    kept = []
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        env.last()
+        kept.append(env._views._caches)
+    assert kept[0] is kept[1]
+
+
+@pytest.mark.parametrize("game", INCREMENTAL)
+def test_bayon_skye_and_ivor_encode_incrementally(game: str) -> None:
     assert rl.encoder(game).incremental
+
+
+@pytest.mark.parametrize("game", INCREMENTAL)
+def test_a_cache_switching_between_a_game_and_its_copies_stays_exact(game: str) -> None:
+    """Pieces keyed by the very objects a state holds (Isle of Skye's territories) must notice another
+    object with other contents: one cache looks in turn at a game, at copies of it taken earlier and
+    played on differently, and at the game again."""
+    players = meeple.GAMES[game].default_players
+    enc = rl.encoder(game, players)
+    caches = [enc.new_cache(seat) for seat in range(players)]
+    rng = random.Random(7)
+    state = meeple.new_game(game, players=players, seed=7)
+    copies: list[Any] = []
+    for n in range(400):
+        if state.is_over:
+            break
+        if n % 25 == 0:
+            copies.append(state.clone())
+        for other in copies:  # each copy moves on by one random move of its own
+            if not other.is_over:
+                seat = other.to_move[0]
+                other.apply(rng.choice(other.legal_actions(seat)), seat)
+        for look in (state, rng.choice(copies), state):
+            _assert_every_seat_exact(enc, caches, look, n)
+        seat = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    assert n > 50
+
+
+@pytest.mark.parametrize("game", INCREMENTAL)
+def test_a_cache_pickled_with_its_game_keeps_working(game: str) -> None:
+    """Pickled together (as a pickled environment holds them), a cache and its game come back still
+    matching each other, and the cache keeps up as the game goes on."""
+    players = meeple.GAMES[game].default_players
+    enc = rl.encoder(game, players)
+    state = meeple.new_game(game, players=players, seed=3)
+    caches = [enc.new_cache(seat) for seat in range(players)]
+    rng = random.Random(3)
+    for n in range(300):
+        if n == 120:
+            caches, state = pickle.loads(pickle.dumps((caches, state)))
+            enc = caches[0].encoder
+        if state.is_over:
+            break
+        _assert_every_seat_exact(enc, caches, state, n)
+        seat = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    assert n >= 120
 
 
 def test_a_cache_refuses_another_seat_or_encoder() -> None:
@@ -114,7 +190,7 @@ def test_a_cache_refuses_another_seat_or_encoder() -> None:
         enc.encode_cached(SeatCache(other, 0), state, 0)
 
 
-@pytest.mark.parametrize("game", ["bayon", "ivor"])
+@pytest.mark.parametrize("game", INCREMENTAL)
 def test_a_cache_pickled_before_its_first_use_works(game: str) -> None:
     enc = rl.encoder(game)
     cache = pickle.loads(pickle.dumps(enc.new_cache(1)))

@@ -34,7 +34,15 @@ def _resolved(game: str, players: int | None, options: dict[str, Any]) -> tuple[
     if not isinstance(players, int) or isinstance(players, bool) or players not in info.player_counts:
         raise ValueError(f"{info.title} is played by {info.min_players} to {info.max_players} players, not {players!r}")
     full = info.state_class.resolve_options(players, info.resolve_options(options))
-    return players, tuple(sorted(full.items()))
+    return players, _layout_key(game, full)
+
+
+def _layout_key(game: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The options that shape ``game``'s vector, as a key: an encoder is shared by every option set that
+    agrees on them (Isle of Skye's state names its four scoring tiles among its options, which would
+    otherwise make an encoder, with its memos, for every set of tiles met)."""
+    shaping = ENCODERS[game].layout_options
+    return tuple(sorted(options.items() if shaping is None else ((k, v) for k, v in options.items() if k in shaping)))
 
 
 @lru_cache(maxsize=256)
@@ -51,8 +59,7 @@ def encoder(game: str, players: int | None = None, **options: Any) -> Encoder:
 def encoder_for(state: State) -> Encoder:
     options = state.options
     try:
-        key = tuple(sorted(options.items()))
-        return _encoder(state.game, state.players, key)
+        return _encoder(state.game, state.players, _layout_key(state.game, options))
     except TypeError:  # an unhashable option value: resolve afresh
         return encoder(state.game, state.players, **options)
 

@@ -156,14 +156,14 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         building that list again to check it; every other bot's move goes through ``State.apply``.
         """
         state, views = self.state, self._views
-        while not state.is_over:
-            movers = state.to_move
-            if self.seat in movers:
+        while True:
+            movers = views.to_move(state)  # () once the game is over; kept for the observation that follows
+            if not movers or self.seat in movers:
                 return
             seat = movers[0]
             bot = self.bots[seat]
             if type(bot) is RandomBot:
-                actions = state.legal_actions(seat)
+                actions = state._legal_actions(seat)  # what legal_actions gives a seat to move
                 views.play_chosen(state, seat, actions[bot.rng.randrange(len(actions))])
             else:
                 state.apply(bot.choose(state, seat), seat)

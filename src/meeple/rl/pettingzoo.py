@@ -116,9 +116,20 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat_of[agent]
-        views, state = self._views, self.state
-        return {"observation": views.tensor(state, seat), "action_mask": views.mask(state, seat)}
+        return self._views.observe(self.state, self._seat_of[agent])
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """As ``AECEnv.last``, the observation taken without going through :meth:`observe` (whose one
+        check, in :class:`CheckedAEC`, cannot fail here: ``agent_selection`` exists only after a reset)."""
+        agent = self.agent_selection
+        assert agent is not None
+        return (
+            self._views.observe(self.state, self._seat_of[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -136,7 +147,7 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         ``_cumulative_rewards`` stays 0.0 and nothing needs writing; the end writes them all once.
         """
         state = self.state
-        movers = state.to_move  # () once the game is over
+        movers = self._views.to_move(state)  # () once the game is over; kept for the observations of this move
         if movers:
             self.agent_selection = self.possible_agents[min(movers)]
         else:

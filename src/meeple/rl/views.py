@@ -50,6 +50,7 @@ class SeatViews:
         self.num_actions = num_actions
         self._state: State | None = None
         self._move = -1
+        self._to_move: tuple[int, ...] = ()
         self._encoder: Encoder | None = None
         self._masks: dict[int, npt.NDArray[np.int8]] = {}
         self._index: dict[Action, int] = {}
@@ -68,28 +69,51 @@ class SeatViews:
             self._actions = state.info.action_space
             self._direct = _plain_apply(type(state))
         self._state, self._move = state, len(state.history)
+        self._to_move = state.to_move  # a property some games compute: asked once a move
         self._masks.clear()
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        """``state.to_move``, kept for the current move."""
+        if state is not self._state or len(state.history) != self._move:
+            self._renew(state)
+        return self._to_move
 
     def tensor(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s observation tensor, a new array."""
-        if state is not self._state:
+        if state is not self._state or len(state.history) != self._move:
             self._renew(state)
         assert self._encoder is not None
-        return self._encoder.encode_cached(self._caches[seat], state, seat)
+        return self._encoder.encode_cached(self._caches[seat], state, seat, self._to_move)
+
+    def observe(self, state: State, seat: int) -> dict[str, npt.NDArray[Any]]:
+        """``{"observation": tensor(state, seat), "action_mask": mask(state, seat)}``, both new arrays."""
+        if state is not self._state or len(state.history) != self._move:
+            self._renew(state)
+        assert self._encoder is not None
+        m = self._masks.get(seat)
+        if m is None:
+            m = self._new_mask(state, seat)
+        return {
+            "observation": self._encoder.encode_cached(self._caches[seat], state, seat, self._to_move),
+            "action_mask": m.copy(),
+        }
 
     def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         if state is not self._state or len(state.history) != self._move:
             self._renew(state)
         m = self._masks.get(seat)
-        if m is None:
-            m = self._masks[seat] = np.zeros(self.num_actions, dtype=np.int8)
-            if seat in state.to_move:  # () once the game is over
-                # one index at a time through a memoryview: for the few to few dozen legal actions of
-                # a position, cheaper than building an index array for numpy
-                lit: Any = m.data
-                index = self._index
-                for action in state._legal_actions(seat):  # what legal_actions gives a seat to move
-                    lit[index[action]] = 1
+        return self._new_mask(state, seat) if m is None else m
+
+    def _new_mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+        """Build and keep ``seat``'s mask for the current move (``_renew`` has seen it)."""
+        m = self._masks[seat] = np.zeros(self.num_actions, dtype=np.int8)
+        if seat in self._to_move:  # () once the game is over
+            # one index at a time through a memoryview: for the few to few dozen legal actions of
+            # a position, cheaper than building an index array for numpy
+            lit: Any = m.data
+            index = self._index
+            for action in state._legal_actions(seat):  # what legal_actions gives a seat to move
+                lit[index[action]] = 1
         return m
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:

@@ -180,6 +180,9 @@ class Encoder:
 
     # whether fill_state leaves numbers unclipped (else it clips each one itself, cheaper for a few)
     clip_after_fill = True
+    # the game options that shape the vector (None: all of them); one encoder serves every option set that
+    # agrees on these, so an option the vector is not shaped by (one the state itself reads) is left out
+    layout_options: frozenset[str] | None = None
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.players = players
@@ -239,9 +242,10 @@ class Encoder:
         """An empty cache for ``seat``'s vectors: the first :meth:`encode_cached` writes every piece."""
         return SeatCache(self, seat)
 
-    def encode_cached(self, cache: SeatCache, state: Any, seat: int) -> Vector:
+    def encode_cached(self, cache: SeatCache, state: Any, seat: int, to_move: tuple[int, ...] | None = None) -> Vector:
         """``encode_state(state, seat)`` as a new array, written by updating ``cache`` (kept by the caller
         for this seat): only the pieces whose inputs differ from those the cache last saw are rewritten.
+        ``to_move`` is ``state.to_move`` if the caller already holds it (some games compute it).
 
         Each piece of the cached vector is a function of its key (a copy of the very state fields it is
         drawn from), so the result does not depend on what the cache saw before: the suite checks it
@@ -254,9 +258,13 @@ class Encoder:
             raise ValueError(f"this cache was made for seat {cache.seat}, not seat {seat}")
         if not self.incremental:
             return self.encode_state(state, seat)
-        to_move = state.to_move
-        # the common slices: to_move while the game runs; once over, to_move and the winners
-        key = (tuple(to_move), tuple(state.winners)) if state.is_over else tuple(to_move)
+        if to_move is None:
+            to_move = state.to_move
+        # the common slices: to_move while the game runs (a game with a seat to move is not over); once
+        # over, to_move and the winners
+        key: Any = to_move if type(to_move) is tuple else tuple(to_move)
+        if not to_move and state.is_over:
+            key = (key, tuple(state.winners))
         if key != cache.keys[0]:
             cache.keys[0] = key
             p = self.players
@@ -448,6 +456,32 @@ def move_hot(cache: SeatCache, piece: int, index: int | None) -> None:
         if index is not None:
             m[index] = 1.0
         cache.keys[piece] = index
+
+
+def move_hots(cache: SeatCache, piece: int, indices: list[int]) -> None:
+    """For pieces that light one index each (or none: -1), gathered in one list: light ``indices`` instead
+    of those lit before, moving only the ones that changed. The key slot holds the list of indices lit
+    (one call and one comparison for several one-hots, cheaper than a :func:`move_hot` each)."""
+    old = cache.keys[piece]
+    if indices == old:
+        return
+    m = cache.view
+    if old is UNSEEN or len(old) != len(indices):
+        for i in () if old is UNSEEN else old:
+            if i >= 0:
+                m[i] = 0.0
+        for i in indices:
+            if i >= 0:
+                m[i] = 1.0
+    else:
+        moved = list(changed_at(indices, old))
+        for k in moved:  # every old light out before any new one is lit: two pieces may trade indices
+            if old[k] >= 0:
+                m[old[k]] = 0.0
+        for k in moved:
+            if indices[k] >= 0:
+                m[indices[k]] = 1.0
+    cache.keys[piece] = indices
 
 
 def changed_rows(cache: SeatCache, piece: int, rows: list[list[Any]]) -> list[int]:

@@ -25,7 +25,7 @@ from meeple.rl.encoders.base import (
     changed_at,
     flag,
     many_hot,
-    move_hot,
+    move_hots,
     one_hot,
     relative,
     relight,
@@ -231,17 +231,18 @@ class BayonEncoder(Encoder):
     # the cache slots update_state keeps (each a key and the indices it lit, or for a piece lighting one
     # index, that index); a piece drawn from several fields keys each in a slot of its own; the located
     # cards are one piece per continent
+    # (ONE_HOTS: the current seat, the interpreter, the blocked continent, the step, the expedition and the
+    # site revealed, each lighting one index, gathered in one list)
     (
-        CURRENT, ROUND, MAX_ROUNDS, BANK, INTERPRETER, BLOCKED, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP,
-        CAMP_HIDDEN, STACKS, KNOWN, STEP, USED, WON, TRAVELLED, OWED, EXPEDITION, REVEALED, TEAM, LOCATED,
-    ) = range(1, 26)  # fmt: skip
+        ONE_HOTS, ROUND, MAX_ROUNDS, BANK, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP, CAMP_HIDDEN, STACKS,
+        KNOWN, USED, WON, TRAVELLED, OWED, TEAM, LOCATED,
+    ) = range(1, 21)  # fmt: skip
     pieces = LOCATED + len(CONTINENTS) - 1
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
         rel = self.rel[me]
-        move_hot(cache, self.CURRENT, self.at_current + rel[state.current])
         if state.round != keys[self.ROUND] or state.max_rounds != keys[self.MAX_ROUNDS]:
             keys[self.ROUND], keys[self.MAX_ROUNDS] = state.round, state.max_rounds
             m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
@@ -249,10 +250,16 @@ class BayonEncoder(Encoder):
         if bank != keys[self.BANK]:
             keys[self.BANK] = bank
             m[self.at_bank] = min(1.0, bank / BANK_CEILING)
-        stacks, interpreter = state.stacks, state.interpreter
-        move_hot(cache, self.INTERPRETER, self.at_interpreter + self.continent_slot[interpreter])
+        stacks, interpreter, expedition, revealed = state.stacks, state.interpreter, state.expedition, state.revealed
         blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
-        move_hot(cache, self.BLOCKED, self.at_blocked + interpreter if blocked else None)
+        move_hots(cache, self.ONE_HOTS, [
+            self.at_current + rel[state.current],
+            self.at_interpreter + self.continent_slot[interpreter],
+            self.at_blocked + interpreter if blocked else -1,
+            self.at_step + self.step_slot[state.phase],
+            self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1,
+            self.at_revealed - 1 + revealed if revealed else -1,
+        ])  # fmt: skip
         gold, worth = state.gold, state.worth
         if gold != keys[self.GOLD] or worth != keys[self.WORTH] or state.target != keys[self.TARGET]:
             keys[self.GOLD], keys[self.WORTH], keys[self.TARGET] = gold[:], worth[:], state.target
@@ -324,7 +331,6 @@ class BayonEncoder(Encoder):
     def _update_turn(self, cache: SeatCache, state: Any, bank: int) -> None:
         m, keys = cache.view, cache.keys
         phase = state.phase
-        move_hot(cache, self.STEP, self.at_step + self.step_slot[phase])
         # the two flags change with the phase, the bank, and what the turn did: cheaper written than keyed
         may_take_gold = phase == game_actions.MAIN and not state.acted and bank >= game_data.DATA.take_gold
         m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
@@ -346,11 +352,6 @@ class BayonEncoder(Encoder):
         if state.owed != keys[self.OWED]:
             keys[self.OWED] = state.owed
             m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
-        expedition, revealed = state.expedition, state.revealed
-        move_hot(
-            cache, self.EXPEDITION, self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else None
-        )
-        move_hot(cache, self.REVEALED, self.at_revealed - 1 + revealed if revealed else None)
         if state.team != keys[self.TEAM]:
             keys[self.TEAM] = state.team[:]
             relight(cache, self.TEAM, [self.at_team - 1 + e for e in state.team])

@@ -6,11 +6,18 @@ seat. Territories are written tile by tile (where each placed tile lies, whose
 it is and how it is turned), since the observation names tiles, not their
 terrain. During the hidden pricing an opponent's offer shows only whether it
 has chosen, exactly as its observation does.
+
+The environments update each seat's kept vector (``update_state``): the round's
+public state, each seat's offer and received tiles, and the numbers are
+rewritten only when the lists they are drawn from changed, and a territory
+only gains the tiles placed since that seat last looked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import compress, count, islice
+from operator import attrgetter, is_, le, ne
 from typing import Any
 
 import numpy as np
@@ -18,13 +25,17 @@ import numpy.typing as npt
 
 from meeple.games.isle_of_skye import actions as game_actions
 from meeple.rl.encoders.base import (
+    UNSEEN,
     Encoder,
     Memo,
+    SeatCache,
     Vector,
     by_relative_seat,
     category,
+    changed_at,
     flag,
     many_hot,
+    move_hot,
     one_hot,
     relative,
     scaled,
@@ -60,6 +71,7 @@ TerritoryEntry = tuple[Sequence[int], Sequence[float], Sequence[int], TerritoryP
 
 class IsleOfSkyeEncoder(Encoder):
     clip_after_fill = False  # every number is clipped where fill_state writes it (``unit``)
+    layout_options = frozenset()  # the scoring tiles are read from the state, not from its options
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
@@ -95,6 +107,11 @@ class IsleOfSkyeEncoder(Encoder):
         self.last_territory: dict[int, tuple[dict[Any, Any], int, TerritoryEntry]] = {}
         self.territories = Memo()
         self.setups = Memo(64)
+        # per observer, by absolute seat: the relative slot and where that seat's runs start
+        self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]
+        self.seat_at = [[self.at_seats + r * self.per_seat for r in rel] for rel in self.rel]
+        self.offer_at = [[self.at_offers + r * OFFER * self.per_offer for r in rel] for rel in self.rel]
+        self.received_at = [[self.at_received + r * TILES for r in rel] for rel in self.rel]
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -203,6 +220,13 @@ class IsleOfSkyeEncoder(Encoder):
 
     def _setup(self, state: Any) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
         """The round count, scoring tiles and round track of the game (the same all game long)."""
+        at, val = self._setup_lists(state)
+        piece = (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32))
+        self.setups.keep((state.scoring, state.rounds), piece)
+        return piece
+
+    def _setup_lists(self, state: Any) -> tuple[list[int], list[float]]:
+        """The indices and values of :meth:`_setup`, as lists."""
         at: list[int] = [self.at_round + 1]
         val: list[float] = [unit(len(state.rounds) / ROUNDS)]
         for i, tid in enumerate(state.scoring[: len(LETTERS)]):
@@ -217,39 +241,20 @@ class IsleOfSkyeEncoder(Encoder):
                     val.append(1.0)
             at.append(base + len(LETTERS))
             val.append(unit(entry.gold_per_player_ahead / 5))
-        piece = (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32))
-        self.setups.keep((state.scoring, state.rounds), piece)
-        return piece
+        return at, val
 
     def _seat_state(self, v: Vector, m: Any, state: Any, q: int, me: int, hidden_phase: bool) -> None:
         p = self.players
         r = (q - me) % p
         mine = q == me
-        prices, discarded = state.prices[q], state.discarded[q]
+        prices = state.prices[q]
         base = self.at_seats + r * self.per_seat
         gold = state.gold[q]
         m[base] = unit(state.vp[q] / VP_CEILING)
         m[base + 1] = 0.0 if hidden_phase and not mine else unit(gold / GOLD_CEILING)
         m[base + 2] = unit((gold + sum(prices)) / GOLD_CEILING)
         m[base + 3] = 0.0 if hidden_phase and not state.done[q] else 1.0  # chosen: asked while prices are hidden
-        sold_to = state.sold_to[q]
-        per_offer = self.per_offer
-        base = self.at_offers + r * OFFER * per_offer
-        for k, tid in enumerate(state.drawn[q][:OFFER]):
-            if 0 <= tid < TILES:
-                m[base + tid] = 1.0
-            if hidden_phase and not mine:
-                m[base + TILES + 3] = 1.0  # the price and the discard are hidden
-            elif tid == discarded:
-                m[base + TILES + 2] = 1.0
-            else:
-                m[base + TILES] = unit(prices[k] / PRICE_CEILING)
-                m[base + TILES + 1] = 1.0
-            buyer = sold_to[k]
-            if 0 <= buyer < p:
-                m[base + TILES + 4] = 1.0
-                m[base + TILES + 5 + (buyer - me) % p] = 1.0
-            base += per_offer
+        self._offer_into(m, self.at_offers + r * OFFER * self.per_offer, state, q, me, hidden_phase and not mine)
         received = state.received[q]
         if received:
             base = self.at_received + r * TILES
@@ -313,3 +318,208 @@ class IsleOfSkyeEncoder(Encoder):
             {-1: np.array(owner, dtype=np.intp)},
         )
         return at, val, owner, arrays
+
+    # ------------------------------------------------------------- incremental path
+    # the cache slots update_state keeps: the set-up, a copy of the state fields below (FIELDS), all
+    # territories (one piece: a tile is lit in one territory only, but a new game may give it to another
+    # seat), and the one-hots of the phase, the three roles and the pending tile (each the index it lit);
+    # each seat's offer and received tiles are a run of the vector of their own, cleared and rewritten
+    SETUP, FIELDS, TERRITORY, PHASE_HOT, START_HOT, BUYER_HOT, BUILDER_HOT, PENDING_HOT = range(1, 9)
+    # the fields compared in one go (list, in this order, then the bag's size): the round's public state,
+    # the numbers, each seat's offer, its received tiles; those holding a list per seat are copied row by row
+    ROUND_FIELDS = ("round", "phase", "start", "buy_step", "builder", "pick_tile", "pick_spot")
+    SEAT_FIELDS = ("vp", "gold", "done", "prices", "drawn", "discarded", "sold_to", "received")
+    _fields = attrgetter(*ROUND_FIELDS, *SEAT_FIELDS)
+    PHASE, VP, GOLD, DONE, PRICES, DRAWN, DISCARDED, SOLD_TO, RECEIVED, BAG = 1, *range(7, 16)
+    ROWS = frozenset({PRICES, DRAWN, SOLD_TO, RECEIVED})
+
+    @property
+    def pieces(self) -> int:  # type: ignore[override]
+        return self.PENDING_HOT
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
+        keys = cache.keys
+        now = list(self._fields(state))
+        now.append(len(state.bag))
+        old = keys[self.FIELDS]
+        if old is UNSEEN or now[self.PHASE] != old[self.PHASE] or now[0] != old[0]:
+            self._refresh(cache, state, me, now)  # a new phase or round changes most pieces
+            return
+        setup = (state.scoring, state.rounds)
+        if setup != keys[self.SETUP]:  # another game: compared element by element, by identity first
+            keys[self.SETUP] = setup
+            cache.vector[self.at_scoring : self.at_seats] = 0.0  # the scoring tiles and the round track
+            m = cache.view
+            for i, x in zip(*self._setup_lists(state), strict=True):
+                m[i] = x
+        if now != old:  # one comparison, at C speed, of every field but the territories
+            self._update_fields(cache, state, me, now, old)
+        self._update_territories(cache, state, me)
+
+    def _refresh(self, cache: SeatCache, state: Any, me: int, now: list[Any]) -> None:
+        """Write the game's slices afresh (``fill_state``: cheaper than piece by piece when most pieces
+        change) and make every key slot hold what they were drawn from."""
+        v, keys = cache.vector, cache.keys
+        v[self.at_round :] = 0.0  # every slice after the common ones (the round's is the first)
+        self.fill_state(v, state, me)
+        keys[self.SETUP] = (state.scoring, state.rounds)
+        rows = self.ROWS  # _copied, inline: one list built, no call per field
+        keys[self.FIELDS] = [
+            [r[:] for r in x] if i in rows else x[:] if type(x) is list else x for i, x in enumerate(now)
+        ]
+        keys[self.TERRITORY] = (list(state.placed), list(map(len, state.placed)))
+        for slot in range(self.PHASE_HOT, self.PENDING_HOT + 1):
+            keys[slot] = UNSEEN
+        self._update_round(cache, state, me)  # the one-hots' slots learn the indices fill_state lit
+
+    def _copied(self, i: int, value: Any) -> Any:
+        """A copy of field ``i`` of the compared fields (row by row for those holding a list per seat)."""
+        if i in self.ROWS:
+            return [row[:] for row in value]
+        return value[:] if type(value) is list else value
+
+    def _update_fields(self, cache: SeatCache, state: Any, me: int, now: list[Any], old: Any) -> None:
+        """Rewrite the pieces drawn from the fields of ``now`` that differ from the copy ``old`` (in one
+        phase of one round), then bring the copy up to date."""
+        p, hidden = self.players, now[self.PHASE] == game_actions.PRICE
+        changed = list(compress(count(), map(ne, now, old)))
+        seats: set[int] = set()
+        numbers = False
+        round_changed = any(i < len(self.ROUND_FIELDS) or i == self.BAG for i in changed)
+        for i in changed:
+            if self.VP <= i <= self.PRICES:
+                numbers = True
+            if self.PRICES <= i <= self.SOLD_TO and len(seats) < p:
+                rows, was = now[i], old[i]
+                if hidden and i in (self.PRICES, self.DISCARDED):  # another seat's are hidden: only mine show
+                    if rows[me] != was[me]:
+                        seats.add(me)
+                else:
+                    seats.update(q for q in range(p) if rows[q] != was[q])
+            if i == self.RECEIVED:
+                rows, was, at, v, m = now[i], old[i], self.received_at[me], cache.vector, cache.view
+                for q in range(p):
+                    if rows[q] != was[q]:
+                        base = at[q]
+                        v[base : base + TILES] = 0.0  # the seat's own run: cleared in one numpy write
+                        for t in rows[q]:
+                            if 0 <= t < TILES:
+                                m[base + t] = 1.0
+            old[i] = self._copied(i, now[i])
+        if round_changed:
+            self._update_round(cache, state, me)
+        for q in seats:
+            self._write_offer(cache, state, q, me, hidden)
+        if numbers:
+            self._write_numbers(cache, state, me, hidden)
+
+    def _update_round(self, cache: SeatCache, state: Any, me: int) -> None:
+        """The round, phase, roles, bag and pending tile, as :meth:`fill_state` writes them: numbers
+        written, each one-hot moved only if its index changed."""
+        m, p, phase = cache.view, self.players, state.phase
+        m[self.at_round] = unit(state.round / ROUNDS)
+        m[self.at_bag] = unit(len(state.bag) / TILES)
+        move_hot(cache, self.PHASE_HOT, self.at_phase + self.phase_slot[phase])
+        move_hot(cache, self.START_HOT, self.at_roles + (state.start - me) % p)
+        roles = self.at_roles + p + 1
+        move_hot(
+            cache, self.BUYER_HOT, roles + ((state.start + state.buy_step - me) % p if phase == game_actions.BUY else p)
+        )
+        roles += p + 1
+        builder = state.builder
+        move_hot(
+            cache,
+            self.BUILDER_HOT,
+            roles + ((builder - me) % p if phase == game_actions.BUILD and 0 <= builder < p else p),
+        )
+        move_hot(cache, self.PENDING_HOT, self.at_pending + state.pick_tile if state.pick_tile >= 0 else None)
+        spot, at = state.pick_spot, self.at_pending + TILES
+        if spot is not None and len(spot) == 2:
+            m[at], m[at + 1], m[at + 2] = (
+                1.0,
+                unit((spot[0] + REACH) / (2 * REACH)),
+                unit((spot[1] + REACH) / (2 * REACH)),
+            )
+        else:
+            m[at] = m[at + 1] = m[at + 2] = 0.0
+
+    def _write_offer(self, cache: SeatCache, state: Any, q: int, me: int, hidden: bool) -> None:
+        """Seat ``q``'s offer slots for observer ``me``, as :meth:`_seat_state` writes them: its run of the
+        vector (one per seat, of its own) cleared in one numpy write, then the few values it holds."""
+        base = self.offer_at[me][q]
+        cache.vector[base : base + OFFER * self.per_offer] = 0.0
+        self._offer_into(cache.view, base, state, q, me, hidden and q != me)
+
+    def _offer_into(self, m: Any, base: int, state: Any, q: int, me: int, secret: bool) -> None:
+        """Write seat ``q``'s offer for observer ``me`` through the memoryview ``m`` into its zeroed run from
+        ``base`` (``secret``: its prices and discard are hidden from ``me``)."""
+        p, per_offer = self.players, self.per_offer
+        prices, discarded, sold_to = state.prices[q], state.discarded[q], state.sold_to[q]
+        for k, tid in enumerate(state.drawn[q][:OFFER]):
+            if 0 <= tid < TILES:
+                m[base + tid] = 1.0
+            if secret:
+                m[base + TILES + 3] = 1.0  # the price and the discard are hidden
+            elif tid == discarded:
+                m[base + TILES + 2] = 1.0
+            else:
+                m[base + TILES] = unit(prices[k] / PRICE_CEILING)
+                m[base + TILES + 1] = 1.0
+            buyer = sold_to[k]
+            if 0 <= buyer < p:
+                m[base + TILES + 4] = 1.0
+                m[base + TILES + 5 + (buyer - me) % p] = 1.0
+            base += per_offer
+
+    def _write_numbers(self, cache: SeatCache, state: Any, me: int, hidden: bool) -> None:
+        """Every seat's VP, gold (another seat's hidden while it prices), gold with stakes, and chosen."""
+        m = cache.view
+        gold, vp, done, prices = state.gold, state.vp, state.done, state.prices
+        for q, base in enumerate(self.seat_at[me]):
+            m[base] = unit(vp[q] / VP_CEILING)
+            m[base + 1] = 0.0 if hidden and q != me else unit(gold[q] / GOLD_CEILING)
+            m[base + 2] = unit((gold[q] + sum(prices[q])) / GOLD_CEILING)
+            m[base + 3] = 0.0 if hidden and not done[q] else 1.0
+
+    def _update_territories(self, cache: SeatCache, state: Any, me: int) -> None:
+        """Every territory's tiles. A territory only grows and its mapping keeps the order tiles were
+        placed in, so while each seat's mapping is the very one seen before (the key slot holds the
+        mappings and their sizes), only the tiles placed since are written; any other rewrites them all."""
+        placed, key = state.placed, cache.keys[self.TERRITORY]
+        sizes = list(map(len, placed))
+        if key is not UNSEEN and all(map(is_, key[0], placed)) and len(placed) == len(key[0]):
+            if sizes == key[1]:
+                return  # nothing placed since: the usual case
+            if all(map(le, key[1], sizes)):
+                m, rel = cache.view, self.rel[me]
+                for q in changed_at(sizes, key[1]):
+                    at, val = self._tiles(islice(placed[q].items(), key[1][q], None), rel[q])
+                    for i, x in zip(at, val, strict=True):
+                        m[i] = x
+                key[1][:] = sizes
+                return
+        cache.vector[self.at_tiles : self.at_pending] = 0.0  # every territory's tiles
+        m = cache.view
+        for q, r in enumerate(self.rel[me]):
+            at, val = self._tiles(placed[q].items(), r)
+            for i, x in zip(at, val, strict=True):
+                m[i] = x
+        cache.keys[self.TERRITORY] = (list(placed), sizes)
+
+    def _tiles(self, tiles: Iterable[Any], r: int) -> tuple[list[int], list[float]]:
+        """The ``territory_tiles`` indices and values of ``tiles`` (``((x, y), (tile, turn))`` items) of the
+        seat at relative slot ``r``."""
+        at: list[int] = []
+        val: list[float] = []
+        per_tile, rotations = self.per_tile, 3 + self.players
+        for (x, y), (tid, rot) in tiles:
+            if not 0 <= tid < TILES:
+                continue
+            base = self.at_tiles + tid * per_tile
+            at += (base, base + 1, base + 2, base + 3 + r)
+            val += (1.0, unit((x + REACH) / (2 * REACH)), unit((y + REACH) / (2 * REACH)), 1.0)
+            if 0 <= rot < len(ROTATIONS):
+                at.append(base + rotations + rot)
+                val.append(1.0)
+        return at, val
