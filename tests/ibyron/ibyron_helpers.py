@@ -30,6 +30,14 @@ def cell(x: int, y: int) -> int:
     return cell_of(x, y)
 
 
+def set_height(state: IbyronState, c: int, height: int) -> None:
+    """Stack a space to ``height`` (test set-up only). The grids are shared between states and never changed
+    in place (copy on write), so the test's state gets a changed copy of its own."""
+    grid = state.height.copy()
+    grid[c] = height
+    state.height = grid
+
+
 def turn_to(state: IbyronState, p: int) -> None:
     """Hand the Outside turn to seat ``p`` (test set-up only)."""
     state.current = p

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ibyron_helpers import start, turn_to
+from ibyron_helpers import set_height, start, turn_to
 from rich.console import Console
 
 import meeple.games.ibyron as ib
@@ -158,7 +158,7 @@ def test_levels_pieces_and_buildings_have_hover_help(game: IbyronState) -> None:
 def test_the_level_is_shown_on_each_space(game: IbyronState) -> None:
     s = game
     for c in (cell_of(6, 6), cell_of(7, 6), cell_of(6, 7), cell_of(7, 7)):
-        s.height[c] = 2
+        set_height(s, c, 2)
     tips = titles(svg_view(s.observation(None), None))
     assert sum(t.startswith(("Forest, level 2", "Field, level 2", "Mountain, level 2")) for t in tips) == 4
     assert "Mtn2" in as_text(s.observation(None))

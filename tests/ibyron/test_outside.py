@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ibyron_helpers import cell, notations, start, turn_to
+from ibyron_helpers import cell, notations, set_height, start, turn_to
 
 import meeple
 from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD, B
@@ -173,7 +173,7 @@ def test_gold_mine_needs_second_level_mountain_and_costs(game: IbyronState) -> N
     s.apply("move 7 6 0")
     s.res[0][WOOD], s.res[0][ORE] = 2, 6
     assert "camp gold" not in notations(s)  # level 1 only
-    s.height[cell(7, 6)] = 2
+    set_height(s, cell(7, 6), 2)
     assert "camp gold" in notations(s)
     s.apply("camp gold")
     assert s.camps[cell(7, 6)] == (0, 3, 4) and s.res[0][WOOD] == 0 and s.res[0][ORE] == 0
@@ -379,7 +379,7 @@ def test_gold_miner_example(game: IbyronState) -> None:
     """The rulebook's gold mine example: a second-level mountain, 6 ore and 2 wood spent,
     4 available workers placed on the space with the gold mine marker."""
     s = game
-    s.height[cell(7, 6)] = 2
+    set_height(s, cell(7, 6), 2)
     s.res[0][WOOD], s.res[0][ORE] = 2, 6
     s.supply[0] = 4
     s.apply("move 7 6 0")  # 3 spaces at 1 per point: 3 discs, leaving 1

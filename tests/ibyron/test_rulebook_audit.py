@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ibyron_helpers import cell, notations, start, turn_to
+from ibyron_helpers import cell, notations, set_height, start, turn_to
 from test_village import village
 
 import meeple
@@ -157,7 +157,7 @@ def test_a_gold_mine_may_stand_on_a_third_level_mountain() -> None:
     turn_to(s, 0)
     s.apply("move 7 6 0")
     s.res[0][WOOD], s.res[0][ORE] = 2, 6
-    s.height[cell(7, 6)] = 3
+    set_height(s, cell(7, 6), 3)
     assert "camp gold" in notations(s)
 
 
@@ -305,7 +305,7 @@ def test_one_gold_mine_at_a_time_for_the_one_marker() -> None:
     s.overseer[0][0] = cell(8, 8)
     s.apply("move 7 6 0")
     s.res[0][WOOD], s.res[0][ORE] = 2, 6
-    s.height[cell(7, 6)] = 2
+    set_height(s, cell(7, 6), 2)
     assert "camp gold" not in notations(s) and "camp ore 1" in notations(s)
     with pytest.raises(meeple.IllegalAction, match="marker"):
         s.apply("camp gold")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ibyron_helpers import cell, notations, start, turn_to
+from ibyron_helpers import cell, notations, set_height, start, turn_to
 
 import meeple
 from meeple.core.log import GameLog
@@ -106,8 +106,7 @@ def test_camp_labels_give_the_discs_and_the_yield(game: IbyronState) -> None:
     s.leader[0] = cell(5, 7)
     assert "quarry of 1 disc on the mountain at (5, 7)" in said(s, "camp stone 1")
     assert "miners' camp of 3 discs" in said(s, "camp ore 3")
-    s.height = s.height.copy()
-    s.height[cell(5, 7)] = 2
+    set_height(s, cell(5, 7), 2)
     s.res[0][WOOD], s.res[0][ORE] = 2, 6
     assert said(s, "camp gold").startswith("Open a gold mine on the level-2 mountain at (5, 7) "
                                            "(4 discs, 2 wood, 6 ore)")

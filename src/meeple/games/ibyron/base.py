@@ -45,32 +45,52 @@ from meeple.games.ibyron.data import (
 )
 from meeple.games.ibyron.island import (
     NN,
+    ROTATED_TERRAIN,
+    IslandBits,
     anchor_list,
-    anchor_masks,
+    anchors_of_bits,
     grow_coast,
+    grown_bits,
+    island_bits,
     mask,
-    rotated_terrain,
     tile_cells,
     touching,
 )
 from meeple.games.ibyron.scoring import victory_points
 
-# Where a tile may lie on an island, by the identity of its height grid (a new list is made whenever a tile is
-# laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the masks of the anchors
-# on the sea touching the island and of the flat anchors on land (legal unless they cover a piece).
-_ANCHORS: dict[int, tuple[list[int], int, int]] = {}
+# Where a tile may lie on an island, by the identity of its height grid (never changed, a new one made whenever a
+# tile is laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the grid, the
+# island as bit masks (``island.island_bits``), and once asked for, the masks of the anchors on the sea touching
+# the island and of the flat anchors on land (legal unless they cover a piece).
+_ANCHORS: dict[int, tuple[list[int], IslandBits, list[tuple[int, int]]]] = {}
+
+
+def _island_entry(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[
+        list[int], IslandBits, list[tuple[int, int]]]:
+    entry = _ANCHORS.get(id(height))
+    if entry is None or entry[0] is not height:
+        entry = _remember(height, island_bits(height, land, shore))
+    return entry
+
+
+def _remember(height: list[int], bits: IslandBits) -> tuple[list[int], IslandBits, list[tuple[int, int]]]:
+    if len(_ANCHORS) > 256:
+        _ANCHORS.clear()
+    entry = _ANCHORS[id(height)] = (height, bits, [])
+    return entry
 
 
 def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
-    entry = _ANCHORS.get(id(height))
-    if entry is None or entry[0] is not height:
-        if len(_ANCHORS) > 256:
-            _ANCHORS.clear()
-        sea, flat = anchor_masks(height, land, shore)
-        entry = (height, sea, flat)
-        _ANCHORS[id(height)] = entry
-    return entry[1], entry[2]
+    _, bits, answer = _island_entry(height, land, shore)
+    if not answer:
+        answer.append(anchors_of_bits(bits))
+    return answer[0]
 
+
+# The island before play, by player count: (height, terrain, top tiles, land, coast, the tiles left), laid once.
+_Start = tuple[list[int], list[int], dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_START_ISLANDS: dict[int, _Start] = {}
+_SEA = [0] * NN  # never changed: lay_tile replaces the grids it is in
 
 _SEATS = tuple((seat,) for seat in range(8))  # to_move's answers, made once
 
@@ -216,9 +236,9 @@ class IbyronBase(State):
         self.stacks = [[] for _ in SPACES]
         self.bonus_taken = [-1] * len(FRONT)
         self.solo_used = [False] * len(FRONT)
-        self.height = [0] * NN
-        self.terrain = [0] * NN
-        self.top_tile = {}  # the top tile of each land cell
+        self.height = _SEA  # the grids are shared between states, never changed, replaced when a tile is laid
+        self.terrain = _SEA
+        self.top_tile = {}  # the top tile of each land cell (shared too, copied when a tile is laid)
         self.buildings = {}
         self.camps = {}
         self.reserved = {}
@@ -231,33 +251,45 @@ class IbyronBase(State):
         self.extra_tile = False
         self.land = ()
         self.coast = ()
-        # lay the centre tile and one starting tile per player
-        used = []
-        for tile in DATA["tiles"]:
-            role = tile["role"]
-            if role == "center" or (role.startswith("seat") and int(role[4:]) < n):
-                self.lay_tile(tile["id"], tile["anchor"][0], tile["anchor"][1], 0)
-                used.append(tile["id"])
-        self.tiles = [t["id"] for t in DATA["tiles"] if t["id"] not in used]
+        # the centre tile and one starting tile per player, laid once per player count and shared
+        start = _START_ISLANDS.get(n)
+        if start is None:
+            used = []
+            for tile in DATA["tiles"]:
+                role = tile["role"]
+                if role == "center" or (role.startswith("seat") and int(role[4:]) < n):
+                    self.lay_tile(tile["id"], tile["anchor"][0], tile["anchor"][1], 0)
+                    used.append(tile["id"])
+            pile = tuple(t["id"] for t in DATA["tiles"] if t["id"] not in used)
+            start = _START_ISLANDS[n] = (self.height, self.terrain, self.top_tile, self.land, self.coast, pile)
+        self.height, self.terrain, self.top_tile, self.land, self.coast, pile = start
+        self.tiles = list(pile)
         if self.beginner:
             self.rng.shuffle(self.tiles)  # the face-down pile; its order is hidden from everyone
 
     # ------------------------------------------------------------ the island
     def lay_tile(self, tile: int, ax: int, ay: int, rotation: int) -> tuple[int, ...]:
         cells = tile_cells(ax, ay)
-        terr = rotated_terrain(tile, rotation)
-        # the grids are shared between clones (copy on write): only laying a tile changes them
-        self.height = self.height.copy()
-        self.terrain = self.terrain.copy()
-        self.top_tile = self.top_tile.copy()  # a dict of the land cells only: cheaper than a grid
-        for c, t in zip(cells, terr, strict=True):
-            self.height[c] += 1
-            self.terrain[c] = t
-            self.top_tile[c] = tile
-        if not all(c in self.land for c in cells):
+        before = _ANCHORS.get(id(self.height))  # the island's bit masks, if they were asked for
+        if before is not None and before[0] is not self.height:
+            before = None
+        # the grids are shared between states (copy on write, never changed in place): a tile laid makes new ones
+        height = self.height.copy()
+        terrain = self.terrain.copy()
+        top = self.top_tile = self.top_tile.copy()  # a dict of the land cells only: cheaper than a grid
+        new_land = [c for c in cells if not height[c]]
+        for c, t in zip(cells, ROTATED_TERRAIN[tile][rotation], strict=True):
+            height[c] += 1
+            terrain[c] = t
+            top[c] = tile
+        self.height = height
+        self.terrain = terrain
+        if new_land:
             # on the sea: the island grows, so does its coast (a tile on top of land changes neither)
-            self.land = tuple(sorted({*self.land, *cells}))
+            self.land = tuple(sorted(self.land + tuple(new_land)))
             self.coast = grow_coast(self.coast, cells, self.height)
+        if before is not None:
+            _remember(height, grown_bits(before[1], cells, height))
         return cells
 
     def _blocked(self) -> set[int]:
@@ -412,7 +444,7 @@ class IbyronBase(State):
             setattr(new, name, getattr(self, name).copy())
         for name in ("reserve", "res", "tech", "mat", "built", "overseer", "stacks"):
             setattr(new, name, [row.copy() for row in getattr(self, name)])
-        new.height = self.height  # copy on write, see lay_tile
+        new.height = self.height  # never changed in place, see lay_tile
         new.terrain = self.terrain
         new.top_tile = self.top_tile
         new.buildings = self.buildings.copy()

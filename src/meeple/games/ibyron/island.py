@@ -34,6 +34,14 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+# The spaces sharing an edge with a tile anchored at each cell (up to 8), ascending.
+RING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({n for c in (a, a + 1, a + SIZE, a + SIZE + 1) if c < SIZE * SIZE for n in NEIGHBOURS[c]}
+                 - {a, a + 1, a + SIZE, a + SIZE + 1}))
+    for a in range(SIZE * SIZE)
+)
+
+
 def cell_of(x: int, y: int) -> int:
     """The cell of the space at coordinates (x, y) (both within LOW..HIGH)."""
     return (y - LOW) * SIZE + (x - LOW)
@@ -63,6 +71,10 @@ def rotated_terrain(tile: int, rotation: int) -> tuple[int, ...]:
     """Terrain of the tile's four cells (clockwise from top-left) after turning it clockwise ``rotation`` times."""
     t = TILE_TERRAIN[tile]
     return tuple(t[(i - rotation) % 4] for i in range(4))
+
+
+# ``rotated_terrain`` of every tile and rotation, by tile then rotation (laying a tile looks it up)
+ROTATED_TERRAIN = tuple(tuple(rotated_terrain(t, r) for r in range(4)) for t in range(len(TILE_TERRAIN)))
 
 
 def explore_anchor(leader: int, corner: int) -> tuple[int, int]:
@@ -119,23 +131,55 @@ def touching(cells: int) -> int:
     return cells | (cells >> 1) | (cells >> SIZE) | (cells >> (SIZE + 1))
 
 
-def anchor_masks(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
-    """Every anchor where a tile may lie when no piece is in the way, as masks: (on the sea, flat on land).
+# An island as bit masks: (its land, its land by height, its coast). ``grown_bits`` keeps it up to date as
+# tiles are laid, so the anchors of a new island are found from the four cells that changed.
+IslandBits = tuple[int, dict[int, int], int]
 
-    The same answer as trying ``can_place`` at every anchor: a tile on the sea covers no land and at least one
-    coast cell (a sea cell beside the island); a flat tile covers four land cells of one level.
-    """
+
+def island_bits(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> IslandBits:
     land = 0
     levels: dict[int, int] = {}
     for c in land_cells:
         bit = BIT[c]
         land |= bit
         levels[height[c]] = levels.get(height[c], 0) | bit
-    sea = touching(mask(shore)) & ~touching(land) & VALID_ANCHORS
+    return land, levels, mask(shore)
+
+
+def grown_bits(bits: IslandBits, cells: tuple[int, ...], height: list[int]) -> IslandBits:
+    """``island_bits`` once a tile covered ``cells`` (already raised in ``height``), from the island's before."""
+    land, old_levels, shore = bits
+    levels = old_levels.copy()
+    covered = 0
+    for c in cells:
+        bit = BIT[c]
+        covered |= bit
+        h = height[c]
+        if h > 1:
+            levels[h - 1] &= ~bit
+        levels[h] = levels.get(h, 0) | bit
+    if covered & land != covered:  # on the sea: the coast moves out past the tile
+        shore = (shore & ~covered) | mask(n for n in RING[cells[0]] if not height[n])
+    return land | covered, levels, shore
+
+
+def anchors_of_bits(bits: IslandBits) -> tuple[int, int]:
+    """Every anchor where a tile may lie when no piece is in the way, as masks: (on the sea, flat on land).
+
+    A tile on the sea covers no land and at least one coast cell (a sea cell beside the island); a flat tile
+    covers four land cells of one level.
+    """
+    land, levels, shore = bits
+    sea = touching(shore) & ~touching(land) & VALID_ANCHORS
     flat = 0
     for level in levels.values():
         flat |= level & (level >> 1) & (level >> SIZE) & (level >> (SIZE + 1))
     return sea, flat & VALID_ANCHORS
+
+
+def anchor_masks(height: list[int], land_cells: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
+    """``anchors_of_bits`` of an island: the same answer as trying ``can_place`` at every anchor."""
+    return anchors_of_bits(island_bits(height, land_cells, shore))
 
 
 def anchor_list(bits: int) -> list[tuple[int, int]]:
@@ -165,8 +209,9 @@ def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple
 def grow_coast(shore: tuple[int, ...], cells: tuple[int, ...], height: list[int]) -> tuple[int, ...]:
     """The coast once ``cells`` (already raised in ``height``) became land: the same as ``coast`` of the new
     island, found from the old coast and the new cells' neighbours only."""
-    grown = {c for c in shore if not height[c]}
-    grown.update(n for c in cells for n in NEIGHBOURS[c] if not height[n])
+    grown = set(shore)  # the coast was sea, so of it only the tile's own cells became land
+    grown.update(n for n in RING[cells[0]] if not height[n])
+    grown.difference_update(cells)
     return tuple(sorted(grown))
 
 

@@ -84,31 +84,22 @@ def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ..
     return tuple(table)
 
 
-# Distances as bytes, so that the spaces within a band of distances are picked in C (bytes.translate and
-# itertools.compress) however large the grid is. ``_dist_row(c)[d]`` is the distance from cell c to cell d; a
-# row is made the first time a leader stands on c (a leader stands only on the island or its coast, a few
-# hundred cells in all) from |dx| per column and a table adding |dy| per row.
-_ABS_DX = tuple(bytes(abs(col - lc) for col in range(SIZE)) for lc in range(SIZE))
-_PLUS = tuple(bytes(min(OCCUPIED - 1, v + dy) for v in range(256)) for dy in range(SIZE))
-_DIST_ROWS: list[bytes | None] = [None] * NN
-
-
-def _dist_row(leader: int) -> bytes:
-    row = _DIST_ROWS[leader]
-    if row is None:
-        dx, lr = _ABS_DX[leader % SIZE], leader // SIZE
-        row = _DIST_ROWS[leader] = b"".join([dx.translate(_PLUS[abs(r - lr)]) for r in range(SIZE)])
-    return row
+# Distances as bytes, so that the spots within a band of distances are picked in C (bytes.translate and
+# itertools.compress) however large the grid is. ``_ABS[v][w]`` is |v - w| for grid columns (or rows) v and w:
+# a translate table turns a spot's column into its |dx| from the leader's, its row into its |dy|.
+_ABS = tuple(bytes(abs(v - w) if w < SIZE else 0 for w in range(256)) for v in range(SIZE))
+assert 2 * (SIZE - 1) < 128, "Spots.distances adds two distances a byte each without carries"
 
 
 # For a band of distances (near, far]: the translate table that turns a distance into 1 inside it, else 0.
-_BANDS: dict[tuple[int, int], bytes] = {}
+# Keyed by near * 256 + far (both below 256).
+_BANDS: dict[int, bytes] = {}
 
 
 def _band(near: int, far: int) -> bytes:
-    table = _BANDS.get((near, far))
+    table = _BANDS.get(near << 8 | far)
     if table is None:
-        table = _BANDS[near, far] = bytes(1 if near < d <= far and d != OCCUPIED else 0 for d in range(256))
+        table = _BANDS[near << 8 | far] = bytes(1 if near < d <= far and d != OCCUPIED else 0 for d in range(256))
     return table
 
 
@@ -116,15 +107,26 @@ class Spots:
     """The spaces a leader may end a move on, for one island: its land cells, then its coast cells, each
     ascending (the order moves are listed in), with the move actions to them by horses used."""
 
-    __slots__ = ("cells", "coast", "land", "members", "moves", "pick")
+    __slots__ = ("cells", "coast", "cols", "index", "land", "members", "moves", "pick", "rows")
 
     def __init__(self, land: tuple[int, ...], coast: tuple[int, ...]) -> None:
         self.land, self.coast = land, coast  # held, so that the identity the cache is keyed by stays theirs
         self.cells = land + coast
         self.members = frozenset(self.cells)
+        self.index = {c: i for i, c in enumerate(self.cells)}
+        self.cols = bytes(c % SIZE for c in self.cells)
+        self.rows = bytes(c // SIZE for c in self.cells)
         self.pick = itemgetter(*self.cells)  # the island has at least 8 cells, so this returns a tuple
         # the moves to them with h horses, made the first time a move with h horses is listed
         self.moves: list[tuple[Action, ...] | None] = [None] * len(MOVES_WITH)
+
+    def distances(self, leader: int) -> bytearray:
+        """The distance from ``leader`` to each spot, in spot order: |dx| + |dy|, added as two little-endian
+        numbers (a distance on the grid is below 128, so no byte carries into the next)."""
+        dx = self.cols.translate(_ABS[leader % SIZE])
+        dy = self.rows.translate(_ABS[leader // SIZE])
+        total = int.from_bytes(dx, "little") + int.from_bytes(dy, "little")
+        return bytearray(total.to_bytes(len(dx), "little"))
 
     def moves_with(self, h: int) -> tuple[Action, ...]:
         moves = self.moves[h]
@@ -169,10 +171,12 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     a space with it.
     """
     spots = spots_of(s)
-    row = bytearray(_dist_row(s.leader[p]))
+    dist = spots.distances(s.leader[p])
+    index = spots.index
     for c in occupied_cells(s, p):
-        row[c] = OCCUPIED
-    dist = bytes(spots.pick(row))  # the distance to each spot, in spot order
+        i = index.get(c)
+        if i is not None:
+            dist[i] = OCCUPIED
     supply = s.supply[p]
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     stride = s._stride(p)
@@ -181,7 +185,9 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     # in spot order, are the moves in the order they are listed in (land spaces, then coast spaces, ascending).
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
-        far = min((supply + HORSE_POINTS * h) * stride, OCCUPIED - 1)
+        far = (supply + HORSE_POINTS * h) * stride
+        if far >= OCCUPIED:
+            far = OCCUPIED - 1
         out += compress(spots.moves[h] or spots.moves_with(h), dist.translate(_band(near, far)))
 
 
@@ -213,6 +219,23 @@ def occupied_cells(s: IbyronBase, p: int) -> list[int]:
     return out
 
 
+def occupied(s: IbyronBase, p: int, cell: int) -> bool:
+    """``cell in occupied_cells(s, p)``, asked of the one space."""
+    building = s.buildings.get(cell)
+    if building is not None and building[0] != p:
+        return True
+    camp = s.camps.get(cell)
+    if camp is not None and camp[0] != p:
+        return True
+    if s.reserved.get(cell, p) != p:
+        return True
+    leader, home = s.leader, s.home
+    for q in range(s.players):  # noqa: SIM110 - a loop: cheaper than any() of a generator on this hot path
+        if q != p and (leader[q] == cell or home[q] == cell):
+            return True
+    return False
+
+
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
     x, y, horses = int(action[1]), int(action[2]), int(action[3])
@@ -220,7 +243,7 @@ def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
         return False
     dest = cell_of(x, y)
     leader = s.leader[p]
-    if leader < 0 or dest == leader or dest not in spots_of(s).members or dest in occupied_cells(s, p):
+    if leader < 0 or dest == leader or dest not in spots_of(s).members or occupied(s, p, dest):
         return False
     stride = s._stride(p)
     points = (distance(leader, dest) + stride - 1) // stride

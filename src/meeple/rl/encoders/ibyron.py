@@ -1,10 +1,12 @@
 """Ibyron's observation vector (all values in [0, 1]; seats relative to the observer).
 
-The island is the game's whole grid (``data.json`` ``grid``: 42 × 42 spaces,
-coordinates -15..26, which the island can never outgrow) written cell-major
-(``cell = (y - low) * size + (x - low)``, each cell a run of channels named in
-the ``board`` row of the table); only the cells the island and its pieces
-occupy are written, so the cost of a step does not grow with the grid. The rest is
+The island is written per space, not per grid cell: it is made of at most 11
+tiles of 4 spaces, so at most 44 land spaces, wherever on the 42 × 42 grid it
+lies, and its coast (the sea spaces beside it, where a leader may wait to
+explore) has at most 88 (each tile laid on the sea adds at most the 8 spaces
+around it). Land spaces fill fixed slots in the order the observation lists
+them (ascending (y, x)), each with its coordinates, level, terrain and what
+stands on it; coast spaces fill slots of their own the same way. The rest is
 the market, the village and one block per seat. Sizes come from the game's
 components: 11 land tiles (0–10), 11 building kinds plus the farm, 7 village
 spaces, 4 dice and 6 bonus spaces.
@@ -12,18 +14,24 @@ spaces, 4 dice and 6 bonus spaces.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
+
+import numpy as np
 
 from meeple.games.ibyron import data as game_data
 from meeple.games.ibyron.data import LOW, SIZE, STEP_NAMES
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.rl.encoders.base import (
+    UNSEEN,
     Encoder,
     Memo,
+    SeatCache,
     Vector,
     by_relative_seat,
     category,
+    changed_at,
     flag,
     many_hot,
     one_hot,
@@ -33,6 +41,8 @@ from meeple.rl.encoders.base import (
 )
 
 TILES = 11
+LAND_SLOTS = 4 * TILES  # every space of every tile, none stacked
+COAST_SLOTS = 8 * TILES  # the coast lies in the rings of the tiles laid on the sea, 8 spaces each
 HEIGHTS = 3
 TERRAINS = ("field", "forest", "mountain")
 PARTS = (
@@ -53,6 +63,44 @@ SEAT_PHASES = ("village", "outside", "done")
 BUILT = PARTS[1:]
 CEILING = 30.0  # designed: resources, coins and disc counts are read on 0..30
 VP_RANGE = (-40.0, 80.0)  # designed: victory points start negative (forfeited discs)
+
+
+def _slot(slots: dict[tuple[int, int], int], where: tuple[int, int] | None) -> int | None:
+    """Where the slot of the space at ``where`` starts, or ``None`` (no such space, or no place at all)."""
+    return None if where is None else slots.get(where)
+
+
+def _write(cache: SeatCache, piece: int, key: Any, at: list[int], val: list[float]) -> None:
+    """Make ``at`` / ``val`` what ``piece`` writes, values clipped into [0, 1] (as ``encode_state`` clips the
+    whole vector once), and keep ``(key, val)`` in its key slot. Where the piece lights the same indices as
+    before, only the values that changed are written; else the ones it wrote before go back to 0."""
+    m = cache.view
+    kept = cache.keys[piece]
+    where: Any = range(len(at))
+    if kept is not UNSEEN and cache.lit[piece] == at:
+        where = changed_at(val, kept[1])
+    else:
+        for i in cache.lit[piece]:
+            m[i] = 0.0
+    for i in where:
+        x = val[i]
+        m[at[i]] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
+    cache.lit[piece] = at
+    cache.keys[piece] = (key, val)
+
+
+def _changed(cache: SeatCache, piece: int, key: Any) -> bool:
+    kept = cache.keys[piece]
+    return kept is UNSEEN or kept[0] != key
+
+
+def _rewrite(cache: SeatCache, piece: int, key: Any, part: Callable[[list[int], list[float], Any, int], None],
+             s: Any, me: int) -> None:
+    """``_write`` what ``part(at, val, s, me)`` gathers."""
+    at: list[int] = []
+    val: list[float] = []
+    part(at, val, s, me)
+    _write(cache, piece, key, at, val)
 
 
 class IbyronEncoder(Encoder):
@@ -93,18 +141,34 @@ class IbyronEncoder(Encoder):
             "[mayor, forfeited, ship / 4, holds a tile], tile held (11), buildings built (11), "
             "[discs in buildings, loose discs, victory points (-40..80), coins kept, stride / 3]; counts / 30",
         )
-        self.per_cell = 1 + HEIGHTS + len(TERRAINS) + 1 + (p + len(PARTS) + 1) + (p + len(CAMPS) + 1) + p + 1 + 3 * p
-        self.at_board = add(
-            "board",
-            SIZE * SIZE * self.per_cell,
-            f"{SIZE} × {SIZE} cells (x and y from {LOW}), {self.per_cell} channels each: [land], height 1–3, "
-            "terrain (field, forest, mountain), "
-            f"[coast], building owner ({p} relative), building parts (farm + 11 kinds), [building discs / 4], "
+        self.per_land = 3 + HEIGHTS + len(TERRAINS) + (p + len(PARTS) + 1) + (p + len(CAMPS) + 1) + p + 1 + 3 * p
+        self.at_island = add(
+            "island",
+            LAND_SLOTS * self.per_land,
+            f"per land space ({LAND_SLOTS} slots, in the observation's (y, x) order; empty slots all 0), "
+            f"{self.per_land} each: [present, x, y] (x and y from {LOW}..{LOW + SIZE - 1} onto 0..1), "
+            "height 1–3, terrain (field, forest, mountain), "
+            f"building owner ({p} relative), building parts (farm + 11 kinds), [building discs / 4], "
             f"camp owner ({p}), camp kind (grain, ore, stone, wood), [camp discs / 4], reserved by ({p}), "
             f"[new tile], home of ({p}), leader of ({p}), overseer of ({p})",
         )
+        self.per_coast = 3 + p
+        self.at_coast = add(
+            "coast",
+            COAST_SLOTS * self.per_coast,
+            f"per coast space (sea beside the island; {COAST_SLOTS} slots, ascending (y, x)), {self.per_coast} "
+            f"each: [present, x, y] (as for land), leader of ({p} relative)",
+        )
         self._slots_for_state()
         self.island = Memo()
+        self.islands_made = 0
+        self.points: dict[tuple[int, ...], float] = {}
+        self.pieces = 7 + 2 * players
+        # offsets inside a land space's slot
+        self.building_at = 3 + HEIGHTS + len(TERRAINS)
+        self.camp_at = self.building_at + p + len(PARTS) + 1
+        self.reserved_at = self.camp_at + p + len(CAMPS) + 1
+        self.marks_at = self.reserved_at + p + 1
 
     def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
@@ -202,39 +266,52 @@ class IbyronEncoder(Encoder):
         v[at + 3] = scaled(row.get("keep_coins"), CEILING)
         v[at + 4] = scaled(row.get("stride"), 3)
 
-    def _cell(self, xy: Any) -> int | None:
-        """Offset of the cell at ``[x, y]`` (or a dict with ``x``, ``y``), or ``None`` if off the grid."""
-        if isinstance(xy, dict):
-            x, y = xy.get("x"), xy.get("y")
-        elif isinstance(xy, list | tuple) and len(xy) == 2:
-            x, y = xy
+    @staticmethod
+    def _xy(where: Any) -> tuple[int, int] | None:
+        """``(x, y)`` of ``[x, y]`` (or a dict with ``x``, ``y``) on the grid, or ``None``."""
+        if isinstance(where, dict):
+            x, y = where.get("x"), where.get("y")
+        elif isinstance(where, list | tuple) and len(where) == 2:
+            x, y = where
         else:
             return None
-        if isinstance(x, int) and isinstance(y, int) and LOW <= x < LOW + SIZE and LOW <= y < LOW + SIZE:
-            return self.at_board + ((y - LOW) * SIZE + (x - LOW)) * self.per_cell
+        if (isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool) and not isinstance(y, bool)
+                and LOW <= x < LOW + SIZE and LOW <= y < LOW + SIZE):
+            return x, y
         return None
+
+    def _placed(self, v: Vector, entries: Any, count: int, start: int, per: int) -> dict[tuple[int, int], int]:
+        """Write [present, x, y] in a slot per space of ``entries`` (the first ``count``, slot k for entry k;
+        entries naming no space on the grid are skipped); returns where each space's slot starts, by (x, y)."""
+        slots: dict[tuple[int, int], int] = {}
+        for k, entry in enumerate(entries[:count] if isinstance(entries, list) else ()):
+            where = self._xy(entry)
+            if where is not None:
+                at = slots[where] = start + k * per
+                v[at : at + 3] = (1.0, (where[0] - LOW) / (SIZE - 1), (where[1] - LOW) / (SIZE - 1))
+        return slots
+
+    def _spaces(self, v: Vector, obs: dict[str, Any]) -> tuple[dict[tuple[int, int], int], ...]:
+        """Write the land and coast slots' [present, x, y], and the land spaces' heights and terrains; returns
+        where each land space's slot and each coast space's slot starts, by (x, y)."""
+        cells = obs.get("cells")
+        land = self._placed(v, cells, LAND_SLOTS, self.at_island, self.per_land)
+        for cell in cells[:LAND_SLOTS] if land and isinstance(cells, list) else ():
+            at = _slot(land, self._xy(cell))
+            if at is None or not isinstance(cell, dict):
+                continue
+            height = cell.get("height")
+            one_hot(v, at + 3, HEIGHTS, height - 1 if isinstance(height, int) else None)
+            if cell.get("terrain") in TERRAINS:
+                v[at + 3 + HEIGHTS + TERRAINS.index(cell["terrain"])] = 1.0
+        return land, self._placed(v, obs.get("coast"), COAST_SLOTS, self.at_coast, self.per_coast)
 
     def _board(self, v: Vector, obs: dict[str, Any], me: int) -> None:
         p = self.players
-        building_at = 1 + HEIGHTS + len(TERRAINS) + 1
-        camp_at = building_at + p + len(PARTS) + 1
-        reserved_at = camp_at + p + len(CAMPS) + 1
-        marks_at = reserved_at + p + 1
-        for cell in obs.get("cells") or ():
-            at = self._cell(cell)
-            if at is None:
-                continue
-            v[at] = 1.0
-            height = cell.get("height")
-            one_hot(v, at + 1, HEIGHTS, height - 1 if isinstance(height, int) else None)
-            if cell.get("terrain") in TERRAINS:
-                v[at + 1 + HEIGHTS + TERRAINS.index(cell["terrain"])] = 1.0
-        for xy in obs.get("coast") or ():
-            at = self._cell(xy)
-            if at is not None:
-                v[at + building_at - 1] = 1.0
+        land, coast = self._spaces(v, obs)
+        building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
         for b in obs.get("buildings") or ():
-            at = self._cell(b)
+            at = _slot(land, self._xy(b)) if isinstance(b, dict) else None
             if at is None:
                 continue
             one_hot(v, at + building_at, p, relative(b.get("owner"), me, p))
@@ -243,7 +320,7 @@ class IbyronEncoder(Encoder):
                     v[at + building_at + p + PARTS.index(part)] = 1.0
             v[at + building_at + p + len(PARTS)] = scaled(b.get("discs"), 4)
         for c in obs.get("camps") or ():
-            at = self._cell(c)
+            at = _slot(land, self._xy(c)) if isinstance(c, dict) else None
             if at is None:
                 continue
             one_hot(v, at + camp_at, p, relative(c.get("owner"), me, p))
@@ -251,19 +328,22 @@ class IbyronEncoder(Encoder):
                 v[at + camp_at + p + CAMPS.index(c["kind"])] = 1.0
             v[at + camp_at + p + len(CAMPS)] = scaled(c.get("discs"), 4)
         for res in obs.get("reserved") or ():
-            at = self._cell(res)
+            at = _slot(land, self._xy(res)) if isinstance(res, dict) else None
             if at is not None:
                 one_hot(v, at + reserved_at, p, relative(res.get("owner"), me, p))
         for xy in obs.get("new_tile") or ():
-            at = self._cell(xy)
+            at = _slot(land, self._xy(xy))
             if at is not None:
                 v[at + reserved_at + p] = 1.0
         for r, row in by_relative_seat(obs.get("players_info"), me, p):
             marks = [row.get("home"), row.get("leader"), *(row.get("overseers") or ())[:2]]
             for k, xy in enumerate(marks):
-                at = self._cell(xy)
+                where = self._xy(xy)
+                at = _slot(land, where)
                 if at is not None:
                     v[at + marks_at + min(k, 2) * p + r] = 1.0
+                elif k == 1 and where is not None and where in coast:  # a leader waiting on the sea
+                    v[coast[where] + 3 + r] = 1.0
 
     # ------------------------------------------------------------ fast path (from the state)
     def _slots_for_state(self) -> None:
@@ -283,9 +363,93 @@ class IbyronEncoder(Encoder):
     def fill_state(self, v: Vector, s: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``ibyron.observe.observation`` shows ``me``
         (everything but the order of the beginner pile, which no field here reads)."""
-        p = self.players
         at: list[int] = []  # indices and their values, written in one numpy call at the end
         val: list[float] = []
+        self._head_state(at, val, s, me)
+        self._turn_state(at, val, s, me)
+        self._village_state(at, val, s, me)
+        self._bonus_state(at, val, s, me)
+        for q in range(self.players):
+            self._player_state(at, val, s, q, self.at_players + ((q - me) % self.players) * self.per_player)
+        island = self._island_piece(s)
+        v[island[0]] = island[1]
+        self._board_state(at, val, s, me, island[2], island[3])
+        self._marks_state(at, val, s, me, island[2], island[3])
+        v[at] = val
+
+    # ------------------------------------------------------------ incremental path (a seat's kept vector)
+    # pieces: 1 the head (mode .. supplies but the turn), 2 the turn (current seat, step), 3 the village,
+    # 4 the bonus spaces, 5 the island's spaces, 6 the pieces on them, then per seat q: 7 + 2q its counts,
+    # 8 + 2q its holdings; last (7 + 2 players) the homes, leaders and overseers
+    def update_state(self, cache: SeatCache, s: Any, me: int) -> None:
+        """``fill_state``'s vector, rewriting only the pieces whose state fields changed since the cache
+        last looked (each piece's key is a copy of the fields its part of ``fill_state`` reads)."""
+        key: Any = (s.solo, s.beginner, s.back_side, s.round, s.round_limit, s.start_player, s.cap,
+                    tuple(s.tiles), s.pending_tile, tuple(s.dice), tuple(s.dice_used), s.horse_supply,
+                    s.barn_supply, s.permit_supply)
+        if _changed(cache, 1, key):
+            _rewrite(cache, 1, key, self._head_state, s, me)
+        key = (s.current, s.step)
+        if _changed(cache, 2, key):
+            _rewrite(cache, 2, key, self._turn_state, s, me)
+        key = (s.cap, *map(tuple, s.stacks))
+        if _changed(cache, 3, key):
+            _rewrite(cache, 3, key, self._village_state, s, me)
+        key = (s.back_side, tuple(s.bonus_taken), tuple(s.solo_used))
+        if _changed(cache, 4, key):
+            _rewrite(cache, 4, key, self._bonus_state, s, me)
+        keys = cache.keys
+        kept = keys[5]
+        if kept is UNSEEN or not (kept[0] is s.height and kept[1] is s.terrain and kept[2] is s.land
+                                  and kept[3] is s.coast):
+            island = self._island_piece(s)
+            if kept is not UNSEEN:
+                cache.vector[kept[4][0]] = 0.0
+            cache.vector[island[0]] = island[1]
+            keys[5] = kept = (s.height, s.terrain, s.land, s.coast, island)
+        island = kept[4]
+        key = (island[4], tuple(s.buildings.items()), tuple(s.camps.items()), tuple(s.reserved.items()),
+               s.new_cells if s.step == game_data.S_OVERSEE else ())
+        if _changed(cache, 6, key):
+            at: list[int] = []
+            val: list[float] = []
+            self._board_state(at, val, s, me, island[2], island[3])
+            _write(cache, 6, key, at, val)
+        p = self.players
+        key = (island[4], *s.home, *s.leader, *(c for ov in s.overseer for c in ov))
+        if _changed(cache, 7 + 2 * p, key):
+            at, val = [], []
+            self._marks_state(at, val, s, me, island[2], island[3])
+            _write(cache, 7 + 2 * p, key, at, val)
+        for q in range(p):
+            base = self.at_players + ((q - me) % p) * self.per_player
+            castle = s.castle[q]
+            key = (s.phase[q], *s.res[q], s.horses[q], s.barns[q], s.permits[q], s.supply[q], s.vbox[q],
+                   s.rest[q], s.mayor[q], s.forfeit[q], s.in_buildings[q], len(s.reserve[q]), *s.mat[q],
+                   *s.built[q], len(s.buildings[castle][1]) if castle >= 0 else 0)
+            if _changed(cache, 7 + 2 * q, key):
+                at, val = [], []
+                self._player_counts(at, val, s, q, base)
+                _write(cache, 7 + 2 * q, key, at, val)
+            key = (*s.tech[q], s.cubes[q], tuple(s.reserve[q]), *s.mat[q], s.ship[q], s.held[q], *s.built[q],
+                   s.tallest[q])
+            if _changed(cache, 8 + 2 * q, key):
+                at, val = [], []
+                self._player_holdings(at, val, s, q, base)
+                _write(cache, 8 + 2 * q, key, at, val)
+
+    def _turn_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+        """The seat whose turn it is and the step (they change every move)."""
+        r = relative(s.current, me, self.players)
+        if r is not None:
+            at.append(self.at_who + self.players + r)
+            val.append(1.0)
+        at.append(self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS)))
+        val.append(1.0)
+
+    def _head_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+        """The mode, round, start player, village cap, tiles, dice and supplies."""
+        p = self.players
         mode = 2 if s.solo else (1 if s.beginner else 0)
         at += (self.at_mode + mode, self.at_mode + len(MODES) + 1 + (1 if s.back_side else 0))
         val += (1.0, 1.0)
@@ -296,13 +460,10 @@ class IbyronEncoder(Encoder):
             scaled(limit, 30),
             s.cap / 4,
         )
-        for k, seat in enumerate((s.start_player, s.current)):
-            r = relative(seat, me, p)
-            if r is not None:
-                at.append(self.at_who + k * p + r)
-                val.append(1.0)
-        at.append(self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS)))
-        val.append(1.0)
+        r = relative(s.start_player, me, p)
+        if r is not None:
+            at.append(self.at_who + r)
+            val.append(1.0)
         if not s.beginner:
             at += [self.at_tiles + t for t in s.tiles if 0 <= t < TILES]
             val += [1.0] * (len(at) - len(val))
@@ -318,12 +479,6 @@ class IbyronEncoder(Encoder):
                 val += (s.dice[i] / 6, 1.0 if s.dice_used[i] else 0.0)
         at += (self.at_supplies, self.at_supplies + 1, self.at_supplies + 2)
         val += (s.horse_supply / 20, s.barn_supply / 12, s.permit_supply / 10)
-        self._village_state(at, val, s, me)
-        self._bonus_state(at, val, s, me)
-        for q in range(p):
-            self._player_state(at, val, s, q, self.at_players + ((q - me) % p) * self.per_player)
-        self._board_state(v, at, val, s, me)
-        v[at] = val
 
     def _village_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
         p = self.players
@@ -357,6 +512,13 @@ class IbyronEncoder(Encoder):
         val += [1.0] * (len(at) - len(val))
 
     def _player_state(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
+        self._player_counts(at, val, s, q, base)
+        self._player_holdings(at, val, s, q, base)
+
+    def _player_counts(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
+        """The values of seat ``q``'s block that change move by move: phase, resources, horses, barns,
+        permits, supply, village box, rest, Mayor, forfeited discs, discs in buildings, victory points, coins
+        kept."""
         slot = self.phase_slot[s.phase[q]]
         if slot is not None:
             at.append(base + slot)
@@ -365,12 +527,35 @@ class IbyronEncoder(Encoder):
         at += range(b, b + len(RESOURCES) + 3)
         val += [(x / CEILING) for x in s.res[q][: len(RESOURCES)]]
         val += (s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING)
-        b += len(RESOURCES) + 3
+        b += len(RESOURCES) + 3 + len(TECH) + 1
+        at += (b, b + 1, b + 2)
+        val += (s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING)
+        b += 3 + 2 * len(MAT)
+        at += (b, b + 1)
+        val += (1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING)
+        b += 4 + TILES + len(BUILT)
+        discs = s.in_buildings[q]
+        at += range(b, b + 4)
+        val += (discs / CEILING, loose_discs(discs) / CEILING)
+        castle = s.castle[q]
+        res = s.res[q]
+        vp_key = (*s.built[q], *s.mat[q], len(s.buildings[castle][1]) if castle >= 0 else 0, res[game_data.GOLD],
+                  res[game_data.COINS], res[game_data.FOOD], discs, len(s.reserve[q]))
+        vp = self.points.get(vp_key)
+        if vp is None:  # the score, remembered by everything it is counted from
+            if len(self.points) > 4096:
+                self.points.clear()
+            vp = self.points[vp_key] = shifted(s.victory_points(q), *VP_RANGE)
+        val += (vp, s._coins_kept(q) / CEILING)
+
+    def _player_holdings(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
+        """The values of seat ``q``'s block that change now and then: tech, tech cubes, reserve, mat
+        buildings, ship, the tile held, buildings built, stride."""
+        b = base + len(SEAT_PHASES) + len(RESOURCES) + 3
         tech = s.tech[q]
-        at += range(b, b + len(TECH) + 4)
+        at += range(b, b + len(TECH) + 1)
         val += (tech[game_data.LUMBER] / 4, tech[game_data.REFINERY] / 4)
         val += (tech[game_data.TAXING] / 4, s.cubes[q] / CEILING)
-        val += (s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING)
         b += len(TECH) + 4
         for m in s.reserve[q]:
             slot = self.mat_slot[m]
@@ -384,9 +569,8 @@ class IbyronEncoder(Encoder):
                 val.append(1.0)
         b += 2 * len(MAT)
         held = s.held[q]
-        at += (b, b + 1, b + 2, b + 3)
-        val += (1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING, s.ship[q] / 4)
-        val.append(1.0 if held >= 0 else 0.0)
+        at += (b + 2, b + 3)
+        val += (s.ship[q] / 4, 1.0 if held >= 0 else 0.0)
         if 0 <= held < TILES:
             at.append(b + 4 + held)
             val.append(1.0)
@@ -396,41 +580,58 @@ class IbyronEncoder(Encoder):
             at.append(b + slot)
             val.append(built[index] / 3)
         b += len(BUILT)
-        discs = s.in_buildings[q]
-        at += range(b, b + 5)
-        val += (discs / CEILING, loose_discs(discs) / CEILING)
-        val += (shifted(s.victory_points(q), *VP_RANGE), s._coins_kept(q) / CEILING, s._stride(q) / 3)
+        at.append(b + 4)
+        val.append(s._stride(q) / 3)
 
-    def _island(self, s: Any) -> list[int]:
-        """The board indices the island lights: [land], its height, its terrain, [coast]."""
-        board, per, hot = self.at_board, self.per_cell, []
-        height, terrain = s.height, s.terrain
-        for c in s.land:
-            base = board + c * per
-            hot.append(base)
+    def _island(self, s: Any) -> tuple[list[int], list[float], dict[int, int], dict[int, int]]:
+        """The island's own values ([present, x, y], height, terrain of each land space, [present, x, y] of
+        each coast space) as indices and values, and where each land and coast cell's slot starts."""
+        at: list[int] = []
+        val: list[float] = []
+        land: dict[int, int] = {}
+        coast: dict[int, int] = {}
+        height, terrain, top = s.height, s.terrain, SIZE - 1
+        for k, c in enumerate(s.land[:LAND_SLOTS]):
+            base = land[c] = self.at_island + k * self.per_land
+            at += (base, base + 1, base + 2)
+            val += (1.0, (c % SIZE) / top, (c // SIZE) / top)
             h = height[c]
             if 1 <= h <= HEIGHTS:
-                hot.append(base + h)
+                at.append(base + 2 + h)
+                val.append(1.0)
             t = self.terrain_slot.get(terrain[c])
             if t is not None:
-                hot.append(base + 1 + HEIGHTS + t)
-        coast_at = 1 + HEIGHTS + len(TERRAINS)
-        hot += [board + c * per + coast_at for c in s.coast]
-        return hot
+                at.append(base + 3 + HEIGHTS + t)
+                val.append(1.0)
+        for k, c in enumerate(s.coast[:COAST_SLOTS]):
+            base = coast[c] = self.at_coast + k * self.per_coast
+            at += (base, base + 1, base + 2)
+            val += (1.0, (c % SIZE) / top, (c // SIZE) / top)
+        return at, val, land, coast
 
-    def _board_state(self, v: Vector, at: list[int], val: list[float], s: Any, me: int) -> None:
-        p, board, per = self.players, self.at_board, self.per_cell
-        building_at = 1 + HEIGHTS + len(TERRAINS) + 1
-        camp_at = building_at + p + len(PARTS) + 1
-        reserved_at = camp_at + p + len(CAMPS) + 1
-        marks_at = reserved_at + p + 1
-        # the island itself (land, heights, terrain, coast) changes only when a tile is laid; the sea has height
-        # and terrain 0, so the land cells' values say everything
+    def _island_piece(self, s: Any) -> tuple[Any, Any, dict[int, int], dict[int, int], int]:
+        """The island's piece (``_island``'s indices and values as numpy arrays, the slots of its cells and a
+        number of its own), built once per island. The sea has height and terrain 0, so the land cells'
+        values say everything."""
         pick = itemgetter(*s.land)
         key = (s.land, s.coast, pick(s.height), pick(s.terrain))
-        v[self.island.indices(key, lambda: self._island(s))] = 1.0
+        piece = self.island.get(key)
+        if piece is None:
+            at, val, land, coast = self._island(s)
+            self.islands_made += 1
+            piece = self.island.keep(
+                key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32), land, coast, self.islands_made)
+            )
+        return piece  # type: ignore[no-any-return]
+
+    def _board_state(
+        self, at: list[int], val: list[float], s: Any, me: int, land: dict[int, int], coast: dict[int, int]
+    ) -> None:
+        """What stands on the island: buildings, camps, held spaces, the new tile."""
+        p = self.players
+        building_at, camp_at, reserved_at = self.building_at, self.camp_at, self.reserved_at
         for c, (owner, parts) in s.buildings.items():
-            base = board + c * per + building_at
+            base = land[c] + building_at
             r = relative(owner, me, p)
             if r is not None:
                 at.append(base + r)
@@ -439,7 +640,7 @@ class IbyronEncoder(Encoder):
             at.append(base + p + len(PARTS))
             val.append(sum(self.part_discs[b] for b in parts) / 4)
         for c, (owner, kind, discs) in s.camps.items():
-            base = board + c * per + camp_at
+            base = land[c] + camp_at
             r = relative(owner, me, p)
             if r is not None:
                 at.append(base + r)
@@ -453,11 +654,21 @@ class IbyronEncoder(Encoder):
         for c, owner in s.reserved.items():
             r = relative(owner, me, p)
             if r is not None:
-                at.append(board + c * per + reserved_at + r)
+                at.append(land[c] + reserved_at + r)
         if s.step == game_data.S_OVERSEE:
-            at += [board + c * per + reserved_at + p for c in s.new_cells]
+            at += [land[c] + reserved_at + p for c in s.new_cells]
+        val += [1.0] * (len(at) - len(val))
+
+    def _marks_state(
+        self, at: list[int], val: list[float], s: Any, me: int, land: dict[int, int], coast: dict[int, int]
+    ) -> None:
+        """Where each seat's home, leader and overseers are."""
+        p, marks_at = self.players, self.marks_at
         for q in range(p):
             r = (q - me) % p
-            marks = (s.home[q], s.leader[q], *s.overseer[q][:2])
-            at += [board + c * per + marks_at + min(k, 2) * p + r for k, c in enumerate(marks) if c >= 0]
+            for k, c in enumerate((s.home[q], s.leader[q], *s.overseer[q][:2])):
+                if c in land:
+                    at.append(land[c] + marks_at + min(k, 2) * p + r)
+                elif k == 1 and c in coast:  # a leader waiting on the sea
+                    at.append(coast[c] + 3 + r)
         val += [1.0] * (len(at) - len(val))
