@@ -10,7 +10,7 @@ Views, refusal reasons and determinized copies live in ``observe.py`` and
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import compress, product
 from typing import Any
 
 from meeple.core import Action, State
@@ -66,6 +66,10 @@ STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
     for players in range(2, 6)
     for flags in product((False, True), repeat=players)
 }
+# Seats in turn order, by player count and start player.
+ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + i) % players for i in range(players)) for start in range(players)) for players in range(6)
+)
 # Build plans by (received tiles, open squares): what a territory's frontier allows
 # depends on nothing else (building.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
@@ -191,9 +195,9 @@ class IsleOfSkyeState(State):
     def round_info(self) -> RoundInfo:
         return self.rounds[self.round - 1]
 
-    def _order(self) -> list[int]:
+    def _order(self) -> tuple[int, ...]:
         """Seats in turn order from the start player."""
-        return [(self.start + i) % self.players for i in range(self.players)]
+        return ORDERS[self.players][self.start]
 
     def _log(self, text: str) -> None:
         self.events.append(text)
@@ -231,11 +235,12 @@ class IsleOfSkyeState(State):
             and kept.received == received
         ):
             return kept
-        items = self.frontier[seat].items()
+        frontier = self.frontier[seat]
+        squares, codes = frontier.keys(), frontier.values()
         spots = {}
         for tid in received:
-            fits = FITS[tid]
-            spots[tid] = [pos for pos, code in items if fits[code]]
+            # The squares whose pattern some rotation fits, in frontier order (the loop in C).
+            spots[tid] = list(compress(squares, map(FITS[tid].__getitem__, codes)))
         kept = self.__build = BuildFacts(seat, placed, list(received), spots)
         return kept
 
@@ -406,7 +411,11 @@ class IsleOfSkyeState(State):
         return [i for i, t in enumerate(self.drawn[seat]) if not prices[i] and t != discard]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
+        phase = self.phase  # building first: most steps are build steps
+        if phase == BUILD:
+            offered = self._build_actions(seat)
+            self.__offered = (len(self.history), seat, offered)
+            return list(offered)
         if phase == PRICE:
             if self.discarded[seat] < 0:
                 return [DISCARD[t] for t in self.drawn[seat]]
@@ -416,16 +425,17 @@ class IsleOfSkyeState(State):
             actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
             actions.append(PASS)
             return actions
-        if phase == BUILD:
-            offered = self._build_actions(seat)
-            self.__offered = (len(self.history), seat, offered)
-            return list(offered)
         return []
 
     def _is_legal(self, action: Action, seat: int) -> bool:
         """``action in self._legal_actions(seat)``, answered without building the list
         (an action is a tuple, so each test below is that list's equality test)."""
         phase = self.phase
+        if phase == BUILD:
+            offered = self.__offered  # the steps just offered (``_build_legal`` without its call)
+            if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
+                return action in offered[2]
+            return self._build_legal(action, seat)
         size = len(action)
         if phase == PRICE:
             if size != 2:
@@ -438,8 +448,6 @@ class IsleOfSkyeState(State):
             if size == 1:
                 return action[0] == "pass"
             return size == 2 and action[0] == "buy" and self._can_buy(seat, action[1])
-        if phase == BUILD:
-            return self._build_legal(action, seat)
         return False
 
     def _waiting(self, seat: int) -> int:
