@@ -398,10 +398,10 @@ class IsleOfSkyeState(State):
         phase = self.phase
         if phase == BUILD:
             return ALONE[self.builder]
-        if phase == BUY:
-            return ALONE[(self.start + self.buy_step) % self.players]
         if phase == PRICE:
             return STILL_CHOOSING[tuple(self.done)]
+        if phase == BUY:
+            return ALONE[(self.start + self.buy_step) % self.players]
         return ()
 
     def _to_price(self, seat: int) -> list[int]:
@@ -418,11 +418,12 @@ class IsleOfSkyeState(State):
             return list(offered)
         if phase == PRICE:
             if self.discarded[seat] < 0:
-                return [DISCARD[t] for t in self.drawn[seat]]
-            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
+                return list(map(DISCARD.__getitem__, self.drawn[seat]))
+            # Enough gold left for 1 on each tile still waiting after this one (``_waiting``, inlined).
+            top = min(MAX_PRICE, self.gold[seat] - self.prices[seat].count(0) + 2)
             return PRICES[1 : top + 1]
         if phase == BUY:
-            actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
+            actions = list(map(BUY_TILE.__getitem__, self._buyable(seat)))
             actions.append(PASS)
             return actions
         return []
@@ -442,7 +443,7 @@ class IsleOfSkyeState(State):
                 return False
             if self.discarded[seat] < 0:
                 return action[0] == "discard" and action[1] in self.drawn[seat]
-            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
+            top = min(MAX_PRICE, self.gold[seat] - self.prices[seat].count(0) + 2)  # as ``_legal_actions``
             return action[0] == "price" and action[1] in range(1, top + 1)
         if phase == BUY:
             if size == 1:
@@ -472,13 +473,13 @@ class IsleOfSkyeState(State):
         """The tiles ``seat`` may buy now: others' unsold offers it can pay for."""
         purse = self.gold[seat]
         tiles = []
-        for other in range(self.players):
+        for other, drawn, discard, prices, sold in zip(
+            range(self.players), self.drawn, self.discarded, self.prices, self.sold_to, strict=True
+        ):
             if other == seat:
                 continue
-            discard = self.discarded[other]
-            sold = self.sold_to[other]
-            for i, (tid, price) in enumerate(zip(self.drawn[other], self.prices[other], strict=True)):
-                if tid != discard and sold[i] < 0 and price <= purse:
+            for i, tid in enumerate(drawn):
+                if tid != discard and sold[i] < 0 and prices[i] <= purse:
                     tiles.append(tid)
         return tiles
 
@@ -533,8 +534,17 @@ class IsleOfSkyeState(State):
 
     def _build_actions(self, seat: int) -> tuple[Action, ...]:
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
-        facts = self._build_facts(seat)
-        plan = self._plan_of(facts)
+        facts = self.__build
+        placed = self.placed[seat]
+        if not (  # ``_build_facts``'s test of the facts kept, inlined (asked at every build step)
+            facts is not None
+            and facts.seat == seat
+            and facts.placed is placed
+            and facts.size == len(placed)
+            and facts.received == self.received[seat]
+        ):
+            facts = self._build_facts(seat)
+        plan = facts.plan if facts.planned else self._plan_of(facts)
         tid = self.pick_tile
         if plan is None:
             if tid < 0:
@@ -551,16 +561,21 @@ class IsleOfSkyeState(State):
         APPLY[action[0]](self, seat, action)  # type: ignore[index]  # an action's kind is its first item
 
     def _set_price(self, seat: int, action: Action) -> None:
-        waiting = self._to_price(seat)
+        # The first tile still waiting (``_to_price``) gets the price.
+        prices = self.prices[seat]
+        discard = self.discarded[seat]
+        for index, tid in enumerate(self.drawn[seat]):
+            if not prices[index] and tid != discard:
+                break
         price = int(action[1])  # at least 1 (legal), so the tile stops waiting
-        self.prices[seat][waiting[0]] = price
+        prices[index] = price
         self.gold[seat] -= price
-        if len(waiting) == 1:
+        if prices.count(0) == 1:  # only the discard is left at 0: nothing waits (``_waiting``)
             self._finish_choosing(seat)
 
     def _discard(self, seat: int, action: Action) -> None:
         self.discarded[seat] = int(action[1])
-        if not self._waiting(seat):
+        if self.prices[seat].count(0) == 1:  # ``_waiting`` is 0: nothing else was drawn
             self._finish_choosing(seat)
 
     def _buy_tile(self, seat: int, action: Action) -> None:
