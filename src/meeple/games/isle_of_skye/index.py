@@ -66,6 +66,7 @@ def next_to(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
     found = NEXT_TO[pos] = tuple((x + DX[d], y + DY[d]) for d in range(4))  # type: ignore[assignment]
     return found
 
+
 NO_TILES: tuple[int, ...] = ()
 # Ready-made runs for a tile's new regions (a tile has at most a handful).
 ZEROS = tuple((0,) * n for n in range(16))

@@ -32,8 +32,6 @@ from meeple.games.isle_of_skye.actions import (
 )
 from meeple.games.isle_of_skye.building import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
-    DX,
-    DY,
     EDGE_CODE,
     FITS,
     LANDSCAPE_IDS,
@@ -41,7 +39,7 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
-from meeple.games.isle_of_skye.index import TerritoryIndex, castle_index
+from meeple.games.isle_of_skye.index import NEXT_TO, TerritoryIndex, castle_index, next_to
 from meeple.games.isle_of_skye.scoring import (
     SCORING_IDS,
     SCORING_TILES,
@@ -76,8 +74,8 @@ _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
 
 # Per tile, per rotation: for each side, the neighbour's offset and what the tile asks of
 # that neighbour, in the neighbour's frontier pattern (its side facing back; data.FITS).
-ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
-    tuple(tuple((DX[d], DY[d], codes[d] << (2 * ((d + 2) % 4))) for d in range(4)) for codes in by_rotation)
+ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(tuple(codes[d] << (2 * ((d + 2) % 4)) for d in range(4)) for codes in by_rotation)  # type: ignore[misc]
     for by_rotation in EDGE_CODE
 )
 
@@ -209,11 +207,10 @@ class IsleOfSkyeState(State):
         placed = self.placed[seat]
         frontier = self.frontier[seat]
         frontier.pop(pos, None)
-        x, y = pos
-        for dx, dy, code in ASKED_OF_NEIGHBOURS[tid][rot]:
-            nb = (x + dx, y + dy)
+        get = frontier.get
+        for nb, code in zip(NEXT_TO.get(pos) or next_to(pos), ASKED_OF_NEIGHBOURS[tid][rot], strict=True):
             if nb not in placed:
-                frontier[nb] = frontier.get(nb, 0) | code
+                frontier[nb] = get(nb, 0) | code
 
     def _build_facts(self, seat: int) -> BuildFacts:
         """The squares each tile the seat has still to place fits (in frontier order),
@@ -276,14 +273,28 @@ class IsleOfSkyeState(State):
 
     def income(self, seat: int) -> tuple[int, int, int]:
         """(castle, whisky, catch-up) gold ``seat`` receives at the start of this round."""
-        ahead = sum(1 for other in range(self.players) if self.vp[other] > self.vp[seat])
+        mine = self.vp[seat]
+        ahead = 0
+        for points in self.vp:
+            if points > mine:
+                ahead += 1
         whisky = WHISKY_INCOME * self._territory_index(seat).connected_whisky_tiles()
         return CASTLE_INCOME, whisky, self.round_info.gold_per_player_ahead * ahead
 
-    def _draw(self) -> int:
-        index = self.rng.randrange(len(self.bag))
-        self.bag[index], self.bag[-1] = self.bag[-1], self.bag[index]
-        return self.bag.pop()
+    def _draw(self, count: int) -> list[int]:
+        """``count`` tiles drawn from the bag, one after the other.
+
+        Each draw takes a random index below the bag's size (``draw_below``, as
+        ``Random.randrange`` does), swaps that tile to the end and takes it.
+        """
+        rng = self.rng
+        bag = self.bag
+        tiles = []
+        for _ in range(count):
+            index = draw_below(rng, len(bag))
+            bag[index], bag[-1] = bag[-1], bag[index]
+            tiles.append(bag.pop())
+        return tiles
 
     # ------------------------------------------------------------ round flow
     def _start_round(self) -> None:
@@ -297,7 +308,7 @@ class IsleOfSkyeState(State):
                 f"seat {seat} receives {sum(parts)} gold (castle {parts[0]}, whisky {parts[1]}, catch-up {parts[2]})"
             )
         for seat in self._order():
-            tiles = [self._draw() for _ in range(min(DRAW_COUNT, len(self.bag)))]
+            tiles = self._draw(min(DRAW_COUNT, len(self.bag)))
             self.drawn[seat] = tiles
             self.prices[seat] = [0] * len(tiles)
             self.sold_to[seat] = [-1] * len(tiles)
@@ -710,3 +721,14 @@ APPLY = {
     "spot": IsleOfSkyeState._pick_spot,
     "rotate": IsleOfSkyeState._rotate,
 }
+
+
+def draw_below(rng: Random, size: int) -> int:
+    """A random index below ``size`` (> 0), drawn exactly as ``rng.randrange(size)`` draws it
+    (as many random bits as ``size`` has, again until the number is below ``size``) with two
+    calls fewer; tests/isle_of_skye/test_fast_paths.py checks it against ``randrange``."""
+    bits = size.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= size:
+        index = rng.getrandbits(bits)
+    return index
