@@ -10,7 +10,7 @@ Views, refusal reasons and determinized copies live in ``observe.py`` and
 
 from __future__ import annotations
 
-from itertools import compress, product
+from itertools import product
 from typing import Any
 
 from meeple.core import Action, State
@@ -233,11 +233,10 @@ class IsleOfSkyeState(State):
         ):
             return kept
         frontier = self.frontier[seat]
-        squares, codes = frontier.keys(), frontier.values()
         spots = {}
         for tid in received:
-            # The squares whose pattern some rotation fits, in frontier order (the loop in C).
-            spots[tid] = list(compress(squares, map(FITS[tid].__getitem__, codes)))
+            fits = FITS[tid]
+            spots[tid] = [pos for pos, code in frontier.items() if fits[code]]
         kept = self.__build = BuildFacts(seat, placed, list(received), spots)
         return kept
 
@@ -429,12 +428,12 @@ class IsleOfSkyeState(State):
             return list(offered)
         if phase == PRICE:
             if self.discarded[seat] < 0:
-                return list(map(DISCARD.__getitem__, self.drawn[seat]))
+                return [DISCARD[t] for t in self.drawn[seat]]
             # Enough gold left for 1 on each tile still waiting after this one (``_waiting``, inlined).
             top = min(MAX_PRICE, self.gold[seat] - self.prices[seat].count(0) + 2)
             return PRICES[1 : top + 1]
         if phase == BUY:
-            actions = list(map(BUY_TILE.__getitem__, self._buyable(seat)))
+            actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
             actions.append(PASS)
             return actions
         return []

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
-from operator import eq, not_
 
 from meeple.games.isle_of_skye.data import TILES
 from meeple.games.isle_of_skye.index import PACK, PACK2, TerritoryIndex
@@ -209,46 +207,38 @@ FIRST_GAME = ("sheep", "roads", "mountains", "farm-animals")
 # counts without making the facts of every area first (round scoring asks them every round).
 # tests/isle_of_skye/test_fast_paths.py checks each equals its tile's function.
 def _roots(ix: TerritoryIndex) -> list[int]:
-    """The root region of each area (the regions that are their own parent), found in C."""
-    parent = ix.parent
-    regions = range(len(parent))
-    return list(compress(regions, map(eq, parent, regions)))
-
-
-def _closed(ix: TerritoryIndex, roots: list[int]) -> list[int]:
-    """Those of ``roots`` whose area is completed (no side open)."""
-    return list(compress(roots, map(not_, map(ix.open.__getitem__, roots))))
-
-
-def _of_terrain(ix: TerritoryIndex, roots: list[int], terrain: str) -> list[int]:
-    """Those of ``roots`` whose area is of ``terrain``."""
-    return list(compress(roots, map(terrain.__eq__, map(ix.terrain.__getitem__, roots))))
+    """The root region of each area."""
+    return [r for r, up in enumerate(ix.parent) if up == r]
 
 
 def _completed_areas(ix: TerritoryIndex) -> int:
-    return len(_closed(ix, _roots(ix)))
+    open_ = ix.open
+    return sum(1 for r in _roots(ix) if not open_[r])
 
 
 def _large_completed_areas(ix: TerritoryIndex) -> int:
-    return 3 * sum(map((3).__le__, map(ix.size.__getitem__, _closed(ix, _roots(ix)))))
+    open_, size = ix.open, ix.size
+    return 3 * sum(1 for r in _roots(ix) if not open_[r] and size[r] >= 3)
 
 
 def _brochs_in_mountains(ix: TerritoryIndex) -> int:
-    features = ix.features
-    return sum(BROCH_AREA_POINTS[min(3, features[r] % PACK)] for r in _of_terrain(ix, _roots(ix), "m"))
+    terrain, features = ix.terrain, ix.features
+    return sum(BROCH_AREA_POINTS[min(3, features[r] % PACK)] for r in _roots(ix) if terrain[r] == "m")
 
 
 def _lighthouse_harbours(ix: TerritoryIndex) -> int:
-    features = ix.features
-    return 3 * sum(1 for r in _of_terrain(ix, _roots(ix), "w") if features[r] // PACK % PACK and features[r] // PACK2)
+    terrain, features = ix.terrain, ix.features
+    return 3 * sum(1 for r in _roots(ix) if terrain[r] == "w" and features[r] // PACK % PACK and features[r] // PACK2)
 
 
 def _largest_completed_water(ix: TerritoryIndex) -> int:
-    return 2 * max(map(ix.size.__getitem__, _closed(ix, _of_terrain(ix, _roots(ix), "w"))), default=0)
+    terrain, open_, size = ix.terrain, ix.open, ix.size
+    return 2 * max((size[r] for r in _roots(ix) if terrain[r] == "w" and not open_[r]), default=0)
 
 
 def _completed_mountains(ix: TerritoryIndex) -> int:
-    return 2 * len(_closed(ix, _of_terrain(ix, _roots(ix), "m")))
+    terrain, open_ = ix.terrain, ix.open
+    return 2 * sum(1 for r in _roots(ix) if terrain[r] == "m" and not open_[r])
 
 
 FROM_INDEX: dict[str, Callable[[TerritoryIndex], int]] = {
