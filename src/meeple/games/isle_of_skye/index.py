@@ -156,8 +156,12 @@ class TerritoryIndex:
         if not count:
             return True
         last = self.last
-        # The very tile object last taken in, still in place (a copy of the territory shares it).
-        return last is not None and placed.get(last[0]) is last[1]
+        if last is None:
+            return False
+        # The tile last taken in, still in place: usually the very same object (a copy of the
+        # territory shares it), else an equal one (a castle of a new game).
+        tile = placed.get(last[0])
+        return tile is last[1] or tile == last[1]
 
     def copy(self) -> TerritoryIndex:
         new = TerritoryIndex.__new__(TerritoryIndex)
