@@ -188,3 +188,11 @@ def test_draws_take_the_index_randrange_would() -> None:
         for size in [*range(1, 80), 1, 64, 65, 127, 128, 129, 2**20 + 1]:
             assert draw_below(ours, size) == theirs.randrange(size), (seed, size)
         assert ours.getstate() == theirs.getstate()
+
+
+def test_the_neighbours_kept_per_square_are_north_east_south_west() -> None:
+    from meeple.games.isle_of_skye.data import DX, DY
+    from meeple.games.isle_of_skye.index import next_to
+
+    for x, y in [(0, 0), (3, -2), (-18, 18)]:
+        assert next_to((x, y)) == tuple((x + DX[d], y + DY[d]) for d in range(4))

@@ -16,7 +16,7 @@ A state's copies share an index until one of them places a tile there
 
 from __future__ import annotations
 
-from meeple.games.isle_of_skye.data import DX, DY, FEATURES, TILES
+from meeple.games.isle_of_skye.data import FEATURES, TILES
 from meeple.games.isle_of_skye.territory import (
     FEATURE_COUNTS,
     REGION_COUNT,
@@ -62,8 +62,9 @@ NEXT_TO: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
 
 
 def next_to(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    """The squares N, E, S and W of ``pos`` (kept in ``NEXT_TO``: a few hundred squares lie within reach)."""
     x, y = pos
-    found = NEXT_TO[pos] = tuple((x + DX[d], y + DY[d]) for d in range(4))  # type: ignore[assignment]
+    found = NEXT_TO[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))  # as data.DX, data.DY
     return found
 
 
