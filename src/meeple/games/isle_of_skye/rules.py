@@ -232,11 +232,14 @@ class IsleOfSkyeState(State):
             and kept.received == received
         ):
             return kept
-        frontier = self.frontier[seat]
+        items = self.frontier[seat].items()
         spots = {}
         for tid in received:
             fits = FITS[tid]
-            spots[tid] = [pos for pos, code in frontier.items() if fits[code]]
+            squares = spots[tid] = []
+            for pos, code in items:  # (loops written out here and below: no comprehension frames)
+                if fits[code]:
+                    squares.append(pos)
         kept = self.__build = BuildFacts(seat, placed, list(received), spots)
         return kept
 
@@ -322,9 +325,11 @@ class IsleOfSkyeState(State):
         for seat in range(self.players):
             if self.discarded[seat] >= 0:
                 self.bag.append(self.discarded[seat])
-                priced = ", ".join(
-                    f"{t} for {p}" for t, p in zip(self.drawn[seat], self.prices[seat], strict=True) if p
-                )
+                offers = []
+                for t, p in zip(self.drawn[seat], self.prices[seat], strict=True):
+                    if p:
+                        offers.append(f"{t} for {p}")
+                priced = ", ".join(offers)
                 self._log(f"seat {seat} discards {self.discarded[seat]}; offers {priced or 'nothing'}")
         self.phase = BUY
         self.buy_step = 0
@@ -559,9 +564,13 @@ class IsleOfSkyeState(State):
         if plan is None:
             if tid < 0:
                 spots = facts.spots
-                return tuple([PLACE[t] for t in facts.received if spots[t]])
+                tiles = []
+                for t in facts.received:
+                    if spots[t]:
+                        tiles.append(PLACE[t])
+                return tuple(tiles)
             if self.pick_spot is None:
-                return tuple([SPOT[pos] for pos in facts.spots[tid]])
+                return tuple(map(SPOT.__getitem__, facts.spots[tid]))
             return ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]]
         return plan.steps(tid, self.pick_spot)
 
