@@ -362,7 +362,7 @@ class IsleOfSkyeState(State):
     def _return_unplaceable(self, seat: int) -> None:
         """Tiles that fit nowhere (when none of the seat's tiles fits) go back into the bag."""
         tiles = self.received[seat]
-        if tiles and not any(self._tile_spots(seat).values()):
+        if tiles and not any(self._build_facts(seat).spots.values()):
             for tid in tiles:
                 self.bag.append(tid)
                 self._log(f"seat {seat} cannot place {tid}; it goes back into the bag")
@@ -435,8 +435,8 @@ class IsleOfSkyeState(State):
             if self.discarded[seat] < 0:
                 return [DISCARD[t] for t in self.drawn[seat]]
             # Enough gold left for 1 on each tile still waiting after this one (``_waiting``, inlined).
-            top = min(MAX_PRICE, self.gold[seat] - self.prices[seat].count(0) + 2)
-            return PRICES[1 : top + 1]
+            top = self.gold[seat] - self.prices[seat].count(0) + 2
+            return PRICES[1 : (top if top < MAX_PRICE else MAX_PRICE) + 1]
         if phase == BUY:
             actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
             actions.append(PASS)
@@ -458,8 +458,8 @@ class IsleOfSkyeState(State):
                 return False
             if self.discarded[seat] < 0:
                 return action[0] == "discard" and action[1] in self.drawn[seat]
-            top = min(MAX_PRICE, self.gold[seat] - self.prices[seat].count(0) + 2)  # as ``_legal_actions``
-            return action[0] == "price" and action[1] in range(1, top + 1)
+            top = self.gold[seat] - self.prices[seat].count(0) + 2  # as ``_legal_actions``
+            return action[0] == "price" and action[1] in range(1, (top if top < MAX_PRICE else MAX_PRICE) + 1)
         if phase == BUY:
             if size == 1:
                 return action[0] == "pass"
@@ -576,8 +576,15 @@ class IsleOfSkyeState(State):
 
     def _apply(self, action: Action, seat: int) -> None:
         # By the kind (``action[0]``, what ``action.kind`` reads, without its property call);
-        # each handler reads its own arguments from the action.
-        APPLY[action[0]](self, seat, action)  # type: ignore[index]  # an action's kind is its first item
+        # each handler reads its own arguments from the action. The two build steps that
+        # only note a choice (two moves in five) are done here, without a handler's call.
+        kind = action[0]
+        if kind == "spot":
+            self.pick_spot = (int(action[1]), int(action[2]))
+        elif kind == "place":
+            self.pick_tile = int(action[1])
+        else:
+            APPLY[kind](self, seat, action)  # type: ignore[index]  # an action's kind is its first item
 
     def _set_price(self, seat: int, action: Action) -> None:
         # The first tile still waiting (``_to_price``) gets the price.
@@ -603,12 +610,6 @@ class IsleOfSkyeState(State):
     def _pass(self, seat: int, action: Action) -> None:
         self._log(f"seat {seat} passes")
         self._next_buyer()
-
-    def _pick_tile(self, seat: int, action: Action) -> None:
-        self.pick_tile = int(action[1])
-
-    def _pick_spot(self, seat: int, action: Action) -> None:
-        self.pick_spot = (int(action[1]), int(action[2]))
 
     def _rotate(self, seat: int, action: Action) -> None:
         self._place(seat, int(action[1]) // 90)
@@ -719,14 +720,13 @@ class IsleOfSkyeState(State):
         return observe.determinize(self, seat, rng)
 
 
-# How each kind of action changes the state (the action was checked legal first).
+# How each other kind of action changes the state (the action was checked legal first;
+# ``place`` and ``spot`` only note the choice, in ``_apply``).
 APPLY = {
     "price": IsleOfSkyeState._set_price,
     "discard": IsleOfSkyeState._discard,
     "buy": IsleOfSkyeState._buy_tile,
     "pass": IsleOfSkyeState._pass,
-    "place": IsleOfSkyeState._pick_tile,
-    "spot": IsleOfSkyeState._pick_spot,
     "rotate": IsleOfSkyeState._rotate,
 }
 
