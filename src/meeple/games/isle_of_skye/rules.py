@@ -233,10 +233,11 @@ class IsleOfSkyeState(State):
         ):
             return kept
         items = self.frontier[seat].items()
-        spots = {}
+        spots: dict[int, list[tuple[int, int]]] = {}
         for tid in received:
             fits = FITS[tid]
-            squares = spots[tid] = []
+            squares: list[tuple[int, int]] = []
+            spots[tid] = squares
             for pos, code in items:  # (loops written out here and below: no comprehension frames)
                 if fits[code]:
                     squares.append(pos)
