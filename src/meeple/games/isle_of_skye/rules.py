@@ -72,8 +72,9 @@ ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 # depends on nothing else (building.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
 
-# Per tile, per rotation: for each side, the neighbour's offset and what the tile asks of
-# that neighbour, in the neighbour's frontier pattern (its side facing back; data.FITS).
+# Per tile, per rotation: for each side (N, E, S, W, as ``index.next_to`` lists the
+# neighbours), what the tile asks of that neighbour, in the neighbour's frontier pattern
+# (its side facing back; data.FITS).
 ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
     tuple(tuple(codes[d] << (2 * ((d + 2) % 4)) for d in range(4)) for codes in by_rotation)  # type: ignore[misc]
     for by_rotation in EDGE_CODE
@@ -243,9 +244,6 @@ class IsleOfSkyeState(State):
                     squares.append(pos)
         kept = self.__build = BuildFacts(seat, placed, list(received), spots)
         return kept
-
-    def _tile_spots(self, seat: int) -> dict[int, list[tuple[int, int]]]:
-        return self._build_facts(seat).spots
 
     def _can_place(self, seat: int, tid: int) -> bool:
         fits = FITS[tid]
@@ -435,7 +433,9 @@ class IsleOfSkyeState(State):
         if phase == PRICE:
             if self.discarded[seat] < 0:
                 return [DISCARD[t] for t in self.drawn[seat]]
-            # Enough gold left for 1 on each tile still waiting after this one (``_waiting``, inlined).
+            # Enough gold left for 1 on each tile still waiting after this one. Once the
+            # discard is marked, the tiles waiting (``_to_price``) are those priced 0 but
+            # the discard: ``prices.count(0) - 1`` of them.
             top = self.gold[seat] - self.prices[seat].count(0) + 2
             return PRICES[1 : (top if top < MAX_PRICE else MAX_PRICE) + 1]
         if phase == BUY:
@@ -466,11 +466,6 @@ class IsleOfSkyeState(State):
                 return action[0] == "pass"
             return size == 2 and action[0] == "buy" and self._can_buy(seat, action[1])
         return False
-
-    def _waiting(self, seat: int) -> int:
-        """``len(self._to_price(seat))`` once the seat has marked its discard: every
-        other drawn tile waits while its price is 0."""
-        return self.prices[seat].count(0) - 1
 
     def _can_buy(self, seat: int, tid: object) -> bool:
         """``tid in self._buyable(seat)``, found without listing them (a tile is drawn once)."""
@@ -597,12 +592,12 @@ class IsleOfSkyeState(State):
         price = int(action[1])  # at least 1 (legal), so the tile stops waiting
         prices[index] = price
         self.gold[seat] -= price
-        if prices.count(0) == 1:  # only the discard is left at 0: nothing waits (``_waiting``)
+        if prices.count(0) == 1:  # only the discard is left at 0: nothing waits
             self._finish_choosing(seat)
 
     def _discard(self, seat: int, action: Action) -> None:
         self.discarded[seat] = int(action[1])
-        if self.prices[seat].count(0) == 1:  # ``_waiting`` is 0: nothing else was drawn
+        if self.prices[seat].count(0) == 1:  # nothing else was drawn, so nothing waits
             self._finish_choosing(seat)
 
     def _buy_tile(self, seat: int, action: Action) -> None:
