@@ -174,3 +174,25 @@ def test_random_play_gives_the_same_legal_lists_and_states_as_before() -> None:
                 digest.update(repr(snapshot(state)).encode())
     assert IsleOfSkyeState.info.rules_version == 2, "a new rules version needs a new fingerprint"
     assert (digest.hexdigest(), positions) == RANDOM_PLAY_FINGERPRINT
+
+
+def test_draws_take_the_index_randrange_would() -> None:
+    # The bag is drawn with ``draw_below`` (randrange's own method, two calls fewer): the
+    # same generator must give the same index for every bag size a game can have, and
+    # leave the generator where randrange leaves it.
+    from meeple.core.rng import Random
+    from meeple.games.isle_of_skye.rules import draw_below
+
+    for seed in range(40):
+        ours, theirs = Random(seed), Random(seed)
+        for size in [*range(1, 80), 1, 64, 65, 127, 128, 129, 2**20 + 1]:
+            assert draw_below(ours, size) == theirs.randrange(size), (seed, size)
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_the_neighbours_kept_per_square_are_north_east_south_west() -> None:
+    from meeple.games.isle_of_skye.data import DX, DY
+    from meeple.games.isle_of_skye.index import next_to
+
+    for x, y in [(0, 0), (3, -2), (-18, 18)]:
+        assert next_to((x, y)) == tuple((x + DX[d], y + DY[d]) for d in range(4))

@@ -235,7 +235,8 @@ class State(ABC):
         # game is not over) that the rules allow. Anything else, including every
         # refusal, goes through the checked path below, which gives the reason.
         if type(seat) is int and isinstance(action, Action) and seat in self.to_move and self._is_legal(action, seat):
-            self._play_legal(action, seat)
+            self._apply(action, seat)  # ``_play_legal``, spelled out: one call less on every move
+            self.history.append((seat, action))
             return
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -258,7 +259,8 @@ class State(ABC):
 
     def _play_legal(self, action: Action, seat: int) -> None:
         """Play ``action`` for ``seat``, already known legal here: what ``apply`` does once its
-        checks pass (RL envs call it after checking the action against the mask they handed out)."""
+        checks pass (RL envs call it after checking the action against the mask they handed out).
+        ``apply``'s fast path writes these two lines out; a game changes them in ``_apply``."""
         self._apply(action, seat)
         self.history.append((seat, action))
 

@@ -16,7 +16,7 @@ A state's copies share an index until one of them places a tile there
 
 from __future__ import annotations
 
-from meeple.games.isle_of_skye.data import DX, DY, FEATURES, TILES
+from meeple.games.isle_of_skye.data import FEATURES, TILES
 from meeple.games.isle_of_skye.territory import (
     FEATURE_COUNTS,
     REGION_COUNT,
@@ -55,8 +55,19 @@ TWICE = tuple(len(set(terrains)) < len(terrains) for terrains in REGION_TERRAIN)
 ROAD_COUNT = tuple(len(tile.roads) for tile in TILES)
 IS_CASTLE = tuple(tile.kind == "castle" for tile in TILES)
 IS_WHISKY = tuple(bool(tile.count("whisky")) for tile in TILES)
-# Each side with its neighbour's offset and the neighbour's side facing back.
-SIDES = tuple((d, DX[d], DY[d], (d + 2) % 4) for d in range(4))
+# Each side with the neighbour's side facing back.
+BACK = tuple((d, (d + 2) % 4) for d in range(4))
+# Each square's four neighbours (N, E, S, W), made once per square asked.
+NEXT_TO: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+
+
+def next_to(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    """The squares N, E, S and W of ``pos`` (kept in ``NEXT_TO``: a few hundred squares lie within reach)."""
+    x, y = pos
+    found = NEXT_TO[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))  # as data.DX, data.DY
+    return found
+
+
 NO_TILES: tuple[int, ...] = ()
 # Ready-made runs for a tile's new regions (a tile has at most a handful).
 ZEROS = tuple((0,) * n for n in range(16))
@@ -140,9 +151,18 @@ class TerritoryIndex:
 
     def describes(self, placed: Placed) -> bool:
         """Whether this is the index of ``placed`` (a territory only grows, tile by tile)."""
-        if len(placed) != self.count:
+        count = self.count
+        if len(placed) != count:
             return False
-        return self.count == 0 or next(reversed(placed.items())) == self.last
+        if not count:
+            return True
+        last = self.last
+        if last is None:
+            return False
+        # The tile last taken in, still in place: usually the very same object (a copy of the
+        # territory shares it), else an equal one (a castle of a new game).
+        tile = placed.get(last[0])
+        return tile is last[1] or tile == last[1]
 
     def copy(self) -> TerritoryIndex:
         new = TerritoryIndex.__new__(TerritoryIndex)
@@ -167,50 +187,76 @@ class TerritoryIndex:
 
     # ------------------------------------------------------------ taking a tile in
     def add(self, placed: Placed, pos: Pos, tid: int, rot: int) -> None:
-        """Take in ``tid`` turned ``rot`` at ``pos`` (already in ``placed``)."""
-        x, y = pos
-        first_castle = IS_CASTLE[tid] and self.castle == -2
-        if first_castle:
-            self.castle = -1
-        self._add_regions(x, y, tid, rot)
-        if ROAD_COUNT[tid]:
-            self._add_roads(x, y, tid, rot, first_castle)
-        totals = self.totals
-        for name, amount, with_name in FEATURE_COUNTS[tid]:
-            totals[name] += amount
-            totals[with_name] += 1
-        self.count += 1
-        self.last = (pos, (tid, rot))
+        """Take in ``tid`` turned ``rot`` at ``pos`` (already in ``placed``).
 
-    def _add_regions(self, x: int, y: int, tid: int, rot: int) -> None:
+        One pass over the four sides serves both union-finds (they are independent):
+        regions are joined once every side is seen, roads as each side is seen.
+        """
+        around = NEXT_TO.get(pos) or next_to(pos)
+        count = self.count
+        # Regions: the tile's own, then each side either open or closing a neighbour's.
         parent, open_ = self.parent, self.open
         first = len(parent)
         regions = REGION_COUNT[tid]
         n, e, s, w = SIDE_REGION[tid][rot]
         mine = (first + n, first + e, first + s, first + w)
-        self.side_regions[(x, y)] = mine
-        parent.extend(range(first, first + regions))
-        self.low.extend(range(first, first + regions))
+        side_regions = self.side_regions
+        side_regions[pos] = mine
+        new = range(first, first + regions)
+        parent += new
+        self.low += new
         open_ += ZEROS[regions]
         self.size += ONES[regions]
-        self.twice += ((self.count,),) * regions if TWICE[tid] else UNTWICE[regions]
-        self.features.extend(REGION_FEATURES[tid])
-        self.terrain.extend(REGION_TERRAIN[tid])
+        self.twice += ((count,),) * regions if TWICE[tid] else UNTWICE[regions]
+        self.features += REGION_FEATURES[tid]
+        self.terrain += REGION_TERRAIN[tid]
         scroll = REGION_SCROLL[tid]
         if scroll is not None:
             self.scroll_regions.append((first + scroll[0], scroll[1]))
+        # Roads: the tile's own (a first castle's all count as one network).
+        roads = ROAD_COUNT[tid]
+        if roads:
+            road_parent = self.road_parent
+            base = len(road_parent)
+            rn, re, rs, rw = SIDE_ROAD[tid][rot]
+            mine_roads = (
+                base + rn if rn >= 0 else -1,
+                base + re if re >= 0 else -1,
+                base + rs if rs >= 0 else -1,
+                base + rw if rw >= 0 else -1,
+            )
+            side_roads = self.side_roads
+            side_roads[pos] = mine_roads
+            road_parent += range(base, base + roads)
+            self.road_pos += (pos,) * roads
+            self.road_whisky += (IS_WHISKY[tid],) * roads
+            if IS_CASTLE[tid] and self.castle == -2:
+                self.castle = base
+                for road in range(base + 1, base + roads):
+                    road_parent[road] = base
+        elif IS_CASTLE[tid] and self.castle == -2:
+            self.castle = -1  # the first castle has no road
+        get = side_regions.get
         joins = []
-        get = self.side_regions.get
-        for d, dx, dy, back in SIDES:
-            other = get((x + dx, y + dy))
+        for d, back in BACK:
+            square = around[d]
+            other = get(square)
             if other is None:
                 open_[mine[d]] += 1
-            else:
-                root = other[back]
-                while parent[root] != root:
-                    root = parent[root]
-                open_[root] -= 1  # its side that faced this square is closed now
-                joins.append((mine[d], root))
+                continue
+            root = other[back]
+            while parent[root] != root:
+                root = parent[root]
+            open_[root] -= 1  # its side that faced this square is closed now
+            joins.append((mine[d], root))
+            if roads:
+                road = mine_roads[d]
+                if road >= 0:
+                    theirs = side_roads.get(square)
+                    if theirs is not None and theirs[back] >= 0:
+                        a, b = self._road_root(road), self._road_root(theirs[back])
+                        if a != b:
+                            road_parent[a] = b
         for a, b in joins:
             while parent[a] != a:
                 a = parent[a]
@@ -218,6 +264,12 @@ class TerritoryIndex:
                 b = parent[b]
             if a != b:
                 self._join(a, b)
+        totals = self.totals
+        for name, amount, with_name in FEATURE_COUNTS[tid]:
+            totals[name] += amount
+            totals[with_name] += 1
+        self.count = count + 1
+        self.last = (pos, placed[pos])
 
     def _join(self, a: int, b: int) -> None:
         """Merge root ``a``'s area into root ``b``'s."""
@@ -236,40 +288,6 @@ class TerritoryIndex:
         elif twice_a:
             self.twice[b] = twice_a
         self.size[b] = size
-
-    def _add_roads(self, x: int, y: int, tid: int, rot: int, first_castle: bool) -> None:
-        parent = self.road_parent
-        first = len(parent)
-        roads = ROAD_COUNT[tid]
-        n, e, s, w = SIDE_ROAD[tid][rot]
-        mine = (
-            first + n if n >= 0 else -1,
-            first + e if e >= 0 else -1,
-            first + s if s >= 0 else -1,
-            first + w if w >= 0 else -1,
-        )
-        self.side_roads[(x, y)] = mine
-        parent.extend(range(first, first + roads))
-        self.road_pos.extend([(x, y)] * roads)
-        self.road_whisky.extend([IS_WHISKY[tid]] * roads)
-        if first_castle:
-            # Every road of the castle leads from the castle: they count as one network.
-            self.castle = first
-            for road in range(first + 1, first + roads):
-                parent[road] = first
-        get = self.side_roads.get
-        for d, dx, dy, back in SIDES:
-            road = mine[d]
-            if road < 0:
-                continue
-            other = get((x + dx, y + dy))
-            if other is None:
-                continue
-            oroad = other[back]
-            if oroad >= 0:
-                a, b = self._road_root(road), self._road_root(oroad)
-                if a != b:
-                    parent[a] = b
 
     def _root(self, r: int) -> int:
         parent = self.parent

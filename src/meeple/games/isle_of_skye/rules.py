@@ -32,8 +32,6 @@ from meeple.games.isle_of_skye.actions import (
 )
 from meeple.games.isle_of_skye.building import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
-    DX,
-    DY,
     EDGE_CODE,
     FITS,
     LANDSCAPE_IDS,
@@ -41,7 +39,7 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
-from meeple.games.isle_of_skye.index import TerritoryIndex, castle_index
+from meeple.games.isle_of_skye.index import NEXT_TO, TerritoryIndex, castle_index, next_to
 from meeple.games.isle_of_skye.scoring import (
     SCORING_IDS,
     SCORING_TILES,
@@ -66,14 +64,19 @@ STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
     for players in range(2, 6)
     for flags in product((False, True), repeat=players)
 }
+# Seats in turn order, by player count and start player.
+ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + i) % players for i in range(players)) for start in range(players)) for players in range(6)
+)
 # Build plans by (received tiles, open squares): what a territory's frontier allows
 # depends on nothing else (building.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
 
-# Per tile, per rotation: for each side, the neighbour's offset and what the tile asks of
-# that neighbour, in the neighbour's frontier pattern (its side facing back; data.FITS).
-ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
-    tuple(tuple((DX[d], DY[d], codes[d] << (2 * ((d + 2) % 4))) for d in range(4)) for codes in by_rotation)
+# Per tile, per rotation: for each side (N, E, S, W, as ``index.next_to`` lists the
+# neighbours), what the tile asks of that neighbour, in the neighbour's frontier pattern
+# (its side facing back; data.FITS).
+ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(tuple(codes[d] << (2 * ((d + 2) % 4)) for d in range(4)) for codes in by_rotation)  # type: ignore[misc]
     for by_rotation in EDGE_CODE
 )
 
@@ -191,9 +194,9 @@ class IsleOfSkyeState(State):
     def round_info(self) -> RoundInfo:
         return self.rounds[self.round - 1]
 
-    def _order(self) -> list[int]:
+    def _order(self) -> tuple[int, ...]:
         """Seats in turn order from the start player."""
-        return [(self.start + i) % self.players for i in range(self.players)]
+        return ORDERS[self.players][self.start]
 
     def _log(self, text: str) -> None:
         self.events.append(text)
@@ -205,11 +208,10 @@ class IsleOfSkyeState(State):
         placed = self.placed[seat]
         frontier = self.frontier[seat]
         frontier.pop(pos, None)
-        x, y = pos
-        for dx, dy, code in ASKED_OF_NEIGHBOURS[tid][rot]:
-            nb = (x + dx, y + dy)
+        get = frontier.get
+        for nb, code in zip(NEXT_TO.get(pos) or next_to(pos), ASKED_OF_NEIGHBOURS[tid][rot], strict=True):
             if nb not in placed:
-                frontier[nb] = frontier.get(nb, 0) | code
+                frontier[nb] = get(nb, 0) | code
 
     def _build_facts(self, seat: int) -> BuildFacts:
         """The squares each tile the seat has still to place fits (in frontier order),
@@ -232,15 +234,16 @@ class IsleOfSkyeState(State):
         ):
             return kept
         items = self.frontier[seat].items()
-        spots = {}
+        spots: dict[int, list[tuple[int, int]]] = {}
         for tid in received:
             fits = FITS[tid]
-            spots[tid] = [pos for pos, code in items if fits[code]]
+            squares: list[tuple[int, int]] = []
+            spots[tid] = squares
+            for pos, code in items:  # (loops written out here and below: no comprehension frames)
+                if fits[code]:
+                    squares.append(pos)
         kept = self.__build = BuildFacts(seat, placed, list(received), spots)
         return kept
-
-    def _tile_spots(self, seat: int) -> dict[int, list[tuple[int, int]]]:
-        return self._build_facts(seat).spots
 
     def _can_place(self, seat: int, tid: int) -> bool:
         fits = FITS[tid]
@@ -271,14 +274,28 @@ class IsleOfSkyeState(State):
 
     def income(self, seat: int) -> tuple[int, int, int]:
         """(castle, whisky, catch-up) gold ``seat`` receives at the start of this round."""
-        ahead = sum(1 for other in range(self.players) if self.vp[other] > self.vp[seat])
+        mine = self.vp[seat]
+        ahead = 0
+        for points in self.vp:
+            if points > mine:
+                ahead += 1
         whisky = WHISKY_INCOME * self._territory_index(seat).connected_whisky_tiles()
         return CASTLE_INCOME, whisky, self.round_info.gold_per_player_ahead * ahead
 
-    def _draw(self) -> int:
-        index = self.rng.randrange(len(self.bag))
-        self.bag[index], self.bag[-1] = self.bag[-1], self.bag[index]
-        return self.bag.pop()
+    def _draw(self, count: int) -> list[int]:
+        """``count`` tiles drawn from the bag, one after the other.
+
+        Each draw takes a random index below the bag's size (``draw_below``, as
+        ``Random.randrange`` does), swaps that tile to the end and takes it.
+        """
+        rng = self.rng
+        bag = self.bag
+        tiles = []
+        for _ in range(count):
+            index = draw_below(rng, len(bag))
+            bag[index], bag[-1] = bag[-1], bag[index]
+            tiles.append(bag.pop())
+        return tiles
 
     # ------------------------------------------------------------ round flow
     def _start_round(self) -> None:
@@ -292,7 +309,7 @@ class IsleOfSkyeState(State):
                 f"seat {seat} receives {sum(parts)} gold (castle {parts[0]}, whisky {parts[1]}, catch-up {parts[2]})"
             )
         for seat in self._order():
-            tiles = [self._draw() for _ in range(min(DRAW_COUNT, len(self.bag)))]
+            tiles = self._draw(min(DRAW_COUNT, len(self.bag)))
             self.drawn[seat] = tiles
             self.prices[seat] = [0] * len(tiles)
             self.sold_to[seat] = [-1] * len(tiles)
@@ -307,9 +324,11 @@ class IsleOfSkyeState(State):
         for seat in range(self.players):
             if self.discarded[seat] >= 0:
                 self.bag.append(self.discarded[seat])
-                priced = ", ".join(
-                    f"{t} for {p}" for t, p in zip(self.drawn[seat], self.prices[seat], strict=True) if p
-                )
+                offers = []
+                for t, p in zip(self.drawn[seat], self.prices[seat], strict=True):
+                    if p:
+                        offers.append(f"{t} for {p}")
+                priced = ", ".join(offers)
                 self._log(f"seat {seat} discards {self.discarded[seat]}; offers {priced or 'nothing'}")
         self.phase = BUY
         self.buy_step = 0
@@ -342,7 +361,7 @@ class IsleOfSkyeState(State):
     def _return_unplaceable(self, seat: int) -> None:
         """Tiles that fit nowhere (when none of the seat's tiles fits) go back into the bag."""
         tiles = self.received[seat]
-        if tiles and not any(self._tile_spots(seat).values()):
+        if tiles and not any(self._build_facts(seat).spots.values()):
             for tid in tiles:
                 self.bag.append(tid)
                 self._log(f"seat {seat} cannot place {tid}; it goes back into the bag")
@@ -393,10 +412,10 @@ class IsleOfSkyeState(State):
         phase = self.phase
         if phase == BUILD:
             return ALONE[self.builder]
-        if phase == BUY:
-            return ALONE[(self.start + self.buy_step) % self.players]
         if phase == PRICE:
             return STILL_CHOOSING[tuple(self.done)]
+        if phase == BUY:
+            return ALONE[(self.start + self.buy_step) % self.players]
         return ()
 
     def _to_price(self, seat: int) -> list[int]:
@@ -406,46 +425,47 @@ class IsleOfSkyeState(State):
         return [i for i, t in enumerate(self.drawn[seat]) if not prices[i] and t != discard]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == PRICE:
-            if self.discarded[seat] < 0:
-                return [DISCARD[t] for t in self.drawn[seat]]
-            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
-            return PRICES[1 : top + 1]
-        if phase == BUY:
-            actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
-            actions.append(PASS)
-            return actions
+        phase = self.phase  # building first: most steps are build steps
         if phase == BUILD:
             offered = self._build_actions(seat)
             self.__offered = (len(self.history), seat, offered)
             return list(offered)
+        if phase == PRICE:
+            if self.discarded[seat] < 0:
+                return [DISCARD[t] for t in self.drawn[seat]]
+            # Enough gold left for 1 on each tile still waiting after this one. Once the
+            # discard is marked, the tiles waiting (``_to_price``) are those priced 0 but
+            # the discard: ``prices.count(0) - 1`` of them.
+            top = self.gold[seat] - self.prices[seat].count(0) + 2
+            return PRICES[1 : (top if top < MAX_PRICE else MAX_PRICE) + 1]
+        if phase == BUY:
+            actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
+            actions.append(PASS)
+            return actions
         return []
 
     def _is_legal(self, action: Action, seat: int) -> bool:
         """``action in self._legal_actions(seat)``, answered without building the list
         (an action is a tuple, so each test below is that list's equality test)."""
         phase = self.phase
+        if phase == BUILD:
+            offered = self.__offered  # the steps just offered (``_build_legal`` without its call)
+            if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
+                return action in offered[2]
+            return self._build_legal(action, seat)
         size = len(action)
         if phase == PRICE:
             if size != 2:
                 return False
             if self.discarded[seat] < 0:
                 return action[0] == "discard" and action[1] in self.drawn[seat]
-            top = min(MAX_PRICE, self.gold[seat] - (self._waiting(seat) - 1))
-            return action[0] == "price" and action[1] in range(1, top + 1)
+            top = self.gold[seat] - self.prices[seat].count(0) + 2  # as ``_legal_actions``
+            return action[0] == "price" and action[1] in range(1, (top if top < MAX_PRICE else MAX_PRICE) + 1)
         if phase == BUY:
             if size == 1:
                 return action[0] == "pass"
             return size == 2 and action[0] == "buy" and self._can_buy(seat, action[1])
-        if phase == BUILD:
-            return self._build_legal(action, seat)
         return False
-
-    def _waiting(self, seat: int) -> int:
-        """``len(self._to_price(seat))`` once the seat has marked its discard: every
-        other drawn tile waits while its price is 0."""
-        return self.prices[seat].count(0) - 1
 
     def _can_buy(self, seat: int, tid: object) -> bool:
         """``tid in self._buyable(seat)``, found without listing them (a tile is drawn once)."""
@@ -464,13 +484,13 @@ class IsleOfSkyeState(State):
         """The tiles ``seat`` may buy now: others' unsold offers it can pay for."""
         purse = self.gold[seat]
         tiles = []
-        for other in range(self.players):
+        for other, drawn, discard, prices, sold in zip(
+            range(self.players), self.drawn, self.discarded, self.prices, self.sold_to, strict=True
+        ):
             if other == seat:
                 continue
-            discard = self.discarded[other]
-            sold = self.sold_to[other]
-            for i, (tid, price) in enumerate(zip(self.drawn[other], self.prices[other], strict=True)):
-                if tid != discard and sold[i] < 0 and price <= purse:
+            for i, tid in enumerate(drawn):
+                if tid != discard and sold[i] < 0 and prices[i] <= purse:
                     tiles.append(tid)
         return tiles
 
@@ -525,34 +545,59 @@ class IsleOfSkyeState(State):
 
     def _build_actions(self, seat: int) -> tuple[Action, ...]:
         """The steps of a placement that keep the most received tiles placeable (building.py)."""
-        facts = self._build_facts(seat)
-        plan = self._plan_of(facts)
+        facts = self.__build
+        placed = self.placed[seat]
+        if not (  # ``_build_facts``'s test of the facts kept, inlined (asked at every build step)
+            facts is not None
+            and facts.seat == seat
+            and facts.placed is placed
+            and facts.size == len(placed)
+            and facts.received == self.received[seat]
+        ):
+            facts = self._build_facts(seat)
+        plan = facts.plan if facts.planned else self._plan_of(facts)
         tid = self.pick_tile
         if plan is None:
             if tid < 0:
                 spots = facts.spots
-                return tuple([PLACE[t] for t in facts.received if spots[t]])
+                tiles = []
+                for t in facts.received:
+                    if spots[t]:
+                        tiles.append(PLACE[t])
+                return tuple(tiles)
             if self.pick_spot is None:
-                return tuple([SPOT[pos] for pos in facts.spots[tid]])
+                return tuple(map(SPOT.__getitem__, facts.spots[tid]))
             return ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]]
         return plan.steps(tid, self.pick_spot)
 
     def _apply(self, action: Action, seat: int) -> None:
         # By the kind (``action[0]``, what ``action.kind`` reads, without its property call);
-        # each handler reads its own arguments from the action.
-        APPLY[action[0]](self, seat, action)  # type: ignore[index]  # an action's kind is its first item
+        # each handler reads its own arguments from the action. The two build steps that
+        # only note a choice (two moves in five) are done here, without a handler's call.
+        kind = action[0]
+        if kind == "spot":
+            self.pick_spot = (int(action[1]), int(action[2]))
+        elif kind == "place":
+            self.pick_tile = int(action[1])
+        else:
+            APPLY[kind](self, seat, action)  # type: ignore[index]  # an action's kind is its first item
 
     def _set_price(self, seat: int, action: Action) -> None:
-        waiting = self._to_price(seat)
+        # The first tile still waiting (``_to_price``) gets the price.
+        prices = self.prices[seat]
+        discard = self.discarded[seat]
+        for index, tid in enumerate(self.drawn[seat]):
+            if not prices[index] and tid != discard:
+                break
         price = int(action[1])  # at least 1 (legal), so the tile stops waiting
-        self.prices[seat][waiting[0]] = price
+        prices[index] = price
         self.gold[seat] -= price
-        if len(waiting) == 1:
+        if prices.count(0) == 1:  # only the discard is left at 0: nothing waits
             self._finish_choosing(seat)
 
     def _discard(self, seat: int, action: Action) -> None:
         self.discarded[seat] = int(action[1])
-        if not self._waiting(seat):
+        if self.prices[seat].count(0) == 1:  # nothing else was drawn, so nothing waits
             self._finish_choosing(seat)
 
     def _buy_tile(self, seat: int, action: Action) -> None:
@@ -561,12 +606,6 @@ class IsleOfSkyeState(State):
     def _pass(self, seat: int, action: Action) -> None:
         self._log(f"seat {seat} passes")
         self._next_buyer()
-
-    def _pick_tile(self, seat: int, action: Action) -> None:
-        self.pick_tile = int(action[1])
-
-    def _pick_spot(self, seat: int, action: Action) -> None:
-        self.pick_spot = (int(action[1]), int(action[2]))
 
     def _rotate(self, seat: int, action: Action) -> None:
         self._place(seat, int(action[1]) // 90)
@@ -677,13 +716,23 @@ class IsleOfSkyeState(State):
         return observe.determinize(self, seat, rng)
 
 
-# How each kind of action changes the state (the action was checked legal first).
+# How each other kind of action changes the state (the action was checked legal first;
+# ``place`` and ``spot`` only note the choice, in ``_apply``).
 APPLY = {
     "price": IsleOfSkyeState._set_price,
     "discard": IsleOfSkyeState._discard,
     "buy": IsleOfSkyeState._buy_tile,
     "pass": IsleOfSkyeState._pass,
-    "place": IsleOfSkyeState._pick_tile,
-    "spot": IsleOfSkyeState._pick_spot,
     "rotate": IsleOfSkyeState._rotate,
 }
+
+
+def draw_below(rng: Random, size: int) -> int:
+    """A random index below ``size`` (> 0), drawn exactly as ``rng.randrange(size)`` draws it
+    (as many random bits as ``size`` has, again until the number is below ``size``) with two
+    calls fewer; tests/isle_of_skye/test_fast_paths.py checks it against ``randrange``."""
+    bits = size.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= size:
+        index = rng.getrandbits(bits)
+    return index

@@ -66,8 +66,11 @@ def farm_animals(t: Territory) -> int:
     total = 0
     for (x, y), (tid, _rot) in t.placed.items():
         animals = ANIMALS[tid]
-        if animals and any((x + dx, y + dy) in farms for dx, dy in NEAR):
-            total += animals
+        if animals:
+            for dx, dy in NEAR:  # (a loop, not ``any``: no generator made per tile)
+                if (x + dx, y + dy) in farms:
+                    total += animals
+                    break
     return total
 
 
