@@ -147,6 +147,12 @@ def test_bad_arguments_are_refused_with_the_reason() -> None:
         rl.observation_shape("bayon", players=7)
     with pytest.raises(ValueError, match="no option"):
         rl.observation_shape("bayon", players=2, colour="red")
+    # A value only the game's set-up understood (Isle of Skye's scoring tiles shape no
+    # slice of the vector) is still checked before any encoder is made.
+    with pytest.raises(ValueError, match="no-such-tile"):
+        rl.observation_shape("isle_of_skye", players=2, scoring="no-such-tile")
+    with pytest.raises(ValueError, match="unknown scoring tile 'lochs'"):
+        rl.observation_shape("isle_of_skye", players=2, scoring="sheep,roads,mountains,lochs")
     state = meeple.new_game("bayon", players=2, seed=1)
     with pytest.raises(ValueError, match="seat"):
         rl.observation_tensor(state, 2)

@@ -145,6 +145,14 @@ class IsleOfSkyeState(State):
     scored: list[tuple[int, str, tuple[int, ...]]]  # (round, letter, points per seat), all rounds so far
     final: list[dict[str, Any]] | None
 
+    @classmethod
+    def resolve_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Check the ``scoring`` option before any set-up, so whatever resolves options
+        without making a game (the RL encoders, the web lobby) refuses a bad one too; the
+        value itself is kept as given (``random`` is drawn at set-up, see ``__init__``)."""
+        parse_scoring_option(str(options.get("scoring", "random")), ("",) * 4)
+        return options
+
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)
         # The generator always draws a random set first, whatever the option says,
