@@ -291,8 +291,15 @@ def test_an_open_page_reconnects_after_the_server_is_killed_and_restarted(browse
         start_from_lobby(page, "webtoy", 2, ["human", "bot:random"])
         page.wait_for_selector("#actions button[data-notation]")
         page.locator("#board [data-action]").first.click()
-        page.wait_for_function("document.body.dataset.moveNumber !== '0'")
-        page.wait_for_selector("#actions button[data-notation]")
+        # Wait until nothing is in flight: both secret bids made (moves 1 and 2, the bot's
+        # maybe first) and the human's own turn shown, with buttons enabled. Reading the move
+        # number any earlier raced the human's bid and the bot's: "moveNumber !== '0'" could
+        # be the bot's bid alone, with the still-shown (disabled) buttons of the click, and
+        # the human's bid then landed as move 2 before or after the kill (a retried failure).
+        page.wait_for_function(
+            "Number(document.body.dataset.moveNumber) >= 2"
+            " && document.querySelector('#actions button[data-notation]:not([disabled])') !== null"
+        )
         seen = move_number(page)
         first.kill()
         page.wait_for_function("document.getElementById('connection').textContent.includes('reconnecting')")
