@@ -4,23 +4,14 @@ plays its few most promising moves out to the game's end."""
 
 from __future__ import annotations
 
-import meeple
 from meeple.bots import PolicyRollout, make_bot
 from meeple.bots.levels import level
 from meeple.core import State
+from tests.bots.decisions import heuristic_decisions
 
 
 def _decisions(players: int, seed: int) -> list[tuple[State, int]]:
-    """Positions of one heuristic game where the seat to move has a choice."""
-    state = meeple.new_game("ibyron", players=players, seed=seed)
-    bot = make_bot("heuristic", seed=seed, game="ibyron")
-    found: list[tuple[State, int]] = []
-    while not state.is_over:
-        seat = state.to_move[0]
-        if len(state.legal_actions(seat)) > 1:
-            found.append((state.clone(), seat))
-        state.apply(bot.choose(state, seat), seat)
-    return found
+    return heuristic_decisions("ibyron", players, seed)
 
 
 def test_medium_plays_the_heuristic_bots_own_moves_unsearched() -> None:
