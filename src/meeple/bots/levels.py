@@ -103,12 +103,10 @@ CARELESS_ROLLOUT: dict[str, object] = {
     "blunder": 0.1,
 }
 GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
-    # An Ibyron iteration (guided playout of 24 moves) cost about 1.2 ms of CPU
-    # with the game's heuristic policy: 1200 would come too close to the cap.
     # Ibyron: the tree search cost about 200 CPU seconds a game, and playouts cut after a
     # few dozen moves and judged by evaluate() chose worse than the heuristic (RULES.md,
-    # "Levels"). Medium and hard play their few most promising moves out to the end of the
-    # game with the heuristic bot itself; easy stays the small tree search.
+    # "Levels"). Hard plays its few most promising moves out to the end of the game with
+    # the heuristic bot itself; medium is the heuristic bot and easy the heuristic with slips.
     "ibyron": {
         # Easy is the heuristic bot making a random move about one decision in seven (0.15): the
         # old easy (a tree search of 60 iterations) hit the round limit in 10 of 10 two-player
