@@ -4,25 +4,16 @@ heuristic bot playing the playouts."""
 
 from __future__ import annotations
 
-import meeple
 from meeple.bots import PolicyRollout, make_bot
 from meeple.core import State
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PRICE
+from tests.bots.decisions import heuristic_decisions
 
 SEARCHED_PHASES = (PRICE, BUY)
 
 
 def _decisions(players: int, seed: int) -> list[tuple[State, int]]:
-    """Positions of one heuristic game where the seat to move has a choice."""
-    state = meeple.new_game("isle_of_skye", players=players, seed=seed)
-    bot = make_bot("heuristic", seed=seed, game="isle_of_skye")
-    found: list[tuple[State, int]] = []
-    while not state.is_over:
-        seat = state.to_move[0]
-        if len(state.legal_actions(seat)) > 1:
-            found.append((state.clone(), seat))
-        state.apply(bot.choose(state, seat), seat)
-    return found
+    return heuristic_decisions("isle_of_skye", players, seed)
 
 
 def test_hard_places_tiles_as_the_heuristic_and_searches_prices_and_purchases() -> None:
