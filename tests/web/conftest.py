@@ -143,8 +143,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     failed once during development and passed on every rerun. One cause was
     found and fixed: the server-restart test in ``test_browser.py`` read the move
     number while a secret bid was still in flight. ``make test`` names every
-    retried test (``-rR``), so any other one can be tracked down. A retry keeps such a hiccup from failing CI, while a real defect
-    still fails twice; retried tests show as ``R`` in pytest's summary.
+    retried test (``-rR``), so any other one can be tracked down. A retry keeps
+    such a hiccup from failing CI, while a real defect still fails twice; retried
+    tests show as ``R`` in pytest's summary.
     """
     web = Path(__file__).parent
     for item in items:
