@@ -181,7 +181,7 @@ def test_draws_take_the_index_randrange_would() -> None:
     # same generator must give the same index for every bag size a game can have, and
     # leave the generator where randrange leaves it.
     from meeple.core.rng import Random
-    from meeple.games.isle_of_skye.rules import draw_below
+    from meeple.games.isle_of_skye.lookups import draw_below
 
     for seed in range(40):
         ours, theirs = Random(seed), Random(seed)

@@ -10,7 +10,6 @@ Views, refusal reasons and determinized copies live in ``observe.py`` and
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 from meeple.core import Action, State
@@ -32,7 +31,6 @@ from meeple.games.isle_of_skye.actions import (
 )
 from meeple.games.isle_of_skye.building import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
-    EDGE_CODE,
     FITS,
     LANDSCAPE_IDS,
     ROUNDS,
@@ -40,6 +38,7 @@ from meeple.games.isle_of_skye.data import (
     rounds_for,
 )
 from meeple.games.isle_of_skye.index import NEXT_TO, TerritoryIndex, castle_index, next_to
+from meeple.games.isle_of_skye.lookups import ALONE, ASKED_OF_NEIGHBOURS, ORDERS, STILL_CHOOSING, draw_below
 from meeple.games.isle_of_skye.scoring import (
     SCORING_IDS,
     SCORING_TILES,
@@ -56,29 +55,9 @@ WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
 DRAW_COUNT: int = ROUNDS["tiles_drawn_per_player"]
 STARTING_GOLD: int = ROUNDS["starting_gold"]
 END_REASONS = ("rounds",)
-# to_move as shared tuples (asked several times a step): one seat alone, or during the
-# hidden phase the seats that have not finished, by the tuple of ``done`` flags.
-ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(5))
-STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
-    flags: tuple(seat for seat, done in enumerate(flags) if not done)
-    for players in range(2, 6)
-    for flags in product((False, True), repeat=players)
-}
-# Seats in turn order, by player count and start player.
-ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple((start + i) % players for i in range(players)) for start in range(players)) for players in range(6)
-)
 # Build plans by (received tiles, open squares): what a territory's frontier allows
 # depends on nothing else (building.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
-
-# Per tile, per rotation: for each side (N, E, S, W, as ``index.next_to`` lists the
-# neighbours), what the tile asks of that neighbour, in the neighbour's frontier pattern
-# (its side facing back; data.FITS).
-ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
-    tuple(tuple(codes[d] << (2 * ((d + 2) % 4)) for d in range(4)) for codes in by_rotation)  # type: ignore[misc]
-    for by_rotation in EDGE_CODE
-)
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
 
@@ -734,13 +713,3 @@ APPLY = {
     "rotate": IsleOfSkyeState._rotate,
 }
 
-
-def draw_below(rng: Random, size: int) -> int:
-    """A random index below ``size`` (> 0), drawn exactly as ``rng.randrange(size)`` draws it
-    (as many random bits as ``size`` has, again until the number is below ``size``) with two
-    calls fewer; tests/isle_of_skye/test_fast_paths.py checks it against ``randrange``."""
-    bits = size.bit_length()
-    index = rng.getrandbits(bits)
-    while index >= size:
-        index = rng.getrandbits(bits)
-    return index

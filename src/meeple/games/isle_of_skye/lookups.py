@@ -1,0 +1,42 @@
+"""Tables the rules' hot path reads many times a step, made once at import, and the bag's draw.
+
+Kept apart from ``rules.py`` so the rules read as rules; nothing here depends on a state.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from meeple.core.rng import Random
+from meeple.games.isle_of_skye.data import EDGE_CODE
+
+# to_move as shared tuples (asked several times a step): one seat alone, or during the
+# hidden phase the seats that have not finished, by the tuple of ``done`` flags.
+ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(5))
+STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
+    flags: tuple(seat for seat, done in enumerate(flags) if not done)
+    for players in range(2, 6)
+    for flags in product((False, True), repeat=players)
+}
+# Seats in turn order, by player count and start player.
+ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + i) % players for i in range(players)) for start in range(players)) for players in range(6)
+)
+# Per tile, per rotation: for each side (N, E, S, W, as ``index.next_to`` lists the
+# neighbours), what the tile asks of that neighbour, in the neighbour's frontier pattern
+# (its side facing back; data.FITS).
+ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(tuple(codes[d] << (2 * ((d + 2) % 4)) for d in range(4)) for codes in by_rotation)  # type: ignore[misc]
+    for by_rotation in EDGE_CODE
+)
+
+
+def draw_below(rng: Random, size: int) -> int:
+    """A random index below ``size`` (> 0), drawn exactly as ``rng.randrange(size)`` draws it
+    (as many random bits as ``size`` has, again until the number is below ``size``) with two
+    calls fewer; tests/isle_of_skye/test_fast_paths.py checks it against ``randrange``."""
+    bits = size.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= size:
+        index = rng.getrandbits(bits)
+    return index
