@@ -40,3 +40,14 @@ def draw_below(rng: Random, size: int) -> int:
     while index >= size:
         index = rng.getrandbits(bits)
     return index
+
+
+def draw_tiles(rng: Random, bag: list[int], count: int) -> list[int]:
+    """``count`` tiles taken from ``bag``, one after the other: each draw takes a random
+    index below the bag's size (``draw_below``), swaps that tile to the end and takes it."""
+    tiles = []
+    for _ in range(count):
+        index = draw_below(rng, len(bag))
+        bag[index], bag[-1] = bag[-1], bag[index]
+        tiles.append(bag.pop())
+    return tiles

@@ -38,14 +38,13 @@ from meeple.games.isle_of_skye.data import (
     rounds_for,
 )
 from meeple.games.isle_of_skye.index import NEXT_TO, TerritoryIndex, castle_index, next_to
-from meeple.games.isle_of_skye.lookups import ALONE, ASKED_OF_NEIGHBOURS, ORDERS, STILL_CHOOSING, draw_below
+from meeple.games.isle_of_skye.lookups import ALONE, ASKED_OF_NEIGHBOURS, ORDERS, STILL_CHOOSING, draw_tiles
 from meeple.games.isle_of_skye.scoring import (
     SCORING_IDS,
     SCORING_TILES,
-    gold_points,
+    final_tally,
     parse_scoring_option,
     score_tile,
-    scroll_points,
 )
 from meeple.games.isle_of_skye.territory import Placed, Territory
 
@@ -269,21 +268,6 @@ class IsleOfSkyeState(State):
         whisky = WHISKY_INCOME * self._territory_index(seat).connected_whisky_tiles()
         return CASTLE_INCOME, whisky, self.round_info.gold_per_player_ahead * ahead
 
-    def _draw(self, count: int) -> list[int]:
-        """``count`` tiles drawn from the bag, one after the other.
-
-        Each draw takes a random index below the bag's size (``draw_below``, as
-        ``Random.randrange`` does), swaps that tile to the end and takes it.
-        """
-        rng = self.rng
-        bag = self.bag
-        tiles = []
-        for _ in range(count):
-            index = draw_below(rng, len(bag))
-            bag[index], bag[-1] = bag[-1], bag[index]
-            tiles.append(bag.pop())
-        return tiles
-
     # ------------------------------------------------------------ round flow
     def _start_round(self) -> None:
         self.round += 1
@@ -296,7 +280,7 @@ class IsleOfSkyeState(State):
                 f"seat {seat} receives {sum(parts)} gold (castle {parts[0]}, whisky {parts[1]}, catch-up {parts[2]})"
             )
         for seat in self._order():
-            tiles = self._draw(min(DRAW_COUNT, len(self.bag)))
+            tiles = draw_tiles(self.rng, self.bag, min(DRAW_COUNT, len(self.bag)))
             self.drawn[seat] = tiles
             self.prices[seat] = [0] * len(tiles)
             self.sold_to[seat] = [-1] * len(tiles)
@@ -377,20 +361,11 @@ class IsleOfSkyeState(State):
     def _final_scoring(self, territories: list[Any]) -> None:
         self.final = []
         for seat, territory in enumerate(territories):
-            scrolls = scroll_points(territory)
-            from_scrolls = sum(p for _kind, p, _doubled in scrolls)
-            from_gold = gold_points(self.gold[seat])
-            self.vp[seat] += from_scrolls + from_gold
-            self.final.append(
-                {
-                    "scrolls": [[kind, p, doubled] for kind, p, doubled in scrolls],
-                    "scroll_points": from_scrolls,
-                    "gold_points": from_gold,
-                    "total": self.vp[seat],
-                    "gold": self.gold[seat],
-                }
-            )
-            self._log(f"seat {seat}: scrolls {from_scrolls} VP, gold {from_gold} VP, total {self.vp[seat]}")
+            tally = final_tally(territory, self.gold[seat], self.vp[seat])
+            self.vp[seat] = tally["total"]
+            self.final.append(tally)
+            scrolls, gold, total = tally["scroll_points"], tally["gold_points"], tally["total"]
+            self._log(f"seat {seat}: scrolls {scrolls} VP, gold {gold} VP, total {total}")
         self.phase = OVER
 
     # ------------------------------------------------------------ protocol

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from meeple.games.isle_of_skye.data import TILES
 from meeple.games.isle_of_skye.index import PACK, PACK2, TerritoryIndex
@@ -318,3 +319,18 @@ def scroll_points(t: Territory) -> list[tuple[str, int, bool]]:
 
 def gold_points(gold: int) -> int:
     return gold // 5
+
+
+def final_tally(territory: Territory, gold: int, points_so_far: int) -> dict[str, Any]:
+    """One seat's game-end scoring: its scrolls and its gold, added to the points it had
+    (the observation's ``final`` entry, so JSON-safe lists)."""
+    scrolls = scroll_points(territory)
+    from_scrolls = sum(p for _kind, p, _doubled in scrolls)
+    from_gold = gold_points(gold)
+    return {
+        "scrolls": [[kind, p, doubled] for kind, p, doubled in scrolls],
+        "scroll_points": from_scrolls,
+        "gold_points": from_gold,
+        "total": points_so_far + from_scrolls + from_gold,
+        "gold": gold,
+    }
