@@ -42,6 +42,7 @@ from meeple.games.isle_of_skye.lookups import ALONE, ASKED_OF_NEIGHBOURS, ORDERS
 from meeple.games.isle_of_skye.scoring import (
     SCORING_IDS,
     SCORING_TILES,
+    chosen_scoring,
     final_tally,
     parse_scoring_option,
     score_tile,
@@ -126,9 +127,9 @@ class IsleOfSkyeState(State):
     @classmethod
     def resolve_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Check the ``scoring`` option before any set-up, so whatever resolves options
-        without making a game (the RL encoders, the web lobby) refuses a bad one too; the
+        without making a game (the RL encoders) refuses a bad one too; the
         value itself is kept as given (``random`` is drawn at set-up, see ``__init__``)."""
-        parse_scoring_option(str(options.get("scoring", "random")), ("",) * 4)
+        chosen_scoring(str(options.get("scoring", "random")))
         return options
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:

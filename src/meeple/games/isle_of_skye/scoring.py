@@ -258,9 +258,15 @@ FROM_INDEX: dict[str, Callable[[TerritoryIndex], int]] = {
 def parse_scoring_option(value: str, drawn: tuple[str, ...]) -> tuple[str, ...]:
     """The four scoring tiles on A-D: ``random`` (then ``drawn``, four tiles drawn at
     random), ``first-game`` or four ids joined by commas."""
+    return chosen_scoring(value) or drawn
+
+
+def chosen_scoring(value: str) -> tuple[str, ...] | None:
+    """The four tiles the ``scoring`` option names, or ``None`` for ``random`` (drawn at
+    set-up); a value set-up could not read is refused here, before any game is made."""
     text = value.strip().lower()
     if text == "random":
-        return drawn
+        return None
     if text == "first-game":
         return FIRST_GAME
     chosen = tuple(part.strip() for part in text.split(","))
