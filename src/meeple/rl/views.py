@@ -87,16 +87,7 @@ class SeatViews:
 
     def observe(self, state: State, seat: int) -> dict[str, npt.NDArray[Any]]:
         """``{"observation": tensor(state, seat), "action_mask": mask(state, seat)}``, both new arrays."""
-        if state is not self._state or len(state.history) != self._move:
-            self._renew(state)
-        assert self._encoder is not None
-        m = self._masks.get(seat)
-        if m is None:
-            m = self._new_mask(state, seat)
-        return {
-            "observation": self._encoder.encode_cached(self._caches[seat], state, seat, self._to_move),
-            "action_mask": m.copy(),
-        }
+        return {"observation": self.tensor(state, seat), "action_mask": self.mask(state, seat)}
 
     def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         if state is not self._state or len(state.history) != self._move:
