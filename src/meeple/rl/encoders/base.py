@@ -258,8 +258,14 @@ class Encoder:
             raise ValueError(f"this cache was made for seat {cache.seat}, not seat {seat}")
         if not self.incremental:
             return self.encode_state(state, seat)
-        if to_move is None:
-            to_move = state.to_move
+        return self.encode_kept(cache, state, seat, state.to_move if to_move is None else to_move)
+
+    def encode_kept(self, cache: SeatCache, state: Any, seat: int, to_move: tuple[int, ...]) -> Vector:
+        """:meth:`encode_cached` without its checks, for a caller that made ``cache`` with :meth:`new_cache`
+        for this very encoder and ``seat`` and passes ``state.to_move`` (the environments' views, once a
+        step): the same vector, a new array."""
+        if not self.incremental:
+            return self.encode_state(state, seat)
         # the common slices: to_move while the game runs (a game with a seat to move is not over); once
         # over, to_move and the winners
         key: Any = to_move if type(to_move) is tuple else tuple(to_move)
@@ -482,6 +488,27 @@ def move_hots(cache: SeatCache, piece: int, indices: list[int]) -> None:
             if indices[k] >= 0:
                 m[indices[k]] = 1.0
     cache.keys[piece] = indices
+
+
+def move_bits(cache: SeatCache, piece: int, bits: int | None, at: int, ids: frozenset[int]) -> None:
+    """For a piece lighting ``at + i`` for every bit ``i`` of the bit set ``bits`` that is in ``ids`` (``None``:
+    none lit): flip only the slots of the bits that changed since the bit set its key slot holds (a move
+    changes a bit or two of a set that lights several)."""
+    old = cache.keys[piece]
+    if bits == old:
+        return
+    cache.keys[piece] = bits
+    new = 0 if bits is None else bits
+    if new < 0:
+        raise ValueError(f"a bit set is a non-negative int, got {bits}")
+    diff = new ^ (0 if old is None or old is UNSEEN else old)  # a new cache's vector is all zeros
+    m = cache.view
+    while diff:
+        low = diff & -diff
+        i = low.bit_length() - 1
+        if i in ids:
+            m[at + i] = 1.0 if new & low else 0.0
+        diff ^= low
 
 
 def changed_rows(cache: SeatCache, piece: int, rows: list[list[Any]]) -> list[int]:

@@ -25,6 +25,7 @@ from meeple.rl.encoders.base import (
     changed_at,
     flag,
     many_hot,
+    move_bits,
     move_hots,
     one_hot,
     relative,
@@ -33,6 +34,7 @@ from meeple.rl.encoders.base import (
     seat_hot,
     set_bits,
     set_hot,
+    write_changed,
 )
 
 EXPLORERS = 17
@@ -237,7 +239,8 @@ class BayonEncoder(Encoder):
         ONE_HOTS, ROUND, MAX_ROUNDS, BANK, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP, CAMP_HIDDEN, STACKS,
         KNOWN, USED, WON, TRAVELLED, OWED, TEAM, LOCATED,
     ) = range(1, 21)  # fmt: skip
-    pieces = LOCATED + len(CONTINENTS) - 1
+    HOTS_FROM = LOCATED + len(CONTINENTS)  # the fields the one-hots are drawn from (they change every few moves)
+    pieces = HOTS_FROM
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
@@ -251,15 +254,18 @@ class BayonEncoder(Encoder):
             keys[self.BANK] = bank
             m[self.at_bank] = min(1.0, bank / BANK_CEILING)
         stacks, interpreter, expedition, revealed = state.stacks, state.interpreter, state.expedition, state.revealed
-        blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
-        move_hots(cache, self.ONE_HOTS, [
-            self.at_current + rel[state.current],
-            self.at_interpreter + self.continent_slot[interpreter],
-            self.at_blocked + interpreter if blocked else -1,
-            self.at_step + self.step_slot[state.phase],
-            self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1,
-            self.at_revealed - 1 + revealed if revealed else -1,
-        ])  # fmt: skip
+        hots_from = (state.current, interpreter, len(stacks), state.phase, expedition, revealed)
+        if hots_from != keys[self.HOTS_FROM]:
+            keys[self.HOTS_FROM] = hots_from
+            blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
+            move_hots(cache, self.ONE_HOTS, [
+                self.at_current + rel[state.current],
+                self.at_interpreter + self.continent_slot[interpreter],
+                self.at_blocked + interpreter if blocked else -1,
+                self.at_step + self.step_slot[state.phase],
+                self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1,
+                self.at_revealed - 1 + revealed if revealed else -1,
+            ])  # fmt: skip
         gold, worth = state.gold, state.worth
         if gold != keys[self.GOLD] or worth != keys[self.WORTH] or state.target != keys[self.TARGET]:
             keys[self.GOLD], keys[self.WORTH], keys[self.TARGET] = gold[:], worth[:], state.target
@@ -336,33 +342,17 @@ class BayonEncoder(Encoder):
         m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
         m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
         running = phase != game_actions.OVER
-        used = state.used if running else None  # the bit sets show nothing once the game is over
-        if used != keys[self.USED]:
-            keys[self.USED] = used
-            relight(cache, self.USED, [] if used is None else self._bit_slots(used, self.at_acted, EXPLORER_IDS))
-        won = state.won if running else None
-        if won != keys[self.WON]:
-            keys[self.WON] = won
-            relight(cache, self.WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
-        travelled = state.travelled
-        if travelled != keys[self.TRAVELLED]:
-            keys[self.TRAVELLED] = travelled[:]
-            for at, n in zip(self.travel_at, travelled, strict=False):
-                m[at] = n / 4 if n < 4 else 1.0
+        # the bit sets show nothing once the game is over; a move flips a bit or two of them
+        move_bits(cache, self.USED, state.used if running else None, self.at_acted - 1, EXPLORER_IDS)
+        move_bits(cache, self.WON, state.won if running else None, self.at_won - 1, SITE_IDS)
+        if state.travelled != keys[self.TRAVELLED]:
+            write_changed(cache, self.TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
         if state.owed != keys[self.OWED]:
             keys[self.OWED] = state.owed
             m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
         if state.team != keys[self.TEAM]:
             keys[self.TEAM] = state.team[:]
             relight(cache, self.TEAM, [self.at_team - 1 + e for e in state.team])
-
-    def _bit_slots(self, bits: int, at: int, ids: frozenset[int]) -> list[int]:
-        """The slots from ``at`` lit by a bit set of explorers (``bits``) or of sites (``~bits``), remembered
-        per value (each recurs turn after turn)."""
-        lit = self.bit_slots.get(bits)
-        if lit is None:
-            lit = self.bit_slots.keep(bits, [at - 1 + i for i in set_bits(bits if bits >= 0 else ~bits) if i in ids])
-        return lit  # type: ignore[no-any-return]
 
 
 def _slot(names: tuple[str, ...], name: str) -> int:
