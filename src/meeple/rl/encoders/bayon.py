@@ -307,10 +307,10 @@ class BayonEncoder(Encoder):
         """The continents whose stack changed, or one of whose cards another seat came to know."""
         if old_stacks is UNSEEN or len(old_stacks) != len(stacks) or len(old_known) != len(known):
             return range(len(CONTINENTS))
-        todo = set(changed_at(stacks, old_stacks))
-        for site in changed_at(known, old_known):
-            todo.update(c for c, stack in enumerate(stacks) if site in stack)
-        return sorted(todo)
+        if known == old_known:  # the usual case: a card located or taken, nobody learnt a card
+            return changed_at(stacks, old_stacks)
+        learnt = set(changed_at(known, old_known))
+        return [c for c, (stack, was) in enumerate(zip(stacks, old_stacks)) if stack != was or not learnt.isdisjoint(stack)]
 
     def _update_located(
         self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int, todo: Iterable[int]
@@ -343,8 +343,11 @@ class BayonEncoder(Encoder):
         m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
         running = phase != game_actions.OVER
         # the bit sets show nothing once the game is over; a move flips a bit or two of them
-        move_bits(cache, self.USED, state.used if running else None, self.at_acted - 1, EXPLORER_IDS)
-        move_bits(cache, self.WON, state.won if running else None, self.at_won - 1, SITE_IDS)
+        used, won = (state.used, state.won) if running else (None, None)
+        if used != keys[self.USED]:
+            move_bits(cache, self.USED, used, self.at_acted - 1, EXPLORER_IDS)
+        if won != keys[self.WON]:
+            move_bits(cache, self.WON, won, self.at_won - 1, SITE_IDS)
         if state.travelled != keys[self.TRAVELLED]:
             write_changed(cache, self.TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
         if state.owed != keys[self.OWED]:
