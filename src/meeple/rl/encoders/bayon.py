@@ -310,7 +310,8 @@ class BayonEncoder(Encoder):
         if known == old_known:  # the usual case: a card located or taken, nobody learnt a card
             return changed_at(stacks, old_stacks)
         learnt = set(changed_at(known, old_known))
-        return [c for c, (stack, was) in enumerate(zip(stacks, old_stacks)) if stack != was or not learnt.isdisjoint(stack)]
+        pairs = enumerate(zip(stacks, old_stacks, strict=True))  # as long as each other: tested above
+        return [c for c, (stack, was) in pairs if stack != was or not learnt.isdisjoint(stack)]
 
     def _update_located(
         self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int, todo: Iterable[int]

@@ -300,16 +300,18 @@ class IvorEncoder(Encoder):
 
     def _update_cards(self, cache: SeatCache, state: Any, me: int) -> None:
         """The observer's hand, every hand's size, and per seat the cards all saw go in, jobs done, events."""
-        m, keys = cache.view, cache.keys
+        keys = cache.keys
         starts = self.seat_at[me]
+        # of the hands, the observer sees its own and every hand's size (the key slots: the sizes, its hand)
         hands = state.hands
-        if hands != keys[self.HANDS]:
-            for q in changed_rows(cache, self.HANDS, hands):
-                if q < len(starts):
-                    m[starts[q] + 3] = min(1.0, len(hands[q]) / 5)
-                if q == me:
-                    at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
-                    relight(cache, self.OWN_HAND, [at + c for c in hands[me]])
+        sizes = list(map(len, hands))
+        if sizes != keys[self.HANDS]:
+            write_changed(cache, self.HANDS, sizes, starts, 3, 5.0)
+        own = hands[me]
+        if own != keys[self.OWN_HAND]:
+            keys[self.OWN_HAND] = own[:]
+            at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
+            relight(cache, self.OWN_HAND, [at + c for c in own])
         # the cards all saw go into each hand, the jobs done and the events taken: each changes now and then
         if state.known != keys[self.KNOWN]:
             self._update_card_sets(cache, 0, state.known, starts)
