@@ -25,7 +25,7 @@ import pytest
 import meeple
 import meeple.rl as rl
 from meeple.rl import pettingzoo as mpz
-from meeple.rl.encoders.base import UNSEEN, Encoder, Memo, SeatCache, move_bits
+from meeple.rl.encoders.base import UNSEEN, Encoder, Memo, SeatCache
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -292,27 +292,6 @@ def test_the_gymnasium_env_hands_the_learner_the_tensor_of_its_observation_at_ev
         if term or trunc:
             assert np.array_equal(obs, enc.encode(env.state.observation(env.seat)))
             obs, _ = env.reset()
-
-
-def test_move_bits_lights_exactly_the_bits_of_each_set_it_is_given() -> None:
-    """A piece kept by ``move_bits`` (flipping only the changed bits) lights what a fresh write would: the
-    bits in ``ids`` of the latest set, nothing for ``None``; a negative set is refused, nothing changed."""
-    enc = rl.encoder("bayon", 3)
-    cache = enc.new_cache(0)
-    piece, at, ids = 1, 100, frozenset(range(1, 18))
-    rng = random.Random(7)
-    for _ in range(300):
-        bits = None if rng.random() < 0.1 else rng.getrandbits(20)
-        move_bits(cache, piece, bits, at, ids)
-        want = np.zeros_like(cache.vector)
-        for i in ids:
-            if bits is not None and bits >> i & 1:
-                want[at + i] = 1.0
-        assert np.array_equal(cache.vector, want), bits
-    before = cache.vector.copy()
-    with pytest.raises(ValueError, match="non-negative"):
-        move_bits(cache, piece, -1, at, ids)
-    assert np.array_equal(cache.vector, before)
 
 
 def test_the_env_calls_an_encoder_s_own_encode_cached(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -490,27 +490,6 @@ def move_hots(cache: SeatCache, piece: int, indices: list[int]) -> None:
     cache.keys[piece] = indices
 
 
-def move_bits(cache: SeatCache, piece: int, bits: int | None, at: int, ids: frozenset[int]) -> None:
-    """For a piece lighting ``at + i`` for every bit ``i`` of the bit set ``bits`` that is in ``ids`` (``None``:
-    none lit): flip only the slots of the bits that changed since the bit set its key slot holds (a move
-    changes a bit or two of a set that lights several)."""
-    old = cache.keys[piece]
-    if bits == old:
-        return
-    cache.keys[piece] = bits
-    new = 0 if bits is None else bits
-    if new < 0:
-        raise ValueError(f"a bit set is a non-negative int, got {bits}")
-    diff = new ^ (0 if old is None or old is UNSEEN else old)  # a new cache's vector is all zeros
-    m = cache.view
-    while diff:
-        low = diff & -diff
-        i = low.bit_length() - 1
-        if i in ids:
-            m[at + i] = 1.0 if new & low else 0.0
-        diff ^= low
-
-
 def changed_rows(cache: SeatCache, piece: int, rows: list[list[Any]]) -> list[int]:
     """The positions of the rows of ``rows`` (a list of lists, one per seat say) that differ from the copy
     kept in ``cache.keys[piece]``, which is brought up to date in place (all of them the first time)."""

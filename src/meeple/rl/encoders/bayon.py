@@ -25,7 +25,6 @@ from meeple.rl.encoders.base import (
     changed_at,
     flag,
     many_hot,
-    move_bits,
     move_hots,
     one_hot,
     relative,
@@ -343,12 +342,14 @@ class BayonEncoder(Encoder):
         m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
         m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
         running = phase != game_actions.OVER
-        # the bit sets show nothing once the game is over; a move flips a bit or two of them
-        used, won = (state.used, state.won) if running else (None, None)
+        used = state.used if running else None  # the bit sets show nothing once the game is over
         if used != keys[self.USED]:
-            move_bits(cache, self.USED, used, self.at_acted - 1, EXPLORER_IDS)
+            keys[self.USED] = used
+            relight(cache, self.USED, [] if used is None else self._bit_slots(used, self.at_acted, EXPLORER_IDS))
+        won = state.won if running else None
         if won != keys[self.WON]:
-            move_bits(cache, self.WON, won, self.at_won - 1, SITE_IDS)
+            keys[self.WON] = won
+            relight(cache, self.WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
         if state.travelled != keys[self.TRAVELLED]:
             write_changed(cache, self.TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
         if state.owed != keys[self.OWED]:
@@ -357,6 +358,14 @@ class BayonEncoder(Encoder):
         if state.team != keys[self.TEAM]:
             keys[self.TEAM] = state.team[:]
             relight(cache, self.TEAM, [self.at_team - 1 + e for e in state.team])
+
+    def _bit_slots(self, bits: int, at: int, ids: frozenset[int]) -> list[int]:
+        """The slots from ``at`` lit by a bit set of explorers (``bits``) or of sites (``~bits``), remembered
+        per value (each recurs turn after turn)."""
+        lit = self.bit_slots.get(bits)
+        if lit is None:
+            lit = self.bit_slots.keep(bits, [at - 1 + i for i in set_bits(bits if bits >= 0 else ~bits) if i in ids])
+        return lit  # type: ignore[no-any-return]
 
 
 def _slot(names: tuple[str, ...], name: str) -> int:
