@@ -182,21 +182,19 @@ class DoNothingAEC(AECEnv):  # type: ignore[misc]
 
 
 class NoTensorViews(SeatViews):
-    """Views whose observation is a ready zero vector (the mask is the real one)."""
+    """Views whose observation is a ready zero vector (the mask and the rest of ``observe`` are the real ones)."""
 
-    def observe(self, state: meeple.State, seat: int) -> dict[str, np.ndarray]:
-        mask = self.mask(state, seat)  # brings the views to this state and move (its encoder among them)
+    def _tensor(self, state: meeple.State, seat: int) -> np.ndarray:
         assert self._encoder is not None
-        return {"observation": np.zeros(self._encoder.shape, np.float32), "action_mask": mask}
+        return np.zeros(self._encoder.shape, np.float32)
 
 
 class FreshTensorViews(SeatViews):
     """Views encoding every observation afresh instead of updating the seat's kept vector."""
 
-    def observe(self, state: meeple.State, seat: int) -> dict[str, np.ndarray]:
-        mask = self.mask(state, seat)  # brings the views to this state and move (its encoder among them)
+    def _tensor(self, state: meeple.State, seat: int) -> np.ndarray:
         assert self._encoder is not None
-        return {"observation": self._encoder.encode_state(state, seat), "action_mask": mask}
+        return self._encoder.encode_state(state, seat)
 
 
 class NoTensorAEC(mpz.CheckedAEC):

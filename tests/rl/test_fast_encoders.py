@@ -25,7 +25,7 @@ import pytest
 import meeple
 import meeple.rl as rl
 from meeple.rl import pettingzoo as mpz
-from meeple.rl.encoders.base import UNSEEN, Memo, SeatCache
+from meeple.rl.encoders.base import UNSEEN, Encoder, Memo, SeatCache
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -292,3 +292,28 @@ def test_the_gymnasium_env_hands_the_learner_the_tensor_of_its_observation_at_ev
         if term or trunc:
             assert np.array_equal(obs, enc.encode(env.state.observation(env.seat)))
             obs, _ = env.reset()
+
+
+def test_the_env_calls_an_encoder_s_own_encode_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The views skip ``encode_cached``'s checks (``encode_kept``) only for an encoder that does not change
+    ``encode_cached``; one that does is called through it, every look."""
+    from meeple.rl import views as views_module
+    from meeple.rl.encoders.bayon import BayonEncoder
+
+    calls: list[int] = []
+
+    class Counting(BayonEncoder):
+        def encode_cached(self, cache: SeatCache, state: Any, seat: int, to_move: Any = None) -> np.ndarray:
+            calls.append(seat)
+            return super().encode_cached(cache, state, seat, to_move)
+
+    state = meeple.new_game("bayon", players=3, seed=2)
+    plain = views_module.SeatViews(meeple.GAMES["bayon"].num_actions)
+    assert np.array_equal(plain.tensor(state, 1), rl.observation_tensor(state, 1))
+    assert plain._encode.__func__ is Encoder.encode_kept  # type: ignore[attr-defined]
+    counting = Counting(3, {})
+    monkeypatch.setattr(views_module, "encoder_for", lambda _state: counting)
+    views = views_module.SeatViews(meeple.GAMES["bayon"].num_actions)
+    for seat in (0, 1, 2, 1):
+        assert np.array_equal(views.observe(state, seat)["observation"], rl.observation_tensor(state, seat))
+    assert calls == [0, 1, 2, 1]

@@ -25,6 +25,7 @@ A game whose state class overrides ``apply`` always goes through it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,10 @@ from meeple.core.actions import Action
 from meeple.rl import encoder_for
 from meeple.rl.encoders import Encoder
 from meeple.rl.encoders.base import SeatCache
+
+
+def _unset(cache: SeatCache, state: State, seat: int, to_move: tuple[int, ...]) -> npt.NDArray[np.float32]:
+    raise AssertionError("no state seen yet")  # _renew sets the encoder before any tensor is asked for
 
 
 def _plain_apply(state_class: type[State]) -> bool:
@@ -57,6 +62,7 @@ class SeatViews:
         self._actions: tuple[Action, ...] = ()
         self._direct = False
         self._caches: list[SeatCache] = []
+        self._encode: Callable[[SeatCache, State, int, tuple[int, ...]], npt.NDArray[np.float32]] = _unset
 
     def _renew(self, state: State) -> None:
         """Forget the kept masks: ``state`` is another state, or it has moved on."""
@@ -65,6 +71,10 @@ class SeatViews:
             if encoder is not self._encoder:  # caches hold one encoder's vectors (kept across games of it)
                 self._caches = [encoder.new_cache(seat) for seat in range(state.players)]
             self._encoder = encoder
+            # the caches are this encoder's, one a seat: its checks can be skipped, unless a game's encoder
+            # changes encode_cached itself
+            kept = type(encoder).encode_cached is Encoder.encode_cached
+            self._encode = encoder.encode_kept if kept else encoder.encode_cached
             self._index = type(state)._indices()
             self._actions = state.info.action_space
             self._direct = _plain_apply(type(state))
@@ -82,12 +92,21 @@ class SeatViews:
         """``seat``'s observation tensor, a new array."""
         if state is not self._state or len(state.history) != self._move:
             self._renew(state)
-        assert self._encoder is not None
-        return self._encoder.encode_cached(self._caches[seat], state, seat, self._to_move)
+        return self._tensor(state, seat)
 
     def observe(self, state: State, seat: int) -> dict[str, npt.NDArray[Any]]:
-        """``{"observation": tensor(state, seat), "action_mask": mask(state, seat)}``, both new arrays."""
-        return {"observation": self.tensor(state, seat), "action_mask": self.mask(state, seat)}
+        """``{"observation": tensor(state, seat), "action_mask": mask(state, seat)}``, both new arrays (the
+        views brought up to ``state`` once for both)."""
+        if state is not self._state or len(state.history) != self._move:
+            self._renew(state)
+        m = self._masks.get(seat)
+        if m is None:
+            m = self._new_mask(state, seat)
+        return {"observation": self._tensor(state, seat), "action_mask": m.copy()}
+
+    def _tensor(self, state: State, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s tensor, a new array; the views are up to ``state`` (``_renew`` has seen it)."""
+        return self._encode(self._caches[seat], state, seat, self._to_move)
 
     def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         if state is not self._state or len(state.history) != self._move:

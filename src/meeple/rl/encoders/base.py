@@ -258,8 +258,14 @@ class Encoder:
             raise ValueError(f"this cache was made for seat {cache.seat}, not seat {seat}")
         if not self.incremental:
             return self.encode_state(state, seat)
-        if to_move is None:
-            to_move = state.to_move
+        return self.encode_kept(cache, state, seat, state.to_move if to_move is None else to_move)
+
+    def encode_kept(self, cache: SeatCache, state: Any, seat: int, to_move: tuple[int, ...]) -> Vector:
+        """:meth:`encode_cached` without its checks, for a caller that made ``cache`` with :meth:`new_cache`
+        for this very encoder and ``seat`` and passes ``state.to_move`` (the environments' views, once a
+        step): the same vector, a new array."""
+        if not self.incremental:
+            return self.encode_state(state, seat)
         # the common slices: to_move while the game runs (a game with a seat to move is not over); once
         # over, to_move and the winners
         key: Any = to_move if type(to_move) is tuple else tuple(to_move)

@@ -33,6 +33,7 @@ from meeple.rl.encoders.base import (
     seat_hot,
     set_bits,
     set_hot,
+    write_changed,
 )
 
 EXPLORERS = 17
@@ -237,7 +238,8 @@ class BayonEncoder(Encoder):
         ONE_HOTS, ROUND, MAX_ROUNDS, BANK, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP, CAMP_HIDDEN, STACKS,
         KNOWN, USED, WON, TRAVELLED, OWED, TEAM, LOCATED,
     ) = range(1, 21)  # fmt: skip
-    pieces = LOCATED + len(CONTINENTS) - 1
+    HOTS_FROM = LOCATED + len(CONTINENTS)  # the fields the one-hots are drawn from (they change every few moves)
+    pieces = HOTS_FROM
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
@@ -251,15 +253,18 @@ class BayonEncoder(Encoder):
             keys[self.BANK] = bank
             m[self.at_bank] = min(1.0, bank / BANK_CEILING)
         stacks, interpreter, expedition, revealed = state.stacks, state.interpreter, state.expedition, state.revealed
-        blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
-        move_hots(cache, self.ONE_HOTS, [
-            self.at_current + rel[state.current],
-            self.at_interpreter + self.continent_slot[interpreter],
-            self.at_blocked + interpreter if blocked else -1,
-            self.at_step + self.step_slot[state.phase],
-            self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1,
-            self.at_revealed - 1 + revealed if revealed else -1,
-        ])  # fmt: skip
+        hots_from = (state.current, interpreter, len(stacks), state.phase, expedition, revealed)
+        if hots_from != keys[self.HOTS_FROM]:
+            keys[self.HOTS_FROM] = hots_from
+            blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
+            move_hots(cache, self.ONE_HOTS, [
+                self.at_current + rel[state.current],
+                self.at_interpreter + self.continent_slot[interpreter],
+                self.at_blocked + interpreter if blocked else -1,
+                self.at_step + self.step_slot[state.phase],
+                self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1,
+                self.at_revealed - 1 + revealed if revealed else -1,
+            ])  # fmt: skip
         gold, worth = state.gold, state.worth
         if gold != keys[self.GOLD] or worth != keys[self.WORTH] or state.target != keys[self.TARGET]:
             keys[self.GOLD], keys[self.WORTH], keys[self.TARGET] = gold[:], worth[:], state.target
@@ -301,10 +306,11 @@ class BayonEncoder(Encoder):
         """The continents whose stack changed, or one of whose cards another seat came to know."""
         if old_stacks is UNSEEN or len(old_stacks) != len(stacks) or len(old_known) != len(known):
             return range(len(CONTINENTS))
-        todo = set(changed_at(stacks, old_stacks))
-        for site in changed_at(known, old_known):
-            todo.update(c for c, stack in enumerate(stacks) if site in stack)
-        return sorted(todo)
+        if known == old_known:  # the usual case: a card located or taken, nobody learnt a card
+            return changed_at(stacks, old_stacks)
+        learnt = set(changed_at(known, old_known))
+        pairs = enumerate(zip(stacks, old_stacks, strict=True))  # as long as each other: tested above
+        return [c for c, (stack, was) in pairs if stack != was or not learnt.isdisjoint(stack)]
 
     def _update_located(
         self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int, todo: Iterable[int]
@@ -344,11 +350,8 @@ class BayonEncoder(Encoder):
         if won != keys[self.WON]:
             keys[self.WON] = won
             relight(cache, self.WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
-        travelled = state.travelled
-        if travelled != keys[self.TRAVELLED]:
-            keys[self.TRAVELLED] = travelled[:]
-            for at, n in zip(self.travel_at, travelled, strict=False):
-                m[at] = n / 4 if n < 4 else 1.0
+        if state.travelled != keys[self.TRAVELLED]:
+            write_changed(cache, self.TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
         if state.owed != keys[self.OWED]:
             keys[self.OWED] = state.owed
             m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)

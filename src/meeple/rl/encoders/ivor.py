@@ -218,8 +218,10 @@ class IvorEncoder(Encoder):
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
-        move_hot(cache, self.TURN, self.at_current + self.rel[me][state.current])
-        move_hot(cache, self.PHASE, self.at_phase + self.phase_slot[state.phase])
+        turn, phase = self.at_current + self.rel[me][state.current], self.at_phase + self.phase_slot[state.phase]
+        if turn != keys[self.TURN] or phase != keys[self.PHASE]:  # one test for the two, most moves
+            move_hot(cache, self.TURN, turn)
+            move_hot(cache, self.PHASE, phase)
         # four numbers, each changing now and then: cheaper written than keyed
         m[self.at_round] = min(1.0, state.round / 30)
         m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
@@ -298,24 +300,33 @@ class IvorEncoder(Encoder):
 
     def _update_cards(self, cache: SeatCache, state: Any, me: int) -> None:
         """The observer's hand, every hand's size, and per seat the cards all saw go in, jobs done, events."""
-        m, keys = cache.view, cache.keys
+        keys = cache.keys
         starts = self.seat_at[me]
+        # of the hands, the observer sees its own and every hand's size (the key slots: the sizes, its hand)
         hands = state.hands
-        if hands != keys[self.HANDS]:
-            for q in changed_rows(cache, self.HANDS, hands):
-                if q < len(starts):
-                    m[starts[q] + 3] = min(1.0, len(hands[q]) / 5)
-                if q == me:
-                    at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
-                    relight(cache, self.OWN_HAND, [at + c for c in hands[me]])
-        for group, sets in enumerate((state.known, state.completed, state.events_taken)):
-            if sets == keys[self.KNOWN + group]:
-                continue
-            offset = 6 + LOCATIONS + (group + 1) * CARDS
-            for q in changed_rows(cache, self.KNOWN + group, sets):
-                if q < len(starts):
-                    at = starts[q] + offset
-                    relight(cache, self.SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
+        sizes = list(map(len, hands))
+        if sizes != keys[self.HANDS]:
+            write_changed(cache, self.HANDS, sizes, starts, 3, 5.0)
+        own = hands[me]
+        if own != keys[self.OWN_HAND]:
+            keys[self.OWN_HAND] = own[:]
+            at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
+            relight(cache, self.OWN_HAND, [at + c for c in own])
+        # the cards all saw go into each hand, the jobs done and the events taken: each changes now and then
+        if state.known != keys[self.KNOWN]:
+            self._update_card_sets(cache, 0, state.known, starts)
+        if state.completed != keys[self.COMPLETED]:
+            self._update_card_sets(cache, 1, state.completed, starts)
+        if state.events_taken != keys[self.EVENTS]:
+            self._update_card_sets(cache, 2, state.events_taken, starts)
+
+    def _update_card_sets(self, cache: SeatCache, group: int, sets: list[list[int]], starts: list[int]) -> None:
+        """Relight, for each seat whose set changed, the cards of ``group`` (0 known, 1 completed, 2 events)."""
+        offset = 6 + LOCATIONS + (group + 1) * CARDS
+        for q in changed_rows(cache, self.KNOWN + group, sets):
+            if q < len(starts):
+                at = starts[q] + offset
+                relight(cache, self.SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
 
     def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
         """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
