@@ -12,6 +12,7 @@ read the grids and pieces they are given.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from meeple.games.ibyron.data import DATA, LOW, SIZE, TERRAIN_CODES
@@ -159,7 +160,10 @@ def grown_bits(bits: IslandBits, cells: tuple[int, ...], height: list[int]) -> I
             levels[h - 1] &= ~bit
         levels[h] = levels.get(h, 0) | bit
     if covered & land != covered:  # on the sea: the coast moves out past the tile
-        shore = (shore & ~covered) | mask(n for n in RING[cells[0]] if not height[n])
+        shore &= ~covered
+        for n in RING[cells[0]]:
+            if not height[n]:
+                shore |= BIT[n]
     return land | covered, levels, shore
 
 
@@ -209,10 +213,19 @@ def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple
 def grow_coast(shore: tuple[int, ...], cells: tuple[int, ...], height: list[int]) -> tuple[int, ...]:
     """The coast once ``cells`` (already raised in ``height``) became land: the same as ``coast`` of the new
     island, found from the old coast and the new cells' neighbours only."""
-    grown = set(shore)  # the coast was sea, so of it only the tile's own cells became land
-    grown.update(n for n in RING[cells[0]] if not height[n])
-    grown.difference_update(cells)
-    return tuple(sorted(grown))
+    # a sorted list edited in place (bisect, C speed): the coast was sea, so of it only the tile's own cells
+    # became land, and of the tile's ring only the sea cells not on it yet join it
+    grown = list(shore)
+    for c in cells:
+        i = bisect_left(grown, c)
+        if i < len(grown) and grown[i] == c:
+            del grown[i]
+    for n in RING[cells[0]]:
+        if not height[n]:
+            i = bisect_left(grown, n)
+            if i == len(grown) or grown[i] != n:
+                grown.insert(i, n)
+    return tuple(grown)
 
 
 def land(height: list[int]) -> tuple[int, ...]:

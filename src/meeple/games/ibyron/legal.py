@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
 from operator import getitem, itemgetter
@@ -49,6 +50,7 @@ from meeple.games.ibyron.data import (
     S_MARKET,
     S_MOVED,
     S_OFFER,
+    S_OVER,
     S_OVERSEE,
     S_PLACE,
     S_RETRIEVE,
@@ -87,6 +89,8 @@ def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ..
 # Distances as bytes, so that the spots within a band of distances are picked in C (bytes.translate and
 # itertools.compress) however large the grid is. ``_ABS[v][w]`` is |v - w| for grid columns (or rows) v and w:
 # a translate table turns a spot's column into its |dx| from the leader's, its row into its |dy|.
+_COLUMN = tuple(c % SIZE for c in range(NN))  # a cell's column and row on the grid, from 0
+_ROW = tuple(c // SIZE for c in range(NN))
 _ABS = tuple(bytes(abs(v - w) if w < SIZE else 0 for w in range(256)) for v in range(SIZE))
 assert 2 * (SIZE - 1) < 128, "Spots.distances adds two distances a byte each without carries"
 
@@ -105,20 +109,35 @@ def _band(near: int, far: int) -> bytes:
 
 class Spots:
     """The spaces a leader may end a move on, for one island: its land cells, then its coast cells, each
-    ascending (the order moves are listed in), with the move actions to them by horses used."""
+    ascending (the order moves are listed in), with the move actions to them by horses used.
 
-    __slots__ = ("cells", "coast", "cols", "index", "land", "members", "moves", "pick", "rows")
+    Made again whenever a tile grows the island (once every dozen steps in the solo game), so it is made of
+    what C builds quickly; the dict of the spots' positions is made only when it is first needed."""
+
+    __slots__ = ("coast", "cols", "index", "land", "moves", "pick", "rows")
 
     def __init__(self, land: tuple[int, ...], coast: tuple[int, ...]) -> None:
         self.land, self.coast = land, coast  # held, so that the identity the cache is keyed by stays theirs
-        self.cells = land + coast
-        self.members = frozenset(self.cells)
-        self.index = {c: i for i, c in enumerate(self.cells)}
-        self.cols = bytes(c % SIZE for c in self.cells)
-        self.rows = bytes(c // SIZE for c in self.cells)
-        self.pick = itemgetter(*self.cells)  # the island has at least 8 cells, so this returns a tuple
+        self.pick = itemgetter(*land, *coast)  # the island has at least 8 cells, so this returns a tuple
+        self.cols = bytes(self.pick(_COLUMN))
+        self.rows = bytes(self.pick(_ROW))
         # the moves to them with h horses, made the first time a move with h horses is listed
         self.moves: list[tuple[Action, ...] | None] = [None] * len(MOVES_WITH)
+        # each spot's position, made the first time another player's piece is looked up (never in solo)
+        self.index: dict[int, int] | None = None
+
+    def make_index(self) -> dict[int, int]:
+        index = self.index = {c: i for i, c in enumerate(self.land + self.coast)}
+        return index
+
+    def position(self, cell: int, height: list[int]) -> int:
+        """Where ``cell`` is among the spots, or -1 if it is not one (a land cell is a spot, a sea cell only
+        on the coast)."""
+        if height[cell]:
+            return bisect_left(self.land, cell)
+        coast = self.coast
+        i = bisect_left(coast, cell)
+        return len(self.land) + i if i < len(coast) and coast[i] == cell else -1
 
     def distances(self, leader: int) -> bytearray:
         """The distance from ``leader`` to each spot, in spot order: |dx| + |dy|, added as two little-endian
@@ -172,23 +191,27 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     """
     spots = spots_of(s)
     dist = spots.distances(s.leader[p])
-    index = spots.index
-    for c in occupied_cells(s, p):
-        i = index.get(c)
-        if i is not None:
-            dist[i] = OCCUPIED
+    occupied = occupied_cells(s, p)
+    if occupied:
+        index = spots.index or spots.make_index()
+        for c in occupied:
+            i = index.get(c)
+            if i is not None:
+                dist[i] = OCCUPIED
     supply = s.supply[p]
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
     stride = s._stride(p)
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. The spots in that band of distances,
     # in spot order, are the moves in the order they are listed in (land spaces, then coast spaces, ascending).
+    moves = spots.moves
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
         far = (supply + HORSE_POINTS * h) * stride
         if far >= OCCUPIED:
             far = OCCUPIED - 1
-        out += compress(spots.moves[h] or spots.moves_with(h), dist.translate(_band(near, far)))
+        band = _BANDS.get(near << 8 | far) or _band(near, far)
+        out += compress(moves[h] or spots.moves_with(h), dist.translate(band))
 
 
 def occupied_cells(s: IbyronBase, p: int) -> list[int]:
@@ -243,7 +266,7 @@ def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
         return False
     dest = cell_of(x, y)
     leader = s.leader[p]
-    if leader < 0 or dest == leader or dest not in spots_of(s).members or occupied(s, p, dest):
+    if leader < 0 or dest == leader or spots_of(s).position(dest, s.height) < 0 or occupied(s, p, dest):
         return False
     stride = s._stride(p)
     points = (distance(leader, dest) + stride - 1) // stride
@@ -619,7 +642,9 @@ def _place(s: IbyronBase, p: int) -> list[Action]:
     first = ((bits & -bits).bit_length() - 1) >> 3
     count = ((bits.bit_length() + 7) >> 3) - first
     tables = _place_tables(first, count)
-    return list(chain.from_iterable(map(getitem, tables, (bits >> (first << 3)).to_bytes(count, "little"))))
+    values = (bits >> (first << 3)).to_bytes(count, "little")
+    # most bytes are empty: compress keeps the others' tables and values (in C), so only they are looked up
+    return list(chain.from_iterable(map(getitem, compress(tables, values), compress(values, values))))
 
 
 # The choices offered at each step (data.S_*), by step.
@@ -640,9 +665,14 @@ BY_STEP: dict[int, Callable[[IbyronBase, int], list[Action]]] = {
 }
 
 
+# BY_STEP as a tuple indexed by step, the game's end (data.S_OVER) offering nothing: one index on the hot path.
+STEP_CHOICES: tuple[Callable[[IbyronBase, int], list[Action]], ...] = tuple(
+    BY_STEP.get(step, lambda s, p: []) for step in range(S_OVER + 1)
+)
+
+
 def legal_actions(s: IbyronBase, p: int) -> list[Action]:
-    choices = BY_STEP.get(s.step)
-    return choices(s, p) if choices is not None else []
+    return STEP_CHOICES[s.step](s, p)
 
 
 def is_legal(s: IbyronBase, p: int, action: Action) -> bool:
