@@ -69,11 +69,15 @@ from meeple.games.ibyron.data import (
     B,
     P,
 )
-from meeple.games.ibyron.island import BIT_XY, NN, can_place, cell_of, distance, explore_anchor, on_grid, xy
+from meeple.games.ibyron.island import BIT_XY, NN, can_place, distance, explore_anchor, xy
 
 # The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
 MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
 MOVES_WITH = tuple(tuple(moves[h] for moves in MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1))
+# Each move action's destination cell and horses, so that checking and playing one reads no coordinates.
+MOVE_TARGET: dict[Action, tuple[int, int]] = {
+    moves[h]: (c, h) for c, moves in enumerate(MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1)
+}
 OCCUPIED = 255  # a distance no band holds: it marks a space another player occupies
 
 
@@ -261,10 +265,12 @@ def occupied(s: IbyronBase, p: int, cell: int) -> bool:
 
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
-    x, y, horses = int(action[1]), int(action[2]), int(action[3])
-    if not on_grid(x, y):
-        return False
-    dest = cell_of(x, y)
+    target = MOVE_TARGET.get(action)
+    return target is not None and move_to_is_legal(s, p, target[0], target[1])
+
+
+def move_to_is_legal(s: IbyronBase, p: int, dest: int, horses: int) -> bool:
+    """``move_is_legal`` of the move to cell ``dest`` with ``horses`` horses."""
     leader = s.leader[p]
     if leader < 0 or dest == leader or spots_of(s).position(dest, s.height) < 0 or occupied(s, p, dest):
         return False
@@ -492,6 +498,9 @@ VISITS = tuple(
     (A.VISIT[name], A.VISIT_MAYOR[name], (A.VISIT_BARN, A.VISIT_BARN_MAYOR) if i == ST_FARMER else None)
     for i, name in enumerate(SPACES)
 )
+
+
+VISIT_ACTIONS = tuple(a for visit, visit_mayor, barn in VISITS for a in (visit, visit_mayor, *(barn or ())))
 
 
 def village_actions(s: IbyronBase, p: int) -> list[Action]:

@@ -37,7 +37,8 @@ from meeple.games.ibyron.data import (
     WOOD,
     B,
 )
-from meeple.games.ibyron.island import cell_of, distance, explore_anchor
+from meeple.games.ibyron.island import distance, explore_anchor
+from meeple.games.ibyron.legal import MOVE_TARGET
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import add, end_turn, enter_village, finish_game, gain, retrieve
 
@@ -48,8 +49,7 @@ def move_points(s: IbyronBase, p: int, dest: int) -> int:
 
 
 def do_move(s: IbyronBase, p: int, action: Action) -> None:
-    x, y, horses = int(action[1]), int(action[2]), int(action[3])
-    dest = cell_of(x, y)
+    dest, horses = MOVE_TARGET[action]
     discs = max(0, move_points(s, p, dest) - HORSE_POINTS * horses)
     s.supply[p] -= discs
     s.vbox[p] += discs

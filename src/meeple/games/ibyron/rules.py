@@ -30,11 +30,13 @@ from meeple.games.ibyron.data import (
     S_HOME,
     S_MARKET,
     S_PLACE,
+    S_TURN,
     SOLO_EXTRA_COINS,
     START_TILE_PRICE,
+    VILLAGE,
 )
 from meeple.games.ibyron.explain import explain
-from meeple.games.ibyron.legal import STEP_CHOICES, is_legal
+from meeple.games.ibyron.legal import MOVE_TARGET, STEP_CHOICES, is_legal, move_to_is_legal
 from meeple.games.ibyron.observe import determinize, observation
 
 
@@ -172,6 +174,9 @@ class IbyronState(IbyronBase):
         offered = self.__offered
         if offered is not None and offered[0] == seat:
             return action in offered[1]
+        target = MOVE_TARGET.get(action)
+        if target is not None:  # a move (is_legal's test for one, on the hot path of an Outside turn)
+            return self.step == S_TURN and self.phase[seat] != VILLAGE and move_to_is_legal(self, seat, *target)
         # an action built by hand may have any kind or arguments: only real actions reach the quick tests
         return action in self._indices() and is_legal(self, seat, action)
 

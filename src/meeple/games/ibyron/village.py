@@ -104,18 +104,28 @@ SPACE_EFFECTS = {ST_STABLE: _stablehand, ST_SHIP: _shipwright, ST_MARKET: _marke
                  ST_FARMER: _farmer, ST_EXPLORER: _explorer, ST_TAX: _tax}
 
 
+# Each visit action read once: (its space, with the Mayor, a barn, what the space does).
+VISIT_TERMS = {
+    action: (space, "mayor" in action, "barn" in action, SPACE_EFFECTS[space])
+    for action in legal.VISIT_ACTIONS
+    for space in (SPACE_INDEX[str(action[1])],)
+}
+
+
 def do_visit(s: IbyronBase, p: int, action: Action) -> None:
-    args = action[1:]
-    space = SPACE_INDEX[str(args[0])]
-    use_mayor = "mayor" in args
-    cost = s._village_cost(space)
+    space, use_mayor, barn, effect = VISIT_TERMS[action]
+    stacks = s.stacks[space]
+    # the cost of a visit (IbyronBase._village_cost), written out on this hot path
+    cost = stacks[-1][1] + 1 if stacks else 1
+    if cost > s.cap:
+        cost = s.cap
     discs = cost - 1 if use_mayor else cost
     s.vbox[p] -= discs
     if use_mayor:
         s.mayor[p] = False
     # the stack stands ``cost`` discs tall; at cleanup the Mayor goes back to its space, the rest to the rest box
-    s.stacks[space].append((p, cost, discs))
-    if SPACE_EFFECTS[space](s, p, "barn" in args):
+    stacks.append((p, cost, discs))
+    if effect(s, p, barn):
         after_village_action(s, p)
 
 
