@@ -63,6 +63,7 @@ from meeple.games.ibyron.data import (
     ST_FARMER,
     START_TILE_PRICE,
     STONE,
+    STRIDE_MAX,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
@@ -163,6 +164,12 @@ class Spots:
 _SPOTS: dict[int, Spots] = {}
 
 
+def stride_of(s: IbyronBase, p: int) -> int:
+    """``s._stride(p)``, written out for the move paths."""
+    stride = s.tallest[p]
+    return STRIDE_MAX if stride > STRIDE_MAX else (stride if stride > 1 else 1)
+
+
 def spots_of(s: IbyronBase) -> Spots:
     land, coast = s.land, s.coast
     entry = _SPOTS.get(id(land))
@@ -204,7 +211,7 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
                 dist[i] = OCCUPIED
     supply = s.supply[p]
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
-    stride = s._stride(p)
+    stride = stride_of(s, p)
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. The spots in that band of distances,
     # in spot order, are the moves in the order they are listed in (land spaces, then coast spaces, ascending).
@@ -274,7 +281,7 @@ def move_to_is_legal(s: IbyronBase, p: int, dest: int, horses: int) -> bool:
     leader = s.leader[p]
     if leader < 0 or dest == leader or spots_of(s).position(dest, s.height) < 0 or occupied(s, p, dest):
         return False
-    stride = s._stride(p)
+    stride = stride_of(s, p)
     points = (distance(leader, dest) + stride - 1) // stride
     if horses > s.horses[p] or horses > (points + 1) // 2:
         return False
@@ -454,8 +461,10 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     on_land = leader >= 0 and s.height[leader] > 0
     if on_land:
         _camp_choices(s, p, out)
-    _gathers(s, p, out)
-    if _can_ship(s, p):
+    overseers = s.overseer[p]
+    if overseers[0] >= 0 or overseers[1] >= 0:  # no overseer out, no camp of one's own to gather from
+        _gathers(s, p, out)
+    if s.built[p][HARBOUR] and _can_ship(s, p):
         out.append(A.SHIP)
     if on_land and (s.beginner or s.permits[p] > 0):
         _builds(s, p, out)

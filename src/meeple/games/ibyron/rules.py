@@ -49,7 +49,7 @@ def _do_done(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def _do_hire(s: IbyronBase, p: int, action: Action) -> None:
-    n = int(action.args[0])
+    n = int(action[1])
     s.res[p][COINS] -= n
     s.rest[p] -= n
     s.supply[p] += n
@@ -60,7 +60,7 @@ def _do_hire(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def _do_buy(s: IbyronBase, p: int, action: Action) -> None:
-    k = int(action.args[0])
+    k = int(action[1])
     s.res[p][COINS] -= START_TILE_PRICE
     s.tiles.remove(k)
     s.pending_tile = k
@@ -87,7 +87,7 @@ def _after_extra_tile(s: IbyronBase) -> None:
 
 
 def _do_place(s: IbyronBase, p: int, action: Action) -> None:
-    s.lay_tile(s.pending_tile, int(action.args[0]), int(action.args[1]), int(action.args[2]))
+    s.lay_tile(s.pending_tile, int(action[1]), int(action[2]), int(action[3]))
     s.pending_tile = -1
     if s.extra_tile:
         # the $3 may be spent at once on hiring; only what the player may keep carries over
@@ -109,13 +109,13 @@ def _do_extra(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def _do_start(s: IbyronBase, p: int, action: Action) -> None:
-    turns.choose_start(s, p, MAT_BUILDINGS.index(str(action.args[0])))
+    turns.choose_start(s, p, MAT_BUILDINGS.index(str(action[1])))
     s.step = S_HOME
 
 
 def _do_home(s: IbyronBase, p: int, action: Action) -> None:
-    tile = "center" if action.args[0] == "center" else f"seat{p}"
-    turns.settle_home(s, p, s.tile_corners(tile)[int(action.args[-1])])
+    tile = "center" if action[1] == "center" else f"seat{p}"
+    turns.settle_home(s, p, s.tile_corners(tile)[int(action[-1])])
 
 
 # What each kind of action does (the action is already known to be legal).

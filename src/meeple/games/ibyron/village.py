@@ -160,7 +160,7 @@ def _market_maybe_done(s: IbyronBase, p: int) -> None:
 
 
 def do_sell(s: IbyronBase, p: int, action: Action) -> None:
-    name, n = str(action.args[0]), int(action.args[1])
+    name, n = str(action[1]), int(action[2])
     box = MARKET_BOXES.index(name)
     r = s.res[p]
     r[RES_INDEX[name]] -= n
@@ -173,7 +173,7 @@ def do_sell(s: IbyronBase, p: int, action: Action) -> None:
 def do_trade(s: IbyronBase, p: int, action: Action) -> None:
     r = s.res[p]
     ch = DATA["court_house"]
-    if action.args[0] == "food":
+    if action[1] == "food":
         r[FOOD] -= ch["food"]
         add(r, GOLD, ch["gold"])
     else:
@@ -184,12 +184,12 @@ def do_trade(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def do_retrieve(s: IbyronBase, p: int, action: Action) -> None:
-    retrieve(s, p, MAT_BUILDINGS.index(str(action.args[0])))
+    retrieve(s, p, MAT_BUILDINGS.index(str(action[1])))
     after_village_action(s, p)
 
 
 def do_take(s: IbyronBase, p: int, action: Action) -> None:
-    tile = int(action.args[0])
+    tile = int(action[1])
     s.tiles.remove(tile)
     s.held[p] = tile
     after_village_action(s, p)
@@ -209,9 +209,12 @@ def do_leave(s: IbyronBase, p: int, action: Action) -> None:
     s.step = S_BONUS
 
 
+_FRONT_BY_NUMBER = {sp["number"]: k for k, sp in reversed(list(enumerate(FRONT)))}  # the first space of a number
+
+
 def do_bonus(s: IbyronBase, p: int, action: Action) -> None:
-    number = int(action.args[0])
-    alt = str(action.args[1]) if len(action.args) > 1 else ""
+    number = int(action[1])
+    alt = str(action[2]) if len(action) > 2 else ""
     forfeited = s.pending_forfeit
     if s.back_side:
         space = BACK[number]
@@ -220,7 +223,7 @@ def do_bonus(s: IbyronBase, p: int, action: Action) -> None:
             what = next(g for g in space["alt_t"] if "+".join(k for k, _ in g) == alt)
         forfeited -= space["cost"]
     else:
-        k = next(i for i, sp in enumerate(FRONT) if sp["number"] == number)
+        k = _FRONT_BY_NUMBER[number]
         s.bonus_taken[k] = p
         if s.solo:
             s.solo_used[k] = True
