@@ -476,25 +476,30 @@ def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
     """For each village space (in SPACES order): would its action do something for ``p`` now?"""
     r = s.res[p]
     coins = r[COINS]
+    # the market: a die of a resource the player has, or the Court House's trade; the farmer: a grain field
+    market = False
+    for res, used in zip(MARKET_RES, s.dice_used, strict=True):
+        if not used and r[res] > 0:
+            market = True
+            break
+    else:
+        market = bool(s.built[p][COURT]) and (r[FOOD] >= 2 or r[GOLD] >= 1)
+    grain = False
+    if s.camps:
+        for cell in s.overseer[p]:
+            camp = s.camps.get(cell)
+            if camp is not None and camp[0] == p and camp[1] == K_GRAIN:
+                grain = True
+                break
     return (
         s.horse_supply > 0,  # stablehand
         s.ship[p] > 0,  # shipwright
-        market_open(s, p),
+        market,
         not s.beginner and coins >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
-        _has_grain_field(s, p),  # farmer
+        grain,  # farmer
         coins >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
         True,  # tax collector
     )
-
-
-def _has_grain_field(s: IbyronBase, p: int) -> bool:
-    """``s._grain_field(p) >= 0``: has the player a grain field under an overseer?"""
-    camps = s.camps
-    for cell in s.overseer[p]:
-        camp = camps.get(cell)
-        if camp is not None and camp[0] == p and camp[1] == K_GRAIN:
-            return True
-    return False
 
 
 def space_usable(s: IbyronBase, p: int, space: int) -> bool:
@@ -518,6 +523,7 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     mayor = s.mayor[p]
     cap = s.cap
     usable = usable_spaces(s, p)
+    barn_free = s.barn_supply > 0 and s.barns[p] < BARNS_MAX  # _barn_available
     for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, VISITS, strict=True):
         # the cost of a visit (IbyronBase._village_cost), written out on this hot path
         cost = stacks[-1][1] + 1 if stacks else 1
@@ -532,7 +538,7 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
                 out.append(visit)
             if with_mayor:
                 out.append(visit_mayor)
-        if barn is not None and _barn_available(s, p):
+        if barn is not None and barn_free:
             if plain:
                 out.append(barn[0])
             if with_mayor:
@@ -541,8 +547,11 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
+BARNS_MAX = int(P["barns_max"])
+
+
 def _barn_available(s: IbyronBase, p: int) -> bool:
-    return s.barn_supply > 0 and s.barns[p] < P["barns_max"]
+    return s.barn_supply > 0 and s.barns[p] < BARNS_MAX
 
 
 def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
@@ -559,14 +568,6 @@ def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
 
 
 MARKET_RES = tuple(RES_INDEX[name] for name in MARKET_BOXES)  # the resource of each market box
-
-
-def market_open(s: IbyronBase, p: int) -> bool:
-    r = s.res[p]
-    for res, used in zip(MARKET_RES, s.dice_used, strict=True):
-        if not used and r[res] > 0:
-            return True
-    return bool(s.built[p][COURT]) and (r[FOOD] >= 2 or r[GOLD] >= 1)
 
 
 def market_actions(s: IbyronBase, p: int) -> list[Action]:
