@@ -151,14 +151,20 @@ def grown_bits(bits: IslandBits, cells: tuple[int, ...], height: list[int]) -> I
     """``island_bits`` once a tile covered ``cells`` (already raised in ``height``), from the island's before."""
     land, old_levels, shore = bits
     levels = old_levels.copy()
-    covered = 0
-    for c in cells:
-        bit = BIT[c]
-        covered |= bit
-        h = height[c]
+    c0, c1, c2, c3 = cells
+    covered = BIT[c0] | BIT[c1] | BIT[c2] | BIT[c3]
+    h = height[c0]
+    if height[c1] == h and height[c2] == h and height[c3] == h:  # a tile lies flat: its cells rise together
         if h > 1:
-            levels[h - 1] &= ~bit
-        levels[h] = levels.get(h, 0) | bit
+            levels[h - 1] &= ~covered
+        levels[h] = levels.get(h, 0) | covered
+    else:
+        for c in cells:
+            bit = BIT[c]
+            h = height[c]
+            if h > 1:
+                levels[h - 1] &= ~bit
+            levels[h] = levels.get(h, 0) | bit
     if covered & land != covered:  # on the sea: the coast moves out past the tile
         shore &= ~covered
         for n in RING[cells[0]]:

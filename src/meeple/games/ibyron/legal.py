@@ -233,7 +233,9 @@ def occupied_cells(s: IbyronBase, p: int) -> list[int]:
     a space would keep its owner's leader off it (a held space could then never be used, a castle never
     built on), which the hold "until the end of the round or they are used by you" rules out.
     """
-    out = []
+    out: list[int] = []
+    if s.players == 1:  # the solo game: no other player's piece anywhere
+        return out
     leader, home = s.leader, s.home
     for q in range(s.players):
         if q != p:
@@ -255,6 +257,8 @@ def occupied_cells(s: IbyronBase, p: int) -> list[int]:
 
 def occupied(s: IbyronBase, p: int, cell: int) -> bool:
     """``cell in occupied_cells(s, p)``, asked of the one space."""
+    if s.players == 1:
+        return False
     building = s.buildings.get(cell)
     if building is not None and building[0] != p:
         return True
