@@ -270,9 +270,9 @@ class IbyronBase(State):
     # ------------------------------------------------------------ the island
     def lay_tile(self, tile: int, ax: int, ay: int, rotation: int) -> tuple[int, ...]:
         cells = tile_cells(ax, ay)
-        before = _ANCHORS.get(id(self.height))  # the island's bit masks, if they were asked for
-        if before is not None and before[0] is not self.height:
-            before = None
+        # the island's bit masks, made now if they never were: growing them with the tile is cheaper than
+        # making the new island's from scratch when a tile is next offered or placed (every round)
+        before = _island_entry(self.height, self.land, self.coast)
         # the grids are shared between states (copy on write, never changed in place): a tile laid makes new ones
         height = self.height.copy()
         terrain = self.terrain.copy()
@@ -288,8 +288,7 @@ class IbyronBase(State):
             # on the sea: the island grows, so does its coast (a tile on top of land changes neither)
             self.land = tuple(sorted(self.land + tuple(new_land)))
             self.coast = grow_coast(self.coast, cells, self.height)
-        if before is not None:
-            _remember(height, grown_bits(before[1], cells, height))
+        _remember(height, grown_bits(before[1], cells, height))
         return cells
 
     def _blocked(self) -> set[int]:

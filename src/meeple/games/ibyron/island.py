@@ -12,6 +12,7 @@ read the grids and pieces they are given.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from meeple.games.ibyron.data import DATA, LOW, SIZE, TERRAIN_CODES
@@ -150,16 +151,25 @@ def grown_bits(bits: IslandBits, cells: tuple[int, ...], height: list[int]) -> I
     """``island_bits`` once a tile covered ``cells`` (already raised in ``height``), from the island's before."""
     land, old_levels, shore = bits
     levels = old_levels.copy()
-    covered = 0
-    for c in cells:
-        bit = BIT[c]
-        covered |= bit
-        h = height[c]
+    c0, c1, c2, c3 = cells
+    covered = BIT[c0] | BIT[c1] | BIT[c2] | BIT[c3]
+    h = height[c0]
+    if height[c1] == h and height[c2] == h and height[c3] == h:  # a tile lies flat: its cells rise together
         if h > 1:
-            levels[h - 1] &= ~bit
-        levels[h] = levels.get(h, 0) | bit
+            levels[h - 1] &= ~covered
+        levels[h] = levels.get(h, 0) | covered
+    else:
+        for c in cells:
+            bit = BIT[c]
+            h = height[c]
+            if h > 1:
+                levels[h - 1] &= ~bit
+            levels[h] = levels.get(h, 0) | bit
     if covered & land != covered:  # on the sea: the coast moves out past the tile
-        shore = (shore & ~covered) | mask(n for n in RING[cells[0]] if not height[n])
+        shore &= ~covered
+        for n in RING[cells[0]]:
+            if not height[n]:
+                shore |= BIT[n]
     return land | covered, levels, shore
 
 
@@ -209,10 +219,19 @@ def coast(height: list[int], land_cells: tuple[int, ...] | None = None) -> tuple
 def grow_coast(shore: tuple[int, ...], cells: tuple[int, ...], height: list[int]) -> tuple[int, ...]:
     """The coast once ``cells`` (already raised in ``height``) became land: the same as ``coast`` of the new
     island, found from the old coast and the new cells' neighbours only."""
-    grown = set(shore)  # the coast was sea, so of it only the tile's own cells became land
-    grown.update(n for n in RING[cells[0]] if not height[n])
-    grown.difference_update(cells)
-    return tuple(sorted(grown))
+    # a sorted list edited in place (bisect, C speed): the coast was sea, so of it only the tile's own cells
+    # became land, and of the tile's ring only the sea cells not on it yet join it
+    grown = list(shore)
+    for c in cells:
+        i = bisect_left(grown, c)
+        if i < len(grown) and grown[i] == c:
+            del grown[i]
+    for n in RING[cells[0]]:
+        if not height[n]:
+            i = bisect_left(grown, n)
+            if i == len(grown) or grown[i] != n:
+                grown.insert(i, n)
+    return tuple(grown)
 
 
 def land(height: list[int]) -> tuple[int, ...]:

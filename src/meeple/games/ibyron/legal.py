@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
 from operator import getitem, itemgetter
@@ -49,6 +50,7 @@ from meeple.games.ibyron.data import (
     S_MARKET,
     S_MOVED,
     S_OFFER,
+    S_OVER,
     S_OVERSEE,
     S_PLACE,
     S_RETRIEVE,
@@ -61,17 +63,22 @@ from meeple.games.ibyron.data import (
     ST_FARMER,
     START_TILE_PRICE,
     STONE,
+    STRIDE_MAX,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
     B,
     P,
 )
-from meeple.games.ibyron.island import BIT_XY, NN, can_place, cell_of, distance, explore_anchor, on_grid, xy
+from meeple.games.ibyron.island import BIT_XY, NN, can_place, distance, explore_anchor, xy
 
 # The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
 MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
 MOVES_WITH = tuple(tuple(moves[h] for moves in MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1))
+# Each move action's destination cell and horses, so that checking and playing one reads no coordinates.
+MOVE_TARGET: dict[Action, tuple[int, int]] = {
+    moves[h]: (c, h) for c, moves in enumerate(MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1)
+}
 OCCUPIED = 255  # a distance no band holds: it marks a space another player occupies
 
 
@@ -87,6 +94,8 @@ def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ..
 # Distances as bytes, so that the spots within a band of distances are picked in C (bytes.translate and
 # itertools.compress) however large the grid is. ``_ABS[v][w]`` is |v - w| for grid columns (or rows) v and w:
 # a translate table turns a spot's column into its |dx| from the leader's, its row into its |dy|.
+_COLUMN = tuple(c % SIZE for c in range(NN))  # a cell's column and row on the grid, from 0
+_ROW = tuple(c // SIZE for c in range(NN))
 _ABS = tuple(bytes(abs(v - w) if w < SIZE else 0 for w in range(256)) for v in range(SIZE))
 assert 2 * (SIZE - 1) < 128, "Spots.distances adds two distances a byte each without carries"
 
@@ -105,20 +114,35 @@ def _band(near: int, far: int) -> bytes:
 
 class Spots:
     """The spaces a leader may end a move on, for one island: its land cells, then its coast cells, each
-    ascending (the order moves are listed in), with the move actions to them by horses used."""
+    ascending (the order moves are listed in), with the move actions to them by horses used.
 
-    __slots__ = ("cells", "coast", "cols", "index", "land", "members", "moves", "pick", "rows")
+    Made again whenever a tile grows the island (once every dozen steps in the solo game), so it is made of
+    what C builds quickly; the dict of the spots' positions is made only when it is first needed."""
+
+    __slots__ = ("coast", "cols", "index", "land", "moves", "pick", "rows")
 
     def __init__(self, land: tuple[int, ...], coast: tuple[int, ...]) -> None:
         self.land, self.coast = land, coast  # held, so that the identity the cache is keyed by stays theirs
-        self.cells = land + coast
-        self.members = frozenset(self.cells)
-        self.index = {c: i for i, c in enumerate(self.cells)}
-        self.cols = bytes(c % SIZE for c in self.cells)
-        self.rows = bytes(c // SIZE for c in self.cells)
-        self.pick = itemgetter(*self.cells)  # the island has at least 8 cells, so this returns a tuple
+        self.pick = itemgetter(*land, *coast)  # the island has at least 8 cells, so this returns a tuple
+        self.cols = bytes(self.pick(_COLUMN))
+        self.rows = bytes(self.pick(_ROW))
         # the moves to them with h horses, made the first time a move with h horses is listed
         self.moves: list[tuple[Action, ...] | None] = [None] * len(MOVES_WITH)
+        # each spot's position, made the first time another player's piece is looked up (never in solo)
+        self.index: dict[int, int] | None = None
+
+    def make_index(self) -> dict[int, int]:
+        index = self.index = {c: i for i, c in enumerate(self.land + self.coast)}
+        return index
+
+    def position(self, cell: int, height: list[int]) -> int:
+        """Where ``cell`` is among the spots, or -1 if it is not one (a land cell is a spot, a sea cell only
+        on the coast)."""
+        if height[cell]:
+            return bisect_left(self.land, cell)
+        coast = self.coast
+        i = bisect_left(coast, cell)
+        return len(self.land) + i if i < len(coast) and coast[i] == cell else -1
 
     def distances(self, leader: int) -> bytearray:
         """The distance from ``leader`` to each spot, in spot order: |dx| + |dy|, added as two little-endian
@@ -138,6 +162,12 @@ class Spots:
 # The spots of an island by the identity of its ``land`` tuple (a new tuple is made whenever the island grows,
 # and the entry holds on to it, so an id cannot be reused while it lives).
 _SPOTS: dict[int, Spots] = {}
+
+
+def stride_of(s: IbyronBase, p: int) -> int:
+    """``s._stride(p)``, written out for the move paths."""
+    stride = s.tallest[p]
+    return STRIDE_MAX if stride > STRIDE_MAX else (stride if stride > 1 else 1)
 
 
 def spots_of(s: IbyronBase) -> Spots:
@@ -172,23 +202,27 @@ def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
     """
     spots = spots_of(s)
     dist = spots.distances(s.leader[p])
-    index = spots.index
-    for c in occupied_cells(s, p):
-        i = index.get(c)
-        if i is not None:
-            dist[i] = OCCUPIED
+    occupied = occupied_cells(s, p)
+    if occupied:
+        index = spots.index or spots.make_index()
+        for c in occupied:
+            i = index.get(c)
+            if i is not None:
+                dist[i] = OCCUPIED
     supply = s.supply[p]
     horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
-    stride = s._stride(p)
+    stride = stride_of(s, p)
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. The spots in that band of distances,
     # in spot order, are the moves in the order they are listed in (land spaces, then coast spaces, ascending).
+    moves = spots.moves
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
         far = (supply + HORSE_POINTS * h) * stride
         if far >= OCCUPIED:
             far = OCCUPIED - 1
-        out += compress(spots.moves[h] or spots.moves_with(h), dist.translate(_band(near, far)))
+        band = _BANDS.get(near << 8 | far) or _band(near, far)
+        out += compress(moves[h] or spots.moves_with(h), dist.translate(band))
 
 
 def occupied_cells(s: IbyronBase, p: int) -> list[int]:
@@ -199,7 +233,9 @@ def occupied_cells(s: IbyronBase, p: int) -> list[int]:
     a space would keep its owner's leader off it (a held space could then never be used, a castle never
     built on), which the hold "until the end of the round or they are used by you" rules out.
     """
-    out = []
+    out: list[int] = []
+    if s.players == 1:  # the solo game: no other player's piece anywhere
+        return out
     leader, home = s.leader, s.home
     for q in range(s.players):
         if q != p:
@@ -221,6 +257,8 @@ def occupied_cells(s: IbyronBase, p: int) -> list[int]:
 
 def occupied(s: IbyronBase, p: int, cell: int) -> bool:
     """``cell in occupied_cells(s, p)``, asked of the one space."""
+    if s.players == 1:
+        return False
     building = s.buildings.get(cell)
     if building is not None and building[0] != p:
         return True
@@ -238,14 +276,16 @@ def occupied(s: IbyronBase, p: int, cell: int) -> bool:
 
 def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
     """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
-    x, y, horses = int(action[1]), int(action[2]), int(action[3])
-    if not on_grid(x, y):
-        return False
-    dest = cell_of(x, y)
+    target = MOVE_TARGET.get(action)
+    return target is not None and move_to_is_legal(s, p, target[0], target[1])
+
+
+def move_to_is_legal(s: IbyronBase, p: int, dest: int, horses: int) -> bool:
+    """``move_is_legal`` of the move to cell ``dest`` with ``horses`` horses."""
     leader = s.leader[p]
-    if leader < 0 or dest == leader or dest not in spots_of(s).members or occupied(s, p, dest):
+    if leader < 0 or dest == leader or spots_of(s).position(dest, s.height) < 0 or occupied(s, p, dest):
         return False
-    stride = s._stride(p)
+    stride = stride_of(s, p)
     points = (distance(leader, dest) + stride - 1) // stride
     if horses > s.horses[p] or horses > (points + 1) // 2:
         return False
@@ -425,8 +465,10 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     on_land = leader >= 0 and s.height[leader] > 0
     if on_land:
         _camp_choices(s, p, out)
-    _gathers(s, p, out)
-    if _can_ship(s, p):
+    overseers = s.overseer[p]
+    if overseers[0] >= 0 or overseers[1] >= 0:  # no overseer out, no camp of one's own to gather from
+        _gathers(s, p, out)
+    if s.built[p][HARBOUR] and _can_ship(s, p):
         out.append(A.SHIP)
     if on_land and (s.beginner or s.permits[p] > 0):
         _builds(s, p, out)
@@ -438,25 +480,30 @@ def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
     """For each village space (in SPACES order): would its action do something for ``p`` now?"""
     r = s.res[p]
     coins = r[COINS]
+    # the market: a die of a resource the player has, or the Court House's trade; the farmer: a grain field
+    market = False
+    for res, used in zip(MARKET_RES, s.dice_used, strict=True):
+        if not used and r[res] > 0:
+            market = True
+            break
+    else:
+        market = bool(s.built[p][COURT]) and (r[FOOD] >= 2 or r[GOLD] >= 1)
+    grain = False
+    if s.camps:
+        for cell in s.overseer[p]:
+            camp = s.camps.get(cell)
+            if camp is not None and camp[0] == p and camp[1] == K_GRAIN:
+                grain = True
+                break
     return (
         s.horse_supply > 0,  # stablehand
         s.ship[p] > 0,  # shipwright
-        market_open(s, p),
+        market,
         not s.beginner and coins >= PERMIT_PRICE and (s.permit_supply > 0 or s._permit_victim(p) >= 0),  # library
-        _has_grain_field(s, p),  # farmer
+        grain,  # farmer
         coins >= EXPLORER_PRICE and s.held[p] < 0 and bool(s.tiles),  # explorer
         True,  # tax collector
     )
-
-
-def _has_grain_field(s: IbyronBase, p: int) -> bool:
-    """``s._grain_field(p) >= 0``: has the player a grain field under an overseer?"""
-    camps = s.camps
-    for cell in s.overseer[p]:
-        camp = camps.get(cell)
-        if camp is not None and camp[0] == p and camp[1] == K_GRAIN:
-            return True
-    return False
 
 
 def space_usable(s: IbyronBase, p: int, space: int) -> bool:
@@ -471,12 +518,16 @@ VISITS = tuple(
 )
 
 
+VISIT_ACTIONS = tuple(a for visit, visit_mayor, barn in VISITS for a in (visit, visit_mayor, *(barn or ())))
+
+
 def village_actions(s: IbyronBase, p: int) -> list[Action]:
     out: list[Action] = []
     box = s.vbox[p]
     mayor = s.mayor[p]
     cap = s.cap
     usable = usable_spaces(s, p)
+    barn_free = s.barn_supply > 0 and s.barns[p] < BARNS_MAX  # _barn_available
     for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, VISITS, strict=True):
         # the cost of a visit (IbyronBase._village_cost), written out on this hot path
         cost = stacks[-1][1] + 1 if stacks else 1
@@ -491,7 +542,7 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
                 out.append(visit)
             if with_mayor:
                 out.append(visit_mayor)
-        if barn is not None and _barn_available(s, p):
+        if barn is not None and barn_free:
             if plain:
                 out.append(barn[0])
             if with_mayor:
@@ -500,8 +551,11 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
+BARNS_MAX = int(P["barns_max"])
+
+
 def _barn_available(s: IbyronBase, p: int) -> bool:
-    return s.barn_supply > 0 and s.barns[p] < P["barns_max"]
+    return s.barn_supply > 0 and s.barns[p] < BARNS_MAX
 
 
 def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
@@ -518,14 +572,6 @@ def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
 
 
 MARKET_RES = tuple(RES_INDEX[name] for name in MARKET_BOXES)  # the resource of each market box
-
-
-def market_open(s: IbyronBase, p: int) -> bool:
-    r = s.res[p]
-    for res, used in zip(MARKET_RES, s.dice_used, strict=True):
-        if not used and r[res] > 0:
-            return True
-    return bool(s.built[p][COURT]) and (r[FOOD] >= 2 or r[GOLD] >= 1)
 
 
 def market_actions(s: IbyronBase, p: int) -> list[Action]:
@@ -619,7 +665,9 @@ def _place(s: IbyronBase, p: int) -> list[Action]:
     first = ((bits & -bits).bit_length() - 1) >> 3
     count = ((bits.bit_length() + 7) >> 3) - first
     tables = _place_tables(first, count)
-    return list(chain.from_iterable(map(getitem, tables, (bits >> (first << 3)).to_bytes(count, "little"))))
+    values = (bits >> (first << 3)).to_bytes(count, "little")
+    # most bytes are empty: compress keeps the others' tables and values (in C), so only they are looked up
+    return list(chain.from_iterable(map(getitem, compress(tables, values), compress(values, values))))
 
 
 # The choices offered at each step (data.S_*), by step.
@@ -640,9 +688,14 @@ BY_STEP: dict[int, Callable[[IbyronBase, int], list[Action]]] = {
 }
 
 
+# BY_STEP as a tuple indexed by step, the game's end (data.S_OVER) offering nothing: one index on the hot path.
+STEP_CHOICES: tuple[Callable[[IbyronBase, int], list[Action]], ...] = tuple(
+    BY_STEP.get(step, lambda s, p: []) for step in range(S_OVER + 1)
+)
+
+
 def legal_actions(s: IbyronBase, p: int) -> list[Action]:
-    choices = BY_STEP.get(s.step)
-    return choices(s, p) if choices is not None else []
+    return STEP_CHOICES[s.step](s, p)
 
 
 def is_legal(s: IbyronBase, p: int, action: Action) -> bool:

@@ -37,7 +37,8 @@ from meeple.games.ibyron.data import (
     WOOD,
     B,
 )
-from meeple.games.ibyron.island import cell_of, distance, explore_anchor
+from meeple.games.ibyron.island import distance, explore_anchor
+from meeple.games.ibyron.legal import MOVE_TARGET
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import add, end_turn, enter_village, finish_game, gain, retrieve
 
@@ -48,8 +49,7 @@ def move_points(s: IbyronBase, p: int, dest: int) -> int:
 
 
 def do_move(s: IbyronBase, p: int, action: Action) -> None:
-    x, y, horses = int(action[1]), int(action[2]), int(action[3])
-    dest = cell_of(x, y)
+    dest, horses = MOVE_TARGET[action]
     discs = max(0, move_points(s, p, dest) - HORSE_POINTS * horses)
     s.supply[p] -= discs
     s.vbox[p] += discs
@@ -64,7 +64,7 @@ def do_end(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def do_explore(s: IbyronBase, p: int, action: Action) -> None:
-    corner, rotation = int(action.args[0]), int(action.args[1])
+    corner, rotation = int(action[1]), int(action[2])
     ax, ay = explore_anchor(s.leader[p], corner)
     s.supply[p] -= EXPLORE_DISCS
     s.vbox[p] += EXPLORE_DISCS
@@ -77,7 +77,7 @@ def do_explore(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def do_oversee(s: IbyronBase, p: int, action: Action) -> None:
-    cell = s.new_cells[int(action.args[0])]
+    cell = s.new_cells[int(action[1])]
     s.overseer[p][s._free_overseer(p)] = cell
     s.reserved[cell] = p
     if s._free_overseer(p) < 0:
@@ -97,8 +97,8 @@ def grain_discs(s: IbyronBase, p: int) -> int:
 
 
 def do_camp(s: IbyronBase, p: int, action: Action) -> None:
-    kind = CAMP_KINDS.index(str(action.args[0]))
-    n = int(action.args[1]) if len(action.args) > 1 else 0
+    kind = CAMP_KINDS.index(str(action[1]))
+    n = int(action[2]) if len(action) > 2 else 0
     cell = s.leader[p]
     if kind == K_GOLD:
         n = CAMPS["gold_discs"]
@@ -122,7 +122,7 @@ def _camp_done(s: IbyronBase, p: int, cell: int) -> None:
 
 
 def do_gather(s: IbyronBase, p: int, action: Action) -> None:
-    o, level, horse = int(action.args[0]), int(action.args[1]), len(action.args) > 2
+    o, level, horse = int(action[1]), int(action[2]), len(action) > 3
     cell = s.overseer[p][o]
     owner, kind, left = s.camps[cell]
     if kind in (K_WOOD, K_ORE):
@@ -144,7 +144,7 @@ def do_gather(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def do_hurry(s: IbyronBase, p: int, action: Action) -> None:
-    cell = s.overseer[p][int(action.args[0])]
+    cell = s.overseer[p][int(action[1])]
     _, kind, left = s.camps[cell]
     s.horses[p] -= 1
     s.horse_supply += 1
@@ -163,7 +163,7 @@ def do_ship(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def do_build(s: IbyronBase, p: int, action: Action) -> None:
-    b, foundry = B[str(action.args[0])], len(action.args) > 1
+    b, foundry = B[str(action[1])], len(action) > 2
     bd = BUILDINGS[b]
     cell = s.leader[p]
     wood, ore, stone, gold, horse, cube = s._cost(b, foundry)

@@ -30,11 +30,13 @@ from meeple.games.ibyron.data import (
     S_HOME,
     S_MARKET,
     S_PLACE,
+    S_TURN,
     SOLO_EXTRA_COINS,
     START_TILE_PRICE,
+    VILLAGE,
 )
 from meeple.games.ibyron.explain import explain
-from meeple.games.ibyron.legal import is_legal, legal_actions
+from meeple.games.ibyron.legal import MOVE_TARGET, STEP_CHOICES, is_legal, move_to_is_legal
 from meeple.games.ibyron.observe import determinize, observation
 
 
@@ -47,7 +49,7 @@ def _do_done(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def _do_hire(s: IbyronBase, p: int, action: Action) -> None:
-    n = int(action.args[0])
+    n = int(action[1])
     s.res[p][COINS] -= n
     s.rest[p] -= n
     s.supply[p] += n
@@ -58,7 +60,7 @@ def _do_hire(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def _do_buy(s: IbyronBase, p: int, action: Action) -> None:
-    k = int(action.args[0])
+    k = int(action[1])
     s.res[p][COINS] -= START_TILE_PRICE
     s.tiles.remove(k)
     s.pending_tile = k
@@ -85,7 +87,7 @@ def _after_extra_tile(s: IbyronBase) -> None:
 
 
 def _do_place(s: IbyronBase, p: int, action: Action) -> None:
-    s.lay_tile(s.pending_tile, int(action.args[0]), int(action.args[1]), int(action.args[2]))
+    s.lay_tile(s.pending_tile, int(action[1]), int(action[2]), int(action[3]))
     s.pending_tile = -1
     if s.extra_tile:
         # the $3 may be spent at once on hiring; only what the player may keep carries over
@@ -107,13 +109,13 @@ def _do_extra(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def _do_start(s: IbyronBase, p: int, action: Action) -> None:
-    turns.choose_start(s, p, MAT_BUILDINGS.index(str(action.args[0])))
+    turns.choose_start(s, p, MAT_BUILDINGS.index(str(action[1])))
     s.step = S_HOME
 
 
 def _do_home(s: IbyronBase, p: int, action: Action) -> None:
-    tile = "center" if action.args[0] == "center" else f"seat{p}"
-    turns.settle_home(s, p, s.tile_corners(tile)[int(action.args[-1])])
+    tile = "center" if action[1] == "center" else f"seat{p}"
+    turns.settle_home(s, p, s.tile_corners(tile)[int(action[-1])])
 
 
 # What each kind of action does (the action is already known to be legal).
@@ -162,7 +164,7 @@ class IbyronState(IbyronBase):
         super().__init__(players, seed, options)
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        actions = legal_actions(self, seat)
+        actions = STEP_CHOICES[self.step](self, seat)  # legal.legal_actions, one call less
         # a copy (the caller may change the list it is given); a long list is searched more slowly than the
         # rules answer for one action, so only short ones are kept
         self.__offered = (seat, tuple(actions)) if len(actions) <= OFFERED_MAX else None
@@ -172,6 +174,9 @@ class IbyronState(IbyronBase):
         offered = self.__offered
         if offered is not None and offered[0] == seat:
             return action in offered[1]
+        target = MOVE_TARGET.get(action)
+        if target is not None:  # a move (is_legal's test for one, on the hot path of an Outside turn)
+            return self.step == S_TURN and self.phase[seat] != VILLAGE and move_to_is_legal(self, seat, *target)
         # an action built by hand may have any kind or arguments: only real actions reach the quick tests
         return action in self._indices() and is_legal(self, seat, action)
 

@@ -104,18 +104,28 @@ SPACE_EFFECTS = {ST_STABLE: _stablehand, ST_SHIP: _shipwright, ST_MARKET: _marke
                  ST_FARMER: _farmer, ST_EXPLORER: _explorer, ST_TAX: _tax}
 
 
+# Each visit action read once: (its space, with the Mayor, a barn, what the space does).
+VISIT_TERMS = {
+    action: (space, "mayor" in action, "barn" in action, SPACE_EFFECTS[space])
+    for action in legal.VISIT_ACTIONS
+    for space in (SPACE_INDEX[str(action[1])],)
+}
+
+
 def do_visit(s: IbyronBase, p: int, action: Action) -> None:
-    args = action[1:]
-    space = SPACE_INDEX[str(args[0])]
-    use_mayor = "mayor" in args
-    cost = s._village_cost(space)
+    space, use_mayor, barn, effect = VISIT_TERMS[action]
+    stacks = s.stacks[space]
+    # the cost of a visit (IbyronBase._village_cost), written out on this hot path
+    cost = stacks[-1][1] + 1 if stacks else 1
+    if cost > s.cap:
+        cost = s.cap
     discs = cost - 1 if use_mayor else cost
     s.vbox[p] -= discs
     if use_mayor:
         s.mayor[p] = False
     # the stack stands ``cost`` discs tall; at cleanup the Mayor goes back to its space, the rest to the rest box
-    s.stacks[space].append((p, cost, discs))
-    if SPACE_EFFECTS[space](s, p, "barn" in args):
+    stacks.append((p, cost, discs))
+    if effect(s, p, barn):
         after_village_action(s, p)
 
 
@@ -150,7 +160,7 @@ def _market_maybe_done(s: IbyronBase, p: int) -> None:
 
 
 def do_sell(s: IbyronBase, p: int, action: Action) -> None:
-    name, n = str(action.args[0]), int(action.args[1])
+    name, n = str(action[1]), int(action[2])
     box = MARKET_BOXES.index(name)
     r = s.res[p]
     r[RES_INDEX[name]] -= n
@@ -163,7 +173,7 @@ def do_sell(s: IbyronBase, p: int, action: Action) -> None:
 def do_trade(s: IbyronBase, p: int, action: Action) -> None:
     r = s.res[p]
     ch = DATA["court_house"]
-    if action.args[0] == "food":
+    if action[1] == "food":
         r[FOOD] -= ch["food"]
         add(r, GOLD, ch["gold"])
     else:
@@ -174,12 +184,12 @@ def do_trade(s: IbyronBase, p: int, action: Action) -> None:
 
 
 def do_retrieve(s: IbyronBase, p: int, action: Action) -> None:
-    retrieve(s, p, MAT_BUILDINGS.index(str(action.args[0])))
+    retrieve(s, p, MAT_BUILDINGS.index(str(action[1])))
     after_village_action(s, p)
 
 
 def do_take(s: IbyronBase, p: int, action: Action) -> None:
-    tile = int(action.args[0])
+    tile = int(action[1])
     s.tiles.remove(tile)
     s.held[p] = tile
     after_village_action(s, p)
@@ -199,9 +209,12 @@ def do_leave(s: IbyronBase, p: int, action: Action) -> None:
     s.step = S_BONUS
 
 
+_FRONT_BY_NUMBER = {sp["number"]: k for k, sp in reversed(list(enumerate(FRONT)))}  # the first space of a number
+
+
 def do_bonus(s: IbyronBase, p: int, action: Action) -> None:
-    number = int(action.args[0])
-    alt = str(action.args[1]) if len(action.args) > 1 else ""
+    number = int(action[1])
+    alt = str(action[2]) if len(action) > 2 else ""
     forfeited = s.pending_forfeit
     if s.back_side:
         space = BACK[number]
@@ -210,7 +223,7 @@ def do_bonus(s: IbyronBase, p: int, action: Action) -> None:
             what = next(g for g in space["alt_t"] if "+".join(k for k, _ in g) == alt)
         forfeited -= space["cost"]
     else:
-        k = next(i for i, sp in enumerate(FRONT) if sp["number"] == number)
+        k = _FRONT_BY_NUMBER[number]
         s.bonus_taken[k] = p
         if s.solo:
             s.solo_used[k] = True

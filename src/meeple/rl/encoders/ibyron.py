@@ -15,7 +15,8 @@ spaces, 4 dice and 6 bonus spaces.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import itemgetter
+from itertools import repeat
+from operator import itemgetter, truediv
 from typing import Any
 
 import numpy as np
@@ -482,21 +483,27 @@ class IbyronEncoder(Encoder):
 
     def _village_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
         p = self.players
+        cap = s.cap
+        empty = (0.0, 0.25) + (0.0,) * (2 * p)  # an empty space's values: no stack, a visit costs 1
         for k, game_k in enumerate(self.space_of):
             if game_k is None:
                 continue
             base = self.at_village + k * self.per_space
+            at += range(base, base + 2 + 2 * p)
             stack = s.stacks[game_k]
+            if not stack:  # most spaces most of the time: written without counting
+                val += empty
+                continue
             counts = [0] * p
             paid = [0] * p
             for owner, cost, _ in stack:
                 r = (owner - me) % p
                 counts[r] += 1
                 paid[r] += cost
-            at += (base, base + 1)
-            val += (len(stack) / 9, s._village_cost(game_k) / 4)
-            at += range(base + 2, base + 2 + 2 * p)
-            val += [(c / 4) for c in counts] + [(c / 12) for c in paid]
+            # the cost of a visit (IbyronBase._village_cost), written out
+            val += (len(stack) / 9, min(cap, stack[-1][1] + 1) / 4)
+            val += map(truediv, counts, repeat(4))
+            val += map(truediv, paid, repeat(12))
 
     def _bonus_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
         p = self.players
@@ -525,7 +532,7 @@ class IbyronEncoder(Encoder):
             val.append(1.0)
         b = base + len(SEAT_PHASES)
         at += range(b, b + len(RESOURCES) + 3)
-        val += [(x / CEILING) for x in s.res[q][: len(RESOURCES)]]
+        val += map(truediv, s.res[q][: len(RESOURCES)], repeat(CEILING))
         val += (s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING)
         b += len(RESOURCES) + 3 + len(TECH) + 1
         at += (b, b + 1, b + 2)
