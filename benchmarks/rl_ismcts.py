@@ -5,11 +5,13 @@ Run: ``PYTHONPATH=src python benchmarks/rl_ismcts.py [--game isle_of_skye] [--pl
 
 Our side is ``make_bot("hard")`` where the game has that level, else our ISMCTS.
 OpenSpiel's ISMCTSBot (random-rollout evaluator, UCT c=2) resamples worlds with
-``State.determinize`` (``meeple.rl.openspiel.ismcts_bot``). Both searches are given a
-count of iterations calibrated once, before the games, to cost ``seconds`` of process
-CPU time per move on early positions: a wall-clock budget would hand the side that
-happens to run while the shared machine is busy less thinking. (``hard`` keeps its own
-budget.) Seats alternate between games. Prints wins and the CPU time each side used.
+``State.determinize`` (``meeple.rl.openspiel.ismcts_bot``). Both searches get a count of
+iterations calibrated once, before the games, to cost the same process CPU time per move on
+early positions: a wall-clock budget would hand the side that happens to run while the
+shared machine is busy less thinking. ``hard`` keeps its own playout budget, so by default
+(``--seconds`` left out) OpenSpiel's search is calibrated to what ``hard`` spends a move
+there; with ``--seconds S`` both are calibrated to S (our ISMCTS then, where there is no
+``hard``). Seats alternate between games. Prints wins and the CPU time each side used.
 """
 
 from __future__ import annotations
@@ -44,10 +46,11 @@ def our_bot(game: str, iterations: int, seed: int) -> tuple[str, Callable[[pyspi
     return name, step
 
 
-def calibrate(spiel: pyspiel.Game, seconds: float, make: Callable[[int], Callable[[pyspiel.State], int]]) -> int:
-    """Iterations per move that cost a search about ``seconds`` of CPU on early positions."""
-    probe = 20
-    step = make(probe)
+PROBE = 20  # iterations of the probe search whose cost is measured
+
+
+def cost_per_move(spiel: pyspiel.Game, step: Callable[[pyspiel.State], int]) -> float:
+    """Mean process CPU seconds ``step`` spends choosing on the first six real choices of a game."""
     state = spiel.new_initial_state()
     spent, moves = 0.0, 0
     while moves < 6 and not state.is_terminal():
@@ -57,7 +60,12 @@ def calibrate(spiel: pyspiel.Game, seconds: float, make: Callable[[int], Callabl
             spent += time.process_time() - start
             moves += 1
         state.apply_action(state.legal_actions()[0])
-    return max(1, round(probe * seconds / (spent / max(moves, 1))))
+    return spent / max(moves, 1)
+
+
+def calibrate(spiel: pyspiel.Game, seconds: float, make: Callable[[int], Callable[[pyspiel.State], int]]) -> int:
+    """Iterations per move that cost a search about ``seconds`` of CPU on early positions."""
+    return max(1, round(PROBE * seconds / cost_per_move(spiel, make(PROBE))))
 
 
 def main() -> None:
@@ -65,14 +73,19 @@ def main() -> None:
     parser.add_argument("--game", default="isle_of_skye", choices=list(mos.SHORT_NAMES))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=0.05)
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="CPU a move for both sides (default: what hard spends)"
+    )
     args = parser.parse_args()
     spiel = pyspiel.load_game(mos.SHORT_NAMES[args.game], {"players": args.players, "seed": 1})
-    sims = calibrate(spiel, args.seconds, lambda n: mos.ismcts_bot(spiel, simulations=n, seed=0).step)
-    iterations = calibrate(spiel, args.seconds, lambda n: our_bot(args.game, n, 0)[1])
+    seconds = args.seconds
+    if seconds is None:
+        seconds = cost_per_move(spiel, our_bot(args.game, PROBE, 0)[1])
+    sims = calibrate(spiel, seconds, lambda n: mos.ismcts_bot(spiel, simulations=n, seed=0).step)
+    iterations = calibrate(spiel, seconds, lambda n: our_bot(args.game, n, 0)[1])
     name = our_bot(args.game, iterations, 0)[0]
-    print(f"{meeple.GAMES[args.game].title}, {args.players} players, {args.games} games, {args.seconds}s CPU a move")
-    print(f"ours: {name}; OpenSpiel ISMCTSBot: {sims} simulations a move (both calibrated to {args.seconds}s CPU)")
+    print(f"{meeple.GAMES[args.game].title}, {args.players} players, {args.games} games, {seconds:.3f}s CPU a move")
+    print(f"ours: {name}; OpenSpiel ISMCTSBot: {sims} simulations a move (calibrated to {seconds:.3f}s CPU)")
     wins = {"ours": 0.0, "openspiel": 0.0}
     time_used = {"ours": [0.0, 0], "openspiel": [0.0, 0]}
     for g in range(args.games):
