@@ -67,13 +67,10 @@ class IsleOfSkyeState(State):
 
     __slots__ = (
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build facts
-        # (squares and plan) in use; each territory's index (index.py); the build steps
-        # last offered, by (moves made, seat), so that ``apply`` checks the chosen step
-        # against them instead of working them out again; and whether this state owns
-        # each index.
+        # (squares and plan) in use; each territory's index (index.py); and whether this
+        # state owns each index.
         "__build",
         "__index",
-        "__offered",
         "__owned",
         "bag",
         "builder",
@@ -165,7 +162,6 @@ class IsleOfSkyeState(State):
         self.events = []
         self.scored = []
         self.final = None
-        self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
         # The squares each received tile fits and the build plan, with what they were found
         # for (``_build_facts``).
         self.__build: BuildFacts | None = None
@@ -244,20 +240,6 @@ class IsleOfSkyeState(State):
             index = self.__index[seat] = TerritoryIndex.of(placed)
             self.__owned[seat] = True
         return index
-
-    def _index_placement(self, seat: int, pos: tuple[int, int], tid: int, rot: int) -> None:
-        """Place ``tid`` in the seat's territory and take it into the index."""
-        placed = self.placed[seat]
-        index = self.__index[seat]
-        fresh = index is not None and index.describes(placed)
-        placed[pos] = (tid, rot)
-        if index is None or not fresh:
-            self.__index[seat] = None  # made afresh when next read
-            return
-        if not self.__owned[seat]:
-            index = self.__index[seat] = index.copy()
-            self.__owned[seat] = True
-        index.add(placed, pos, tid, rot)
 
     def income(self, seat: int) -> tuple[int, int, int]:
         """(castle, whisky, catch-up) gold ``seat`` receives at the start of this round."""
@@ -390,9 +372,7 @@ class IsleOfSkyeState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase  # building first: most steps are build steps
         if phase == BUILD:
-            offered = self._build_actions(seat)
-            self.__offered = (len(self.history), seat, offered)
-            return list(offered)
+            return self._build_actions(seat)
         if phase == PRICE:
             if self.discarded[seat] < 0:
                 return [DISCARD[t] for t in self.drawn[seat]]
@@ -412,9 +392,6 @@ class IsleOfSkyeState(State):
         (an action is a tuple, so each test below is that list's equality test)."""
         phase = self.phase
         if phase == BUILD:
-            offered = self.__offered  # the steps just offered (``_build_legal`` without its call)
-            if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
-                return action in offered[2]
             return self._build_legal(action, seat)
         size = len(action)
         if phase == PRICE:
@@ -458,9 +435,6 @@ class IsleOfSkyeState(State):
         return tiles
 
     def _build_legal(self, action: Action, seat: int) -> bool:
-        offered = self.__offered
-        if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
-            return action in offered[2]
         if self._build_plan(seat) is not None:
             return action in self._build_actions(seat)
         received = self.received[seat]
@@ -506,8 +480,9 @@ class IsleOfSkyeState(State):
         facts.plan = plan
         return plan
 
-    def _build_actions(self, seat: int) -> tuple[Action, ...]:
-        """The steps of a placement that keep the most received tiles placeable (building.py)."""
+    def _build_actions(self, seat: int) -> list[Action]:
+        """The steps of a placement that keep the most received tiles placeable (building.py),
+        in a new list."""
         facts = self.__build
         placed = self.placed[seat]
         if not (  # ``_build_facts``'s test of the facts kept, inlined (asked at every build step)
@@ -527,11 +502,11 @@ class IsleOfSkyeState(State):
                 for t in facts.received:
                     if spots[t]:
                         tiles.append(PLACE[t])
-                return tuple(tiles)
+                return tiles
             if self.pick_spot is None:
-                return tuple(map(SPOT.__getitem__, facts.spots[tid]))
-            return ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]]
-        return plan.steps(tid, self.pick_spot)
+                return list(map(SPOT.__getitem__, facts.spots[tid]))
+            return list(ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]])
+        return list(plan.steps(tid, self.pick_spot))
 
     def _apply(self, action: Action, seat: int) -> None:
         # By the kind (``action[0]``, what ``action.kind`` reads, without its property call);
@@ -571,7 +546,44 @@ class IsleOfSkyeState(State):
         self._next_buyer()
 
     def _rotate(self, seat: int, action: Action) -> None:
-        self._place(seat, int(action[1]) // 90)
+        """Place the tile chosen on the square chosen, turned as ``action`` says."""
+        rot = int(action[1]) // 90
+        tid = self.pick_tile
+        pos = self.pick_spot
+        assert pos is not None
+        placed = self.placed[seat]
+        # The territory's index takes the tile in, if it still describes the territory
+        # (``describes``, its usual answer first: the last tile it took in is still there);
+        # else it is made afresh when next read. A shared index is copied first.
+        index = self.__index[seat]
+        if index is not None:
+            last = index.last
+            if not (
+                last is not None and index.count == len(placed) and placed.get(last[0]) is last[1]
+            ) and not index.describes(placed):
+                index = None
+        placed[pos] = (tid, rot)
+        if index is None:
+            self.__index[seat] = None
+        else:
+            if not self.__owned[seat]:
+                index = self.__index[seat] = index.copy()
+                self.__owned[seat] = True
+            index.add(placed, pos, tid, rot)
+        # The frontier grows (``_grow_frontier``, written out).
+        frontier = self.frontier[seat]
+        frontier.pop(pos, None)
+        get = frontier.get
+        for nb, code in zip(NEXT_TO.get(pos) or next_to(pos), ASKED_OF_NEIGHBOURS[tid][rot]):  # noqa: B905
+            if nb not in placed:
+                frontier[nb] = get(nb, 0) | code
+        self.received[seat].remove(tid)
+        self.pick_tile = -1
+        self.pick_spot = None
+        self._log(f"seat {seat} places {tid} at {pos[0]} {pos[1]} turned {90 * rot}")
+        self._return_unplaceable(seat)
+        if not self.received[seat]:
+            self._next_builder()
 
     def _finish_choosing(self, seat: int) -> None:
         self.done[seat] = True
@@ -596,20 +608,6 @@ class IsleOfSkyeState(State):
         self.buy_step += 1
         if self.buy_step == self.players:
             self._finish_buying()
-
-    def _place(self, seat: int, rot: int) -> None:
-        tid = self.pick_tile
-        pos = self.pick_spot
-        assert pos is not None
-        self._index_placement(seat, pos, tid, rot)
-        self._grow_frontier(seat, pos, tid, rot)
-        self.received[seat].remove(tid)
-        self.pick_tile = -1
-        self.pick_spot = None
-        self._log(f"seat {seat} places {tid} at {pos[0]} {pos[1]} turned {90 * rot}")
-        self._return_unplaceable(seat)
-        if not self.received[seat]:
-            self._next_builder()
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
         return explain.explain(self, action, seat)
@@ -668,7 +666,6 @@ class IsleOfSkyeState(State):
         new.events = self.events.copy()
         new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
-        new.__offered = None
         new.__build = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players
@@ -688,4 +685,3 @@ APPLY = {
     "pass": IsleOfSkyeState._pass,
     "rotate": IsleOfSkyeState._rotate,
 }
-

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeple.games.isle_of_skye.data import TILES
-from meeple.games.isle_of_skye.index import PACK, PACK2, TerritoryIndex
+from meeple.games.isle_of_skye.index import (
+    BROCH_SHIFT,
+    LIGHTHOUSE_SHIFT,
+    MASK,
+    SHIP_SHIFT,
+    SIZE_SHIFT,
+    TerritoryIndex,
+)
 from meeple.games.isle_of_skye.territory import Territory
 
 # Per tile, what the scoring tiles below ask of it (read once here: scoring runs every round).
@@ -210,39 +217,60 @@ FIRST_GAME = ("sheep", "roads", "mountains", "farm-animals")
 # The tiles above that read areas, asked of a territory's index (index.py) directly: the same
 # counts without making the facts of every area first (round scoring asks them every round).
 # tests/isle_of_skye/test_fast_paths.py checks each equals its tile's function.
-def _roots(ix: TerritoryIndex) -> list[int]:
-    """The root region of each area."""
-    return [r for r, up in enumerate(ix.parent) if up == r]
-
-
 def _completed_areas(ix: TerritoryIndex) -> int:
-    open_ = ix.open
-    return sum(1 for r in _roots(ix) if not open_[r])
+    facts = ix.facts
+    found = 0
+    for r in ix.roots:  # (loops written out: no generator frames, asked every round)
+        if not facts[r] & MASK:
+            found += 1
+    return found
 
 
 def _large_completed_areas(ix: TerritoryIndex) -> int:
-    open_, size = ix.open, ix.size
-    return 3 * sum(1 for r in _roots(ix) if not open_[r] and size[r] >= 3)
+    facts = ix.facts
+    found = 0
+    for r in ix.roots:
+        f = facts[r]
+        if not f & MASK and f >> SIZE_SHIFT & MASK >= 3:
+            found += 1
+    return 3 * found
 
 
 def _brochs_in_mountains(ix: TerritoryIndex) -> int:
-    terrain, features = ix.terrain, ix.features
-    return sum(BROCH_AREA_POINTS[min(3, features[r] % PACK)] for r in _roots(ix) if terrain[r] == "m")
+    terrain, facts = ix.terrain, ix.facts
+    points = 0
+    for r in ix.roots:
+        if terrain[r] == "m":
+            points += BROCH_AREA_POINTS[min(3, facts[r] >> BROCH_SHIFT & MASK)]
+    return points
 
 
 def _lighthouse_harbours(ix: TerritoryIndex) -> int:
-    terrain, features = ix.terrain, ix.features
-    return 3 * sum(1 for r in _roots(ix) if terrain[r] == "w" and features[r] // PACK % PACK and features[r] // PACK2)
+    terrain, facts = ix.terrain, ix.facts
+    found = 0
+    for r in ix.roots:
+        if terrain[r] == "w" and facts[r] >> SHIP_SHIFT & MASK and facts[r] >> LIGHTHOUSE_SHIFT:
+            found += 1
+    return 3 * found
 
 
 def _largest_completed_water(ix: TerritoryIndex) -> int:
-    terrain, open_, size = ix.terrain, ix.open, ix.size
-    return 2 * max((size[r] for r in _roots(ix) if terrain[r] == "w" and not open_[r]), default=0)
+    terrain, facts = ix.terrain, ix.facts
+    largest = 0
+    for r in ix.roots:
+        f = facts[r]
+        if terrain[r] == "w" and not f & MASK and f >> SIZE_SHIFT & MASK > largest:
+            largest = f >> SIZE_SHIFT & MASK
+    return 2 * largest
 
 
 def _completed_mountains(ix: TerritoryIndex) -> int:
-    terrain, open_ = ix.terrain, ix.open
-    return 2 * sum(1 for r in _roots(ix) if terrain[r] == "m" and not open_[r])
+    terrain, facts = ix.terrain, ix.facts
+    found = 0
+    for r in ix.roots:
+        if terrain[r] == "m" and not facts[r] & MASK:
+            found += 1
+    return 2 * found
 
 
 FROM_INDEX: dict[str, Callable[[TerritoryIndex], int]] = {
