@@ -93,6 +93,15 @@ def next_to(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
     return found
 
 
+# The sides (N, E, S, W: 0-3) a frontier pattern (data.FITS) asks something of: those facing a tile.
+TOUCHING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for d in range(4) if pattern >> 2 * d & 3) for pattern in range(256)
+)
+OPEN_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for d in range(4) if not pattern >> 2 * d & 3) for pattern in range(256)
+)  # and those it asks nothing of
+ALL_SIDES = (0, 1, 2, 3)
+BACK = (2, 3, 0, 1)  # the side of the neighbour that faces back
 NO_ROAD = (-1, -1, -1, -1)
 NO_SQUARES: tuple[Pos, ...] = ()
 # Ready-made runs for a tile's new roads (a tile has at most a handful).
@@ -204,13 +213,14 @@ class TerritoryIndex:
         return new
 
     # ------------------------------------------------------------ taking a tile in
-    def add(self, placed: Placed, pos: Pos, tid: int, rot: int) -> None:
-        """Take in ``tid`` turned ``rot`` at ``pos`` (already in ``placed``).
+    def add(self, placed: Placed, pos: Pos, tid: int, rot: int, pattern: int | None = None) -> None:
+        """Take in ``tid`` turned ``rot`` at ``pos`` (already in ``placed``); ``pattern``, if
+        known, is the square's frontier pattern, which tells the sides that meet a tile.
 
         The tile's regions start as areas of their own with every side open; each
         side that meets a placed tile closes a side of both regions and joins them,
-        and joins the roads there. One pass over the four sides serves both
-        union-finds (they are independent).
+        and joins the roads there. One pass over the sides serves both union-finds
+        (they are independent).
         """
         count = self.count
         parent, facts, roots = self.parent, self.facts, self.roots
@@ -261,12 +271,13 @@ class TerritoryIndex:
             mine_roads = NO_ROAD
             if IS_CASTLE[tid] and self.castle == -2:
                 self.castle = -1  # the first castle has no road
-        get = side_regions.get
-        for d, square in enumerate(NEXT_TO.get(pos) or next_to(pos)):
-            other = get(square)
+        around = NEXT_TO.get(pos) or next_to(pos)
+        for d in ALL_SIDES if pattern is None else TOUCHING[pattern]:
+            square = around[d]
+            other = side_regions.get(square)
             if other is None:
                 continue  # the side stays open
-            back = (d + 2) % 4
+            back = BACK[d]
             a = mine[d]
             while parent[a] != a:
                 a = parent[a]
@@ -364,7 +375,12 @@ class TerritoryIndex:
 
     def castle_network(self) -> int:
         """The root road of the castle's network (-1: no castle road)."""
-        return self._road_root(self.castle) if self.castle >= 0 else -1
+        castle = self.castle
+        if castle >= 0:
+            parent = self.road_parent
+            while parent[castle] != castle:
+                castle = parent[castle]
+        return castle
 
     def road_connected(self) -> set[Pos]:
         """Tiles joined to the castle by roads, the castle included (as ``territory.road_connected``)."""
@@ -374,7 +390,10 @@ class TerritoryIndex:
     def connected_whisky_tiles(self) -> int:
         """Tiles with whisky joined to the castle by roads (as ``territory.connected_whisky_tiles``)."""
         castle = self.castle_network()
-        return len(set(self.whisky_squares[castle])) if castle >= 0 else 0
+        if castle < 0:
+            return 0
+        whisky = self.whisky_squares[castle]
+        return len(set(whisky)) if whisky else 0
 
     def total(self, name: str) -> int:
         """One of ``totals``: a feature's count, or under ``"tiles with <feature>"`` its tiles'."""

@@ -29,13 +29,28 @@ ANIMALS = tuple(tile.count("sheep") + tile.count("cattle") for tile in TILES)
 CATTLE = tuple(tile.count("cattle") for tile in TILES)
 IS_CASTLE = tuple(tile.kind == "castle" for tile in TILES)
 NEAR = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+# The 3x3 block around each square asked so far (``around``), made once per square.
+AROUND: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def around(pos: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """``pos`` and the 8 squares around it (in ``NEAR`` order)."""
+    found = AROUND.get(pos)
+    if found is None:
+        x, y = pos
+        found = AROUND[pos] = tuple((x + dx, y + dy) for dx, dy in NEAR)
+    return found
 
 
 # ------------------------------------------------------------ individual tiles
 def squares_of_four(t: Territory) -> int:
     """2 VP per 2x2 block of tiles; blocks may overlap."""
     cells = t.placed
-    return 2 * sum(1 for (x, y) in cells if (x + 1, y) in cells and (x, y + 1) in cells and (x + 1, y + 1) in cells)
+    blocks = 0
+    for x, y in cells:  # (loops written out in this module: no generator frames, scoring runs every round)
+        if (x + 1, y) in cells and (x, y + 1) in cells and (x + 1, y + 1) in cells:
+            blocks += 1
+    return 2 * blocks
 
 
 def completed_areas(t: Territory) -> int:
@@ -72,11 +87,11 @@ def farm_animals(t: Territory) -> int:
     if not farms:
         return 0
     total = 0
-    for (x, y), (tid, _rot) in t.placed.items():
+    for pos, (tid, _rot) in t.placed.items():
         animals = ANIMALS[tid]
         if animals:
-            for dx, dy in NEAR:  # (a loop, not ``any``: no generator made per tile)
-                if (x + dx, y + dy) in farms:
+            for square in AROUND.get(pos) or around(pos):
+                if square in farms:
                     total += animals
                     break
     return total
@@ -85,7 +100,10 @@ def farm_animals(t: Territory) -> int:
 def cattle_on_roads(t: Territory) -> int:
     """2 VP per cattle on a tile joined to the castle by roads."""
     placed = t.placed
-    return 2 * sum(CATTLE[placed[pos][0]] for pos in t.road_connected)
+    cattle = 0
+    for pos in t.road_connected:
+        cattle += CATTLE[placed[pos][0]]
+    return 2 * cattle
 
 
 def lighthouse_harbours(t: Territory) -> int:
@@ -95,12 +113,13 @@ def lighthouse_harbours(t: Territory) -> int:
 
 def vertical_lines(t: Territory) -> int:
     """3 VP per unbroken North-South run of at least 3 tiles (each maximal run counts once)."""
+    placed = t.placed
     lines = 0
-    for x, y in t.placed:
-        if (x, y - 1) in t.placed:
+    for x, y in placed:
+        if (x, y - 1) in placed:
             continue  # not the top of a run
         length = 1
-        while (x, y + length) in t.placed:
+        while (x, y + length) in placed:
             length += 1
         if length >= 3:
             lines += 1
@@ -110,7 +129,11 @@ def vertical_lines(t: Territory) -> int:
 def road_tiles(t: Territory) -> int:
     """1 VP per tile, other than the castle, joined to the castle by roads."""
     placed = t.placed
-    return sum(1 for pos in t.road_connected if not IS_CASTLE[placed[pos][0]])
+    tiles = 0
+    for pos in t.road_connected:
+        if not IS_CASTLE[placed[pos][0]]:
+            tiles += 1
+    return tiles
 
 
 def largest_completed_water(t: Territory) -> int:
