@@ -102,7 +102,6 @@ OPEN_SIDES: tuple[tuple[int, ...], ...] = tuple(
 )  # and those it asks nothing of
 ALL_SIDES = (0, 1, 2, 3)
 BACK = (2, 3, 0, 1)  # the side of the neighbour that faces back
-NO_ROAD = (-1, -1, -1, -1)
 NO_SQUARES: tuple[Pos, ...] = ()
 # Ready-made runs for a tile's new roads (a tile has at most a handful).
 NO_SQUARE_RUNS = tuple((NO_SQUARES,) * n for n in range(8))
@@ -135,14 +134,15 @@ class TerritoryIndex:
         "whisky_squares",
     )
 
-    side_regions: dict[Pos, tuple[int, int, int, int]]  # square -> the region on each side (N, E, S, W)
+    # square -> its tile's first region, and the region on each side (N, E, S, W) counted from it
+    side_regions: dict[Pos, tuple[int, tuple[int, ...]]]
     parent: list[int]
     facts: list[int]  # at a root: the area's open sides, tiles and features, packed (``OPEN`` ...)
     roots: dict[int, None]  # the root of every area, lowest first
     twice: dict[int, tuple[int, ...]]  # at a root: the area's tiles (by placing order) of ``TWICE`` kind, if any
     terrain: list[str]
     scroll_regions: list[tuple[int, str]]  # each scroll: its region and its kind
-    side_roads: dict[Pos, tuple[int, int, int, int]]  # square -> the road on each side (-1: none)
+    side_roads: dict[Pos, tuple[int, tuple[int, ...]]]  # square -> as side_regions, for roads (-1: none)
     road_parent: list[int]
     road_squares: list[tuple[Pos, ...]]  # at a root: the squares of the network's roads (a square may repeat)
     whisky_squares: list[tuple[Pos, ...]]  # at a root: those of them whose tile shows whisky
@@ -226,10 +226,9 @@ class TerritoryIndex:
         parent, facts, roots = self.parent, self.facts, self.roots
         first = len(parent)
         regions = REGION_COUNT[tid]
-        n, e, s, w = SIDE_REGION[tid][rot]
-        mine = (first + n, first + e, first + s, first + w)
+        mine = SIDE_REGION[tid][rot]  # (each side's region, counted from ``first``)
         side_regions = self.side_regions
-        side_regions[pos] = mine
+        side_regions[pos] = (first, mine)
         new = range(first, first + regions)
         parent += new
         roots.update(dict.fromkeys(new))
@@ -247,16 +246,10 @@ class TerritoryIndex:
         roads = ROAD_COUNT[tid]
         side_roads = self.side_roads
         road_parent = self.road_parent
+        base = len(road_parent)
+        mine_roads = SIDE_ROAD[tid][rot]  # (each side's road, counted from ``base``; -1: none)
         if roads:
-            base = len(road_parent)
-            rn, re, rs, rw = SIDE_ROAD[tid][rot]
-            mine_roads = (
-                base + rn if rn >= 0 else -1,
-                base + re if re >= 0 else -1,
-                base + rs if rs >= 0 else -1,
-                base + rw if rw >= 0 else -1,
-            )
-            side_roads[pos] = mine_roads
+            side_roads[pos] = (base, mine_roads)
             road_parent += range(base, base + roads)
             squares = self.road_squares
             squares += ((pos,),) * roads
@@ -267,10 +260,8 @@ class TerritoryIndex:
                 for road in range(base + 1, base + roads):
                     road_parent[road] = base
                     squares[road] = whisky[road] = NO_SQUARES
-        else:
-            mine_roads = NO_ROAD
-            if IS_CASTLE[tid] and self.castle == -2:
-                self.castle = -1  # the first castle has no road
+        elif IS_CASTLE[tid] and self.castle == -2:
+            self.castle = -1  # the first castle has no road
         around = NEXT_TO.get(pos) or next_to(pos)
         for d in ALL_SIDES if pattern is None else TOUCHING[pattern]:
             square = around[d]
@@ -278,10 +269,10 @@ class TerritoryIndex:
             if other is None:
                 continue  # the side stays open
             back = BACK[d]
-            a = mine[d]
+            a = first + mine[d]
             while parent[a] != a:
                 a = parent[a]
-            b = other[back]
+            b = other[0] + other[1][back]
             while parent[b] != b:
                 b = parent[b]
             if a == b:
@@ -293,8 +284,8 @@ class TerritoryIndex:
             road = mine_roads[d]
             if road >= 0:
                 theirs = side_roads.get(square)
-                if theirs is not None and theirs[back] >= 0:
-                    self._join_roads(road, theirs[back])
+                if theirs is not None and theirs[1][back] >= 0:
+                    self._join_roads(base + road, theirs[0] + theirs[1][back])
         self.tile_totals += TILE_TOTALS[tid]
         self.count = count + 1
         self.last = (pos, placed[pos])
