@@ -3,8 +3,11 @@
 ``apply`` asks ``_is_legal`` instead of building the legal list again; the
 build steps last offered are remembered until the next move; the build plan
 is kept while a seat places from one territory with one set of tiles; round
-scoring reads each territory's index, kept up to date tile by tile. Each is
-checked here against the plain answer on many positions.
+scoring reads each territory's index, kept up to date tile by tile (areas' facts
+packed in one number, each road network's squares at its root); a placement grows
+the frontier on its square's open sides only; a price finds its tile with
+``list.index``; events of one moment are logged in one call. Each is checked here
+against the plain answer on many positions.
 """
 
 from __future__ import annotations
@@ -87,6 +90,8 @@ def _check_index(index: TerritoryIndex, placed: Placed) -> None:
     assert index.totals == {name: plain.count(name) for name in FEATURES} | {
         f"tiles with {name}": plain.tiles_with(name) for name in FEATURES
     }
+    assert all(index.total(name) == amount for name, amount in index.totals.items())
+    assert list(index.roots) == [r for r, up in enumerate(index.parent) if up == r]  # lowest first
     indexed = Territory(placed, index)
     for tile_id in SCORING_IDS:
         assert score_tile(tile_id, [indexed], [7]) == score_tile(tile_id, [plain], [7]), tile_id
@@ -196,3 +201,67 @@ def test_the_neighbours_kept_per_square_are_north_east_south_west() -> None:
 
     for x, y in [(0, 0), (3, -2), (-18, 18)]:
         assert next_to((x, y)) == tuple((x + DX[d], y + DY[d]) for d in range(4))
+
+
+def test_events_logged_together_are_the_events_logged_one_at_a_time() -> None:
+    # ``_log`` adds several events in one call and trims by 20 while past 60: the same
+    # list as adding them one by one, trimming after each, whatever the log held before.
+    state = new_state(2, seed=1)
+    for before in range(61):
+        for count in range(46):
+            texts = [f"event {i}" for i in range(count)]
+            old = [f"old {i}" for i in range(before)]
+            one_by_one = list(old)
+            for text in texts:
+                one_by_one.append(text)
+                if len(one_by_one) > 60:
+                    del one_by_one[:20]
+            state.events = list(old)
+            state._log(*texts)
+            assert state.events == one_by_one, (before, count)
+
+
+def test_a_placement_grows_the_frontier_as_grow_frontier_does_in_the_same_order() -> None:
+    # A placement grows the frontier on the sides its square's pattern asks nothing of,
+    # not by looking each neighbour up: the same squares, patterns and order.
+    checked = 0
+    for game in range(6):
+        state = new_state(2 + game % 4, seed=40 + game)
+        rng = random.Random(game)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            action = actions[rng.randrange(len(actions))]
+            if action[0] == "rotate":
+                twin = state.clone()
+                pos, tid, rot = state.pick_spot, state.pick_tile, int(action[1]) // 90
+                assert pos is not None
+                twin.placed[seat][pos] = (tid, rot)
+                twin._grow_frontier(seat, pos, tid, rot)
+                state.apply(action, seat)
+                assert list(state.frontier[seat].items()) == list(twin.frontier[seat].items())
+                checked += 1
+            else:
+                state.apply(action, seat)
+    assert checked > 200
+
+
+def test_a_price_goes_to_the_first_tile_still_waiting() -> None:
+    # ``_set_price`` finds that tile with ``list.index`` (skipping the discard, priced 0 too).
+    checked = 0
+    for game in range(8):
+        state = new_state(2 + game % 4, seed=60 + game)
+        rng = random.Random(game)
+        while not state.is_over:
+            seat = rng.choice(state.to_move)
+            actions = state.legal_actions(seat)
+            action = actions[rng.randrange(len(actions))]
+            if action[0] == "price":
+                waiting = state._to_price(seat)
+                state.apply(action, seat)
+                assert state.prices[seat][waiting[0]] == action[1]
+                assert state._to_price(seat) == waiting[1:]
+                checked += 1
+            else:
+                state.apply(action, seat)
+    assert checked > 100
