@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
 
 from meeple.core import Action, snapshot
 from meeple.games.isle_of_skye.actions import ACTION_SPACE, BUILD
 from meeple.games.isle_of_skye.data import FEATURES
-from meeple.games.isle_of_skye.index import MASK, SIZE_SHIFT, TerritoryIndex
+from meeple.games.isle_of_skye.index import MASK, SIZE_SHIFT, TerritoryIndex, next_to
+from meeple.games.isle_of_skye.lookups import ASKED_OF_NEIGHBOURS
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_IDS, score_tile, scroll_points
 from meeple.games.isle_of_skye.territory import (
@@ -221,47 +223,50 @@ def test_events_logged_together_are_the_events_logged_one_at_a_time() -> None:
             assert state.events == one_by_one, (before, count)
 
 
+def random_moves(games: int, first_seed: int) -> Iterator[tuple[IsleOfSkyeState, int, Action]]:
+    """Each move of seeded random games (2-5 players in turn), before it is played: the
+    state, the seat (any of those to move) and the action; played once the caller is done."""
+    for game in range(games):
+        state = new_state(2 + game % 4, seed=first_seed + game)
+        rng = random.Random(game)
+        while not state.is_over:
+            seat = rng.choice(state.to_move)
+            actions = state.legal_actions(seat)
+            action = actions[rng.randrange(len(actions))]
+            yield state, seat, action
+            state.apply(action, seat)
+
+
 def test_a_placement_grows_the_frontier_as_grow_frontier_does_in_the_same_order() -> None:
     # A placement grows the frontier on the sides its square's pattern asks nothing of,
     # not by looking each neighbour up: the same squares, patterns and order.
     checked = 0
-    for game in range(6):
-        state = new_state(2 + game % 4, seed=40 + game)
-        rng = random.Random(game)
-        while not state.is_over:
-            seat = state.to_move[0]
-            actions = state.legal_actions(seat)
-            action = actions[rng.randrange(len(actions))]
-            if action[0] == "rotate":
-                twin = state.clone()
-                pos, tid, rot = state.pick_spot, state.pick_tile, int(action[1]) // 90
-                assert pos is not None
-                twin.placed[seat][pos] = (tid, rot)
-                twin._grow_frontier(seat, pos, tid, rot)
-                state.apply(action, seat)
-                assert list(state.frontier[seat].items()) == list(twin.frontier[seat].items())
-                checked += 1
-            else:
-                state.apply(action, seat)
+    for state, seat, action in random_moves(6, 40):
+        if action[0] == "rotate":
+            pos, tid, rot = state.pick_spot, state.pick_tile, int(action[1]) // 90
+            assert pos is not None
+            placed = state.placed[seat]
+            expected = dict(state.frontier[seat])  # what ``_grow_frontier`` makes of it
+            expected.pop(pos)
+            for nb, code in zip(next_to(pos), ASKED_OF_NEIGHBOURS[tid][rot], strict=True):
+                if nb not in placed:
+                    expected[nb] = expected.get(nb, 0) | code
+            after = state.clone()
+            after.apply(action, seat)
+            assert list(after.frontier[seat].items()) == list(expected.items())
+            checked += 1
     assert checked > 200
 
 
 def test_a_price_goes_to_the_first_tile_still_waiting() -> None:
     # ``_set_price`` finds that tile with ``list.index`` (skipping the discard, priced 0 too).
     checked = 0
-    for game in range(8):
-        state = new_state(2 + game % 4, seed=60 + game)
-        rng = random.Random(game)
-        while not state.is_over:
-            seat = rng.choice(state.to_move)
-            actions = state.legal_actions(seat)
-            action = actions[rng.randrange(len(actions))]
-            if action[0] == "price":
-                waiting = state._to_price(seat)
-                state.apply(action, seat)
-                assert state.prices[seat][waiting[0]] == action[1]
-                assert state._to_price(seat) == waiting[1:]
-                checked += 1
-            else:
-                state.apply(action, seat)
+    for state, seat, action in random_moves(8, 60):
+        if action[0] == "price":
+            waiting = state._to_price(seat)
+            after = state.clone()
+            after.apply(action, seat)
+            assert after.prices[seat][waiting[0]] == action[1]
+            assert after._to_price(seat) == waiting[1:]
+            checked += 1
     assert checked > 100
