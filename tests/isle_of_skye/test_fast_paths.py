@@ -3,19 +3,24 @@
 ``apply`` asks ``_is_legal`` instead of building the legal list again; the
 build steps last offered are remembered until the next move; the build plan
 is kept while a seat places from one territory with one set of tiles; round
-scoring reads each territory's index, kept up to date tile by tile. Each is
-checked here against the plain answer on many positions.
+scoring reads each territory's index, kept up to date tile by tile (areas' facts
+packed in one number, each road network's squares at its root); a placement grows
+the frontier on its square's open sides only; a price finds its tile with
+``list.index``; events of one moment are logged in one call. Each is checked here
+against the plain answer on many positions.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
 
 from meeple.core import Action, snapshot
 from meeple.games.isle_of_skye.actions import ACTION_SPACE, BUILD
 from meeple.games.isle_of_skye.data import FEATURES
-from meeple.games.isle_of_skye.index import TerritoryIndex
+from meeple.games.isle_of_skye.index import MASK, SIZE_SHIFT, TerritoryIndex, next_to
+from meeple.games.isle_of_skye.lookups import ASKED_OF_NEIGHBOURS
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_IDS, score_tile, scroll_points
 from meeple.games.isle_of_skye.territory import (
@@ -87,6 +92,8 @@ def _check_index(index: TerritoryIndex, placed: Placed) -> None:
     assert index.totals == {name: plain.count(name) for name in FEATURES} | {
         f"tiles with {name}": plain.tiles_with(name) for name in FEATURES
     }
+    assert all(index.total(name) == amount for name, amount in index.totals.items())
+    assert list(index.roots) == [r for r, up in enumerate(index.parent) if up == r]  # lowest first
     indexed = Territory(placed, index)
     for tile_id in SCORING_IDS:
         assert score_tile(tile_id, [indexed], [7]) == score_tile(tile_id, [plain], [7]), tile_id
@@ -144,7 +151,7 @@ def test_a_tile_met_twice_by_one_area_counts_once_in_its_size() -> None:
     for region in range(len(index.parent)):
         root = index._root(region)
         regions_of[root] = regions_of.get(root, 0) + 1
-    assert any(regions > index.size[root] for root, regions in regions_of.items())
+    assert any(regions > index.facts[root] >> SIZE_SHIFT & MASK for root, regions in regions_of.items())
     _check_index(index, TWO_REGIONS_IN_ONE_AREA)
 
 
@@ -196,3 +203,70 @@ def test_the_neighbours_kept_per_square_are_north_east_south_west() -> None:
 
     for x, y in [(0, 0), (3, -2), (-18, 18)]:
         assert next_to((x, y)) == tuple((x + DX[d], y + DY[d]) for d in range(4))
+
+
+def test_events_logged_together_are_the_events_logged_one_at_a_time() -> None:
+    # ``_log`` adds several events in one call and trims by 20 while past 60: the same
+    # list as adding them one by one, trimming after each, whatever the log held before.
+    state = new_state(2, seed=1)
+    for before in range(61):
+        for count in range(46):
+            texts = [f"event {i}" for i in range(count)]
+            old = [f"old {i}" for i in range(before)]
+            one_by_one = list(old)
+            for text in texts:
+                one_by_one.append(text)
+                if len(one_by_one) > 60:
+                    del one_by_one[:20]
+            state.events = list(old)
+            state._log(*texts)
+            assert state.events == one_by_one, (before, count)
+
+
+def random_moves(games: int, first_seed: int) -> Iterator[tuple[IsleOfSkyeState, int, Action]]:
+    """Each move of seeded random games (2-5 players in turn), before it is played: the
+    state, the seat (any of those to move) and the action; played once the caller is done."""
+    for game in range(games):
+        state = new_state(2 + game % 4, seed=first_seed + game)
+        rng = random.Random(game)
+        while not state.is_over:
+            seat = rng.choice(state.to_move)
+            actions = state.legal_actions(seat)
+            action = actions[rng.randrange(len(actions))]
+            yield state, seat, action
+            state.apply(action, seat)
+
+
+def test_a_placement_grows_the_frontier_as_grow_frontier_does_in_the_same_order() -> None:
+    # A placement grows the frontier on the sides its square's pattern asks nothing of,
+    # not by looking each neighbour up: the same squares, patterns and order.
+    checked = 0
+    for state, seat, action in random_moves(6, 40):
+        if action[0] == "rotate":
+            pos, tid, rot = state.pick_spot, state.pick_tile, int(action[1]) // 90
+            assert pos is not None
+            placed = state.placed[seat]
+            expected = dict(state.frontier[seat])  # what ``_grow_frontier`` makes of it
+            expected.pop(pos)
+            for nb, code in zip(next_to(pos), ASKED_OF_NEIGHBOURS[tid][rot], strict=True):
+                if nb not in placed:
+                    expected[nb] = expected.get(nb, 0) | code
+            after = state.clone()
+            after.apply(action, seat)
+            assert list(after.frontier[seat].items()) == list(expected.items())
+            checked += 1
+    assert checked > 200
+
+
+def test_a_price_goes_to_the_first_tile_still_waiting() -> None:
+    # ``_set_price`` finds that tile with ``list.index`` (skipping the discard, priced 0 too).
+    checked = 0
+    for state, seat, action in random_moves(8, 60):
+        if action[0] == "price":
+            waiting = state._to_price(seat)
+            after = state.clone()
+            after.apply(action, seat)
+            assert after.prices[seat][waiting[0]] == action[1]
+            assert after._to_price(seat) == waiting[1:]
+            checked += 1
+    assert checked > 100

@@ -30,6 +30,12 @@ if TYPE_CHECKING:
     from meeple.core.info import GameInfo
 
 
+# ``legal_actions`` keeps lists up to this long for ``apply`` to search (a longer one is
+# searched more slowly than most games answer for one action); none is kept at first.
+OFFERED_MAX = 16
+NOT_OFFERED: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+
+
 class State(ABC):
     """A whole game position: public and hidden information and the generator."""
 
@@ -37,7 +43,8 @@ class State(ABC):
     _index_cache: ClassVar[dict[Action, int] | None] = None
     _notation_cache: ClassVar[dict[str, Action] | None] = None
 
-    __slots__ = ("_rng", "_rng_shared", "history", "options", "players", "seed")
+    # ``__offered`` is bookkeeping, not position (``snapshot`` leaves "__" names out): see ``legal_actions``.
+    __slots__ = ("__offered", "_rng", "_rng_shared", "history", "options", "players", "seed")
 
     players: int
     seed: int
@@ -52,6 +59,7 @@ class State(ABC):
         self.options = options
         self.rng = make_rng(seed)
         self.history = []
+        self.__offered = NOT_OFFERED
 
     # ----------------------------------------------------------------- hooks
     @property
@@ -152,6 +160,8 @@ class State(ABC):
         other._rng_shared = True
         self._rng_shared = True
         other.history = self.history.copy()
+        # Not the list this state offered: a determinized copy changes what is legal without a move.
+        other.__offered = NOT_OFFERED
 
     @property
     def rng(self) -> Random:
@@ -211,9 +221,16 @@ class State(ABC):
         """The legal actions of ``seat`` (default: the one seat to move); ``[]`` if it may not act."""
         # Fast path (random play and search ask this every step): a seat that is to
         # move is a valid seat, so no other check is needed; anything else takes the
-        # checked path below.
+        # checked path below. A short list is kept, a copy (the caller may change the
+        # list it is given), with the move number and seat it holds for: ``apply``
+        # then checks an action chosen from it by one search of it, without asking
+        # the rules again. Only the game's own moves change a position (a test that
+        # edits a state's fields by hand lists the actions again afterwards).
         if type(seat) is int and seat in self.to_move:
-            return self._legal_actions(seat)
+            legal = self._legal_actions(seat)
+            if len(legal) <= OFFERED_MAX:
+                self.__offered = (len(self.history), seat, tuple(legal))
+            return legal
         if seat is None:
             movers = self.to_move
             if not movers:
@@ -231,9 +248,26 @@ class State(ABC):
         Raises :class:`IllegalAction` with the reason if the rules forbid it;
         the state is then unchanged.
         """
-        # Fast path: an Action for a seat that is to move (so a valid seat, and the
-        # game is not over) that the rules allow. Anything else, including every
-        # refusal, goes through the checked path below, which gives the reason.
+        # Fast paths: an Action the seat was just offered (``legal_actions``: at this
+        # move number, so the seat is to move), or an Action for a seat that is to
+        # move (so a valid seat, and the game is not over) that the rules allow.
+        # Anything else, including every refusal, goes through the checked path
+        # below, which gives the reason.
+        try:
+            offered = self.__offered
+        except AttributeError:  # a state a game made without ``__init__`` or ``_copy_base_into``
+            offered = self.__offered = NOT_OFFERED
+        # ``is``: the very int ``legal_actions`` was asked with (an equal bool or float is not
+        # taken for a seat here; whatever is not, takes the checked path).
+        if (
+            offered[1] is seat
+            and offered[0] == len(self.history)
+            and isinstance(action, Action)
+            and action in offered[2]
+        ):
+            self._apply(action, seat)
+            self.history.append((seat, action))
+            return
         if type(seat) is int and isinstance(action, Action) and seat in self.to_move and self._is_legal(action, seat):
             self._apply(action, seat)  # ``_play_legal``, spelled out: one call less on every move
             self.history.append((seat, action))

@@ -46,8 +46,13 @@ def draw_tiles(rng: Random, bag: list[int], count: int) -> list[int]:
     """``count`` tiles taken from ``bag``, one after the other: each draw takes a random
     index below the bag's size (``draw_below``), swaps that tile to the end and takes it."""
     tiles = []
+    getrandbits = rng.getrandbits
     for _ in range(count):
-        index = draw_below(rng, len(bag))
+        size = len(bag)  # ``draw_below(rng, size)``, written out
+        bits = size.bit_length()
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
         bag[index], bag[-1] = bag[-1], bag[index]
         tiles.append(bag.pop())
     return tiles

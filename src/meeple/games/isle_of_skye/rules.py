@@ -37,7 +37,7 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
-from meeple.games.isle_of_skye.index import NEXT_TO, TerritoryIndex, castle_index, next_to
+from meeple.games.isle_of_skye.index import NEXT_TO, OPEN_SIDES, TerritoryIndex, castle_index, next_to
 from meeple.games.isle_of_skye.lookups import ALONE, ASKED_OF_NEIGHBOURS, ORDERS, STILL_CHOOSING, draw_tiles
 from meeple.games.isle_of_skye.scoring import (
     SCORING_IDS,
@@ -67,13 +67,10 @@ class IsleOfSkyeState(State):
 
     __slots__ = (
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build facts
-        # (squares and plan) in use; each territory's index (index.py); the build steps
-        # last offered, by (moves made, seat), so that ``apply`` checks the chosen step
-        # against them instead of working them out again; and whether this state owns
-        # each index.
+        # (squares and plan) in use; each territory's index (index.py); whether this
+        # state owns each index.
         "__build",
         "__index",
-        "__offered",
         "__owned",
         "bag",
         "builder",
@@ -165,7 +162,6 @@ class IsleOfSkyeState(State):
         self.events = []
         self.scored = []
         self.final = None
-        self.__offered: tuple[int, int, tuple[Action, ...]] | None = None
         # The squares each received tile fits and the build plan, with what they were found
         # for (``_build_facts``).
         self.__build: BuildFacts | None = None
@@ -185,10 +181,14 @@ class IsleOfSkyeState(State):
         """Seats in turn order from the start player."""
         return ORDERS[self.players][self.start]
 
-    def _log(self, text: str) -> None:
-        self.events.append(text)
-        if len(self.events) > 60:
-            del self.events[:20]
+    def _log(self, *texts: str) -> None:
+        """Add events to the log, which keeps its last 41-60. Trimmed by 20 once past 60, as
+        if after each event: the same list as adding them one at a time (so several events
+        of one moment are added in one call)."""
+        events = self.events
+        events += texts
+        while len(events) > 60:
+            del events[:20]
 
     def _grow_frontier(self, seat: int, pos: tuple[int, int], tid: int, rot: int) -> None:
         """Record a tile placed at ``pos``: its empty neighbours now see its edges."""
@@ -245,20 +245,6 @@ class IsleOfSkyeState(State):
             self.__owned[seat] = True
         return index
 
-    def _index_placement(self, seat: int, pos: tuple[int, int], tid: int, rot: int) -> None:
-        """Place ``tid`` in the seat's territory and take it into the index."""
-        placed = self.placed[seat]
-        index = self.__index[seat]
-        fresh = index is not None and index.describes(placed)
-        placed[pos] = (tid, rot)
-        if index is None or not fresh:
-            self.__index[seat] = None  # made afresh when next read
-            return
-        if not self.__owned[seat]:
-            index = self.__index[seat] = index.copy()
-            self.__owned[seat] = True
-        index.add(placed, pos, tid, rot)
-
     def income(self, seat: int) -> tuple[int, int, int]:
         """(castle, whisky, catch-up) gold ``seat`` receives at the start of this round."""
         mine = self.vp[seat]
@@ -267,53 +253,70 @@ class IsleOfSkyeState(State):
             if points > mine:
                 ahead += 1
         whisky = WHISKY_INCOME * self._territory_index(seat).connected_whisky_tiles()
-        return CASTLE_INCOME, whisky, self.round_info.gold_per_player_ahead * ahead
+        return CASTLE_INCOME, whisky, self.rounds[self.round - 1].gold_per_player_ahead * ahead  # (``round_info``)
 
     # ------------------------------------------------------------ round flow
     def _start_round(self) -> None:
         self.round += 1
         self.phase = PRICE
-        self._log(f"round {self.round} begins; seat {self.start} is start player")
+        texts = [f"round {self.round} begins; seat {self.start} is start player"]
+        gold = self.gold
         incomes = [self.income(seat) for seat in range(self.players)]
-        for seat, parts in enumerate(incomes):
-            self.gold[seat] += sum(parts)
-            self._log(
-                f"seat {seat} receives {sum(parts)} gold (castle {parts[0]}, whisky {parts[1]}, catch-up {parts[2]})"
-            )
+        for seat, (castle, whisky, catch_up) in enumerate(incomes):
+            total = castle + whisky + catch_up
+            gold[seat] += total
+            texts.append(f"seat {seat} receives {total} gold (castle {castle}, whisky {whisky}, catch-up {catch_up})")
+        self._log(*texts)
+        rng, bag = self.rng, self.bag  # (no copy is made between the draws: one read of ``rng`` serves)
+        drawn, prices, sold_to, discarded, done, received = (
+            self.drawn,
+            self.prices,
+            self.sold_to,
+            self.discarded,
+            self.done,
+            self.received,
+        )
         for seat in self._order():
-            tiles = draw_tiles(self.rng, self.bag, min(DRAW_COUNT, len(self.bag)))
-            self.drawn[seat] = tiles
-            self.prices[seat] = [0] * len(tiles)
-            self.sold_to[seat] = [-1] * len(tiles)
-            self.discarded[seat] = -1
-            self.done[seat] = not tiles
-            self.received[seat] = []
-        if all(self.done):
+            tiles = draw_tiles(rng, bag, min(DRAW_COUNT, len(bag)))
+            drawn[seat] = tiles
+            prices[seat] = [0] * len(tiles)
+            sold_to[seat] = [-1] * len(tiles)
+            discarded[seat] = -1
+            done[seat] = not tiles
+            received[seat] = []
+        if all(done):
             self._reveal()
 
     def _reveal(self) -> None:
         """Everyone has chosen: discards go back to the bag, buying starts."""
-        for seat in range(self.players):
-            if self.discarded[seat] >= 0:
-                self.bag.append(self.discarded[seat])
+        texts = []
+        for seat, discard, drawn, prices in zip(range(self.players), self.discarded, self.drawn, self.prices):  # noqa: B905
+            if discard >= 0:
+                self.bag.append(discard)
                 offers = []
-                for t, p in zip(self.drawn[seat], self.prices[seat], strict=True):
+                for t, p in zip(drawn, prices):  # noqa: B905  (as long as each other)
                     if p:
                         offers.append(f"{t} for {p}")
                 priced = ", ".join(offers)
-                self._log(f"seat {seat} discards {self.discarded[seat]}; offers {priced or 'nothing'}")
+                texts.append(f"seat {seat} discards {discard}; offers {priced or 'nothing'}")
+        self._log(*texts)
         self.phase = BUY
         self.buy_step = 0
 
     def _finish_buying(self) -> None:
         """Unsold tiles go to their owners, whose stakes on them are lost."""
-        for seat in range(self.players):
-            for index, tid in enumerate(self.drawn[seat]):
-                if tid != self.discarded[seat] and self.sold_to[seat][index] < 0:
-                    self.received[seat].append(tid)
-                    if self.prices[seat][index]:
-                        self._log(f"seat {seat} keeps {tid} and loses {self.prices[seat][index]} gold")
-                    self.prices[seat][index] = 0
+        texts = []
+        for seat, drawn, discard, sold, prices, received in zip(  # noqa: B905  (one of each per seat)
+            range(self.players), self.drawn, self.discarded, self.sold_to, self.prices, self.received
+        ):
+            for index, tid in enumerate(drawn):
+                if tid != discard and sold[index] < 0:
+                    received.append(tid)
+                    price = prices[index]
+                    if price:
+                        texts.append(f"seat {seat} keeps {tid} and loses {price} gold")
+                        prices[index] = 0
+        self._log(*texts)
         self.phase = BUILD
         self.builder = -1
         self._next_builder()
@@ -341,18 +344,22 @@ class IsleOfSkyeState(State):
 
     def _end_round(self) -> None:
         territories = [Territory(p, self._territory_index(seat)) for seat, p in enumerate(self.placed)]
+        vp = self.vp
+        texts = []
         for letter in self.round_info.letters:
             tile_id = self.scoring[LETTERS.index(letter)]
             points = score_tile(tile_id, territories, self.gold)
             for seat, p in enumerate(points):
-                self.vp[seat] += p
+                vp[seat] += p
             self.scored.append((self.round, letter, tuple(points)))
-            self._log(f"scoring {letter} ({SCORING_TILES[tile_id].title}): " + ", ".join(map(str, points)))
+            texts.append(f"scoring {letter} ({SCORING_TILES[tile_id].title}): " + ", ".join(map(str, points)))
+        self._log(*texts)
+        drawn, prices, sold_to, discarded = self.drawn, self.prices, self.sold_to, self.discarded
         for seat in range(self.players):
-            self.drawn[seat] = []
-            self.prices[seat] = []
-            self.sold_to[seat] = []
-            self.discarded[seat] = -1
+            drawn[seat] = []
+            prices[seat] = []
+            sold_to[seat] = []
+            discarded[seat] = -1
         if self.round == len(self.rounds):
             self._final_scoring(territories)
             return
@@ -388,11 +395,33 @@ class IsleOfSkyeState(State):
         return [i for i, t in enumerate(self.drawn[seat]) if not prices[i] and t != discard]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase  # building first: most steps are build steps
+        """The legal actions, in a new list. Building first (most steps are build steps): the
+        steps of a placement that keep the most received tiles placeable (building.py)."""
+        phase = self.phase
         if phase == BUILD:
-            offered = self._build_actions(seat)
-            self.__offered = (len(self.history), seat, offered)
-            return list(offered)
+            facts = self.__build
+            placed = self.placed[seat]
+            if not (  # ``_build_facts``'s test of the facts kept, inlined (asked at every build step)
+                facts is not None
+                and facts.placed is placed  # (a seat's own territory: so the seat's too)
+                and facts.size == len(placed)
+                and facts.received == self.received[seat]
+            ):
+                facts = self._build_facts(seat)
+            plan = facts.plan if facts.planned else self._plan_of(facts)
+            tid = self.pick_tile
+            if plan is None:
+                if tid < 0:
+                    spots = facts.spots
+                    tiles = []
+                    for t in facts.received:
+                        if spots[t]:
+                            tiles.append(PLACE[t])
+                    return tiles
+                if self.pick_spot is None:
+                    return list(map(SPOT.__getitem__, facts.spots[tid]))
+                return list(ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]])
+            return list(plan.steps(tid, self.pick_spot))
         if phase == PRICE:
             if self.discarded[seat] < 0:
                 return [DISCARD[t] for t in self.drawn[seat]]
@@ -402,7 +431,15 @@ class IsleOfSkyeState(State):
             top = self.gold[seat] - self.prices[seat].count(0) + 2
             return PRICES[1 : (top if top < MAX_PRICE else MAX_PRICE) + 1]
         if phase == BUY:
-            actions = [BUY_TILE[tid] for tid in self._buyable(seat)]
+            purse = self.gold[seat]
+            actions = []
+            for other, drawn, discard, prices, sold in zip(  # noqa: B905  (one of each per seat)
+                range(self.players), self.drawn, self.discarded, self.prices, self.sold_to
+            ):
+                if other != seat:
+                    for i, tid in enumerate(drawn):  # others' unsold offers it can pay for
+                        if sold[i] < 0 and tid != discard and prices[i] <= purse:
+                            actions.append(BUY_TILE[tid])
             actions.append(PASS)
             return actions
         return []
@@ -412,9 +449,6 @@ class IsleOfSkyeState(State):
         (an action is a tuple, so each test below is that list's equality test)."""
         phase = self.phase
         if phase == BUILD:
-            offered = self.__offered  # the steps just offered (``_build_legal`` without its call)
-            if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
-                return action in offered[2]
             return self._build_legal(action, seat)
         size = len(action)
         if phase == PRICE:
@@ -431,7 +465,7 @@ class IsleOfSkyeState(State):
         return False
 
     def _can_buy(self, seat: int, tid: object) -> bool:
-        """``tid in self._buyable(seat)``, found without listing them (a tile is drawn once)."""
+        """Whether ``BUY_TILE[tid]`` is in the seat's legal list, found without listing them (a tile is drawn once)."""
         for other in range(self.players):
             drawn = self.drawn[other]
             if other != seat and tid in drawn:
@@ -443,26 +477,9 @@ class IsleOfSkyeState(State):
                 )
         return False
 
-    def _buyable(self, seat: int) -> list[int]:
-        """The tiles ``seat`` may buy now: others' unsold offers it can pay for."""
-        purse = self.gold[seat]
-        tiles = []
-        for other, drawn, discard, prices, sold in zip(
-            range(self.players), self.drawn, self.discarded, self.prices, self.sold_to, strict=True
-        ):
-            if other == seat:
-                continue
-            for i, tid in enumerate(drawn):
-                if tid != discard and sold[i] < 0 and prices[i] <= purse:
-                    tiles.append(tid)
-        return tiles
-
     def _build_legal(self, action: Action, seat: int) -> bool:
-        offered = self.__offered
-        if offered is not None and offered[0] == len(self.history) and offered[1] == seat:
-            return action in offered[2]
         if self._build_plan(seat) is not None:
-            return action in self._build_actions(seat)
+            return action in self._legal_actions(seat)
         received = self.received[seat]
         tid = self.pick_tile
         size = len(action)
@@ -506,33 +523,6 @@ class IsleOfSkyeState(State):
         facts.plan = plan
         return plan
 
-    def _build_actions(self, seat: int) -> tuple[Action, ...]:
-        """The steps of a placement that keep the most received tiles placeable (building.py)."""
-        facts = self.__build
-        placed = self.placed[seat]
-        if not (  # ``_build_facts``'s test of the facts kept, inlined (asked at every build step)
-            facts is not None
-            and facts.seat == seat
-            and facts.placed is placed
-            and facts.size == len(placed)
-            and facts.received == self.received[seat]
-        ):
-            facts = self._build_facts(seat)
-        plan = facts.plan if facts.planned else self._plan_of(facts)
-        tid = self.pick_tile
-        if plan is None:
-            if tid < 0:
-                spots = facts.spots
-                tiles = []
-                for t in facts.received:
-                    if spots[t]:
-                        tiles.append(PLACE[t])
-                return tuple(tiles)
-            if self.pick_spot is None:
-                return tuple(map(SPOT.__getitem__, facts.spots[tid]))
-            return ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]]
-        return plan.steps(tid, self.pick_spot)
-
     def _apply(self, action: Action, seat: int) -> None:
         # By the kind (``action[0]``, what ``action.kind`` reads, without its property call);
         # each handler reads its own arguments from the action. The two build steps that
@@ -548,10 +538,9 @@ class IsleOfSkyeState(State):
     def _set_price(self, seat: int, action: Action) -> None:
         # The first tile still waiting (``_to_price``) gets the price.
         prices = self.prices[seat]
-        discard = self.discarded[seat]
-        for index, tid in enumerate(self.drawn[seat]):
-            if not prices[index] and tid != discard:
-                break
+        index = prices.index(0)  # the first priced 0, unless that is the discard (priced 0 too)
+        if self.drawn[seat][index] == self.discarded[seat]:
+            index = prices.index(0, index + 1)
         price = int(action[1])  # at least 1 (legal), so the tile stops waiting
         prices[index] = price
         self.gold[seat] -= price
@@ -571,7 +560,49 @@ class IsleOfSkyeState(State):
         self._next_buyer()
 
     def _rotate(self, seat: int, action: Action) -> None:
-        self._place(seat, int(action[1]) // 90)
+        """Place the tile chosen on the square chosen, turned as ``action`` says."""
+        rot = int(action[1]) // 90
+        tid = self.pick_tile
+        pos = self.pick_spot
+        assert pos is not None
+        placed = self.placed[seat]
+        frontier = self.frontier[seat]
+        # The territory's index takes the tile in, if it still describes the territory
+        # (``describes``, its usual answer first: the last tile it took in is still there);
+        # else it is made afresh when next read. A shared index is copied first.
+        index = self.__index[seat]
+        if index is not None:
+            last = index.last
+            if not (
+                last is not None and index.count == len(placed) and placed.get(last[0]) is last[1]
+            ) and not index.describes(placed):
+                index = None
+        placed[pos] = (tid, rot)
+        if index is None:
+            self.__index[seat] = None
+        else:
+            if not self.__owned[seat]:
+                index = self.__index[seat] = index.copy()
+                self.__owned[seat] = True
+            index.add(placed, pos, tid, rot, frontier.get(pos))  # (its pattern: the sides that meet a tile)
+        # The frontier grows (``_grow_frontier``, written out): the squares on the sides its
+        # pattern asks nothing of (no tile there) now see the tile's edges.
+        pattern = frontier.pop(pos, None)
+        if pattern is None:
+            self._grow_frontier(seat, pos, tid, rot)  # (a position set up by hand)
+        else:
+            get = frontier.get
+            around, asked = NEXT_TO.get(pos) or next_to(pos), ASKED_OF_NEIGHBOURS[tid][rot]
+            for d in OPEN_SIDES[pattern]:
+                nb = around[d]
+                frontier[nb] = get(nb, 0) | asked[d]
+        self.received[seat].remove(tid)
+        self.pick_tile = -1
+        self.pick_spot = None
+        self._log(f"seat {seat} places {tid} at {pos[0]} {pos[1]} turned {90 * rot}")
+        self._return_unplaceable(seat)
+        if not self.received[seat]:
+            self._next_builder()
 
     def _finish_choosing(self, seat: int) -> None:
         self.done[seat] = True
@@ -596,20 +627,6 @@ class IsleOfSkyeState(State):
         self.buy_step += 1
         if self.buy_step == self.players:
             self._finish_buying()
-
-    def _place(self, seat: int, rot: int) -> None:
-        tid = self.pick_tile
-        pos = self.pick_spot
-        assert pos is not None
-        self._index_placement(seat, pos, tid, rot)
-        self._grow_frontier(seat, pos, tid, rot)
-        self.received[seat].remove(tid)
-        self.pick_tile = -1
-        self.pick_spot = None
-        self._log(f"seat {seat} places {tid} at {pos[0]} {pos[1]} turned {90 * rot}")
-        self._return_unplaceable(seat)
-        if not self.received[seat]:
-            self._next_builder()
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
         return explain.explain(self, action, seat)
@@ -668,7 +685,6 @@ class IsleOfSkyeState(State):
         new.events = self.events.copy()
         new.scored = self.scored.copy()
         new.final = None if self.final is None else [dict(f) for f in self.final]
-        new.__offered = None
         new.__build = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players
@@ -688,4 +704,3 @@ APPLY = {
     "pass": IsleOfSkyeState._pass,
     "rotate": IsleOfSkyeState._rotate,
 }
-

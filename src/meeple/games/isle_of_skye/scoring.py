@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeple.games.isle_of_skye.data import TILES
-from meeple.games.isle_of_skye.index import PACK, PACK2, TerritoryIndex
+from meeple.games.isle_of_skye.index import (
+    BROCH_SHIFT,
+    LIGHTHOUSE_SHIFT,
+    MASK,
+    SHIP_SHIFT,
+    SIZE_SHIFT,
+    TerritoryIndex,
+)
 from meeple.games.isle_of_skye.territory import Territory
 
 # Per tile, what the scoring tiles below ask of it (read once here: scoring runs every round).
@@ -22,13 +29,28 @@ ANIMALS = tuple(tile.count("sheep") + tile.count("cattle") for tile in TILES)
 CATTLE = tuple(tile.count("cattle") for tile in TILES)
 IS_CASTLE = tuple(tile.kind == "castle" for tile in TILES)
 NEAR = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+# The 3x3 block around each square asked so far (``around``), made once per square.
+AROUND: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def around(pos: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """``pos`` and the 8 squares around it (in ``NEAR`` order)."""
+    found = AROUND.get(pos)
+    if found is None:
+        x, y = pos
+        found = AROUND[pos] = tuple((x + dx, y + dy) for dx, dy in NEAR)
+    return found
 
 
 # ------------------------------------------------------------ individual tiles
 def squares_of_four(t: Territory) -> int:
     """2 VP per 2x2 block of tiles; blocks may overlap."""
     cells = t.placed
-    return 2 * sum(1 for (x, y) in cells if (x + 1, y) in cells and (x, y + 1) in cells and (x + 1, y + 1) in cells)
+    blocks = 0
+    for x, y in cells:  # (loops written out in this module: no generator frames, scoring runs every round)
+        if (x + 1, y) in cells and (x, y + 1) in cells and (x + 1, y + 1) in cells:
+            blocks += 1
+    return 2 * blocks
 
 
 def completed_areas(t: Territory) -> int:
@@ -65,11 +87,11 @@ def farm_animals(t: Territory) -> int:
     if not farms:
         return 0
     total = 0
-    for (x, y), (tid, _rot) in t.placed.items():
+    for pos, (tid, _rot) in t.placed.items():
         animals = ANIMALS[tid]
         if animals:
-            for dx, dy in NEAR:  # (a loop, not ``any``: no generator made per tile)
-                if (x + dx, y + dy) in farms:
+            for square in AROUND.get(pos) or around(pos):
+                if square in farms:
                     total += animals
                     break
     return total
@@ -78,7 +100,10 @@ def farm_animals(t: Territory) -> int:
 def cattle_on_roads(t: Territory) -> int:
     """2 VP per cattle on a tile joined to the castle by roads."""
     placed = t.placed
-    return 2 * sum(CATTLE[placed[pos][0]] for pos in t.road_connected)
+    cattle = 0
+    for pos in t.road_connected:
+        cattle += CATTLE[placed[pos][0]]
+    return 2 * cattle
 
 
 def lighthouse_harbours(t: Territory) -> int:
@@ -88,12 +113,13 @@ def lighthouse_harbours(t: Territory) -> int:
 
 def vertical_lines(t: Territory) -> int:
     """3 VP per unbroken North-South run of at least 3 tiles (each maximal run counts once)."""
+    placed = t.placed
     lines = 0
-    for x, y in t.placed:
-        if (x, y - 1) in t.placed:
+    for x, y in placed:
+        if (x, y - 1) in placed:
             continue  # not the top of a run
         length = 1
-        while (x, y + length) in t.placed:
+        while (x, y + length) in placed:
             length += 1
         if length >= 3:
             lines += 1
@@ -103,7 +129,11 @@ def vertical_lines(t: Territory) -> int:
 def road_tiles(t: Territory) -> int:
     """1 VP per tile, other than the castle, joined to the castle by roads."""
     placed = t.placed
-    return sum(1 for pos in t.road_connected if not IS_CASTLE[placed[pos][0]])
+    tiles = 0
+    for pos in t.road_connected:
+        if not IS_CASTLE[placed[pos][0]]:
+            tiles += 1
+    return tiles
 
 
 def largest_completed_water(t: Territory) -> int:
@@ -210,39 +240,60 @@ FIRST_GAME = ("sheep", "roads", "mountains", "farm-animals")
 # The tiles above that read areas, asked of a territory's index (index.py) directly: the same
 # counts without making the facts of every area first (round scoring asks them every round).
 # tests/isle_of_skye/test_fast_paths.py checks each equals its tile's function.
-def _roots(ix: TerritoryIndex) -> list[int]:
-    """The root region of each area."""
-    return [r for r, up in enumerate(ix.parent) if up == r]
-
-
 def _completed_areas(ix: TerritoryIndex) -> int:
-    open_ = ix.open
-    return sum(1 for r in _roots(ix) if not open_[r])
+    facts = ix.facts
+    found = 0
+    for r in ix.roots:  # (loops written out: no generator frames, asked every round)
+        if not facts[r] & MASK:
+            found += 1
+    return found
 
 
 def _large_completed_areas(ix: TerritoryIndex) -> int:
-    open_, size = ix.open, ix.size
-    return 3 * sum(1 for r in _roots(ix) if not open_[r] and size[r] >= 3)
+    facts = ix.facts
+    found = 0
+    for r in ix.roots:
+        f = facts[r]
+        if not f & MASK and f >> SIZE_SHIFT & MASK >= 3:
+            found += 1
+    return 3 * found
 
 
 def _brochs_in_mountains(ix: TerritoryIndex) -> int:
-    terrain, features = ix.terrain, ix.features
-    return sum(BROCH_AREA_POINTS[min(3, features[r] % PACK)] for r in _roots(ix) if terrain[r] == "m")
+    terrain, facts = ix.terrain, ix.facts
+    points = 0
+    for r in ix.roots:
+        if terrain[r] == "m":
+            points += BROCH_AREA_POINTS[min(3, facts[r] >> BROCH_SHIFT & MASK)]
+    return points
 
 
 def _lighthouse_harbours(ix: TerritoryIndex) -> int:
-    terrain, features = ix.terrain, ix.features
-    return 3 * sum(1 for r in _roots(ix) if terrain[r] == "w" and features[r] // PACK % PACK and features[r] // PACK2)
+    terrain, facts = ix.terrain, ix.facts
+    found = 0
+    for r in ix.roots:
+        if terrain[r] == "w" and facts[r] >> SHIP_SHIFT & MASK and facts[r] >> LIGHTHOUSE_SHIFT:
+            found += 1
+    return 3 * found
 
 
 def _largest_completed_water(ix: TerritoryIndex) -> int:
-    terrain, open_, size = ix.terrain, ix.open, ix.size
-    return 2 * max((size[r] for r in _roots(ix) if terrain[r] == "w" and not open_[r]), default=0)
+    terrain, facts = ix.terrain, ix.facts
+    largest = 0
+    for r in ix.roots:
+        f = facts[r]
+        if terrain[r] == "w" and not f & MASK and f >> SIZE_SHIFT & MASK > largest:
+            largest = f >> SIZE_SHIFT & MASK
+    return 2 * largest
 
 
 def _completed_mountains(ix: TerritoryIndex) -> int:
-    terrain, open_ = ix.terrain, ix.open
-    return 2 * sum(1 for r in _roots(ix) if terrain[r] == "m" and not open_[r])
+    terrain, facts = ix.terrain, ix.facts
+    found = 0
+    for r in ix.roots:
+        if terrain[r] == "m" and not facts[r] & MASK:
+            found += 1
+    return 2 * found
 
 
 FROM_INDEX: dict[str, Callable[[TerritoryIndex], int]] = {

@@ -158,10 +158,14 @@ class Territory:
 
     def count(self, feature: str) -> int:
         """How many of ``feature`` stand in the territory."""
+        if self.index is not None:
+            return self.index.total(feature)
         return self._totals()[feature]
 
     def tiles_with(self, feature: str) -> int:
         """How many tiles show at least one ``feature``."""
+        if self.index is not None:
+            return self.index.total(f"tiles with {feature}")
         return self._totals()[f"tiles with {feature}"]
 
 
