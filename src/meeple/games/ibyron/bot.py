@@ -72,7 +72,7 @@ from meeple.games.ibyron.data import (
     WIN_LOOSE,
     WOOD,
 )
-from meeple.games.ibyron.island import cell_of, distance, rotated_terrain
+from meeple.games.ibyron.island import can_place, cell_of, distance, explore_anchor, rotated_terrain
 from meeple.games.ibyron.scoring import loose_discs
 
 
@@ -579,7 +579,8 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
     if explores:
         return best_of(explores, lambda a: 0, rng)  # any direction: the tile is laid there, touching the coast
     if s.held[p] >= 0 and not moved:
-        move = _best_move(s, p, legal, lambda c: s.height[c] == 0, 0, horses_kept, rng)
+        spots = _explore_spots(s)
+        move = _best_move(s, p, legal, spots.__contains__, 0, horses_kept, rng)
         if move is not None:
             return move
     kind = _needed_kind(s, p, target, style)
@@ -595,6 +596,19 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
         if move is not None:
             return move
     return _find(legal, "forfeit") or legal[-1]
+
+
+def _explore_spots(s: IbyronBase) -> frozenset[int]:
+    """Coast spaces from which a held tile can be laid (it fits with a corner there).
+
+    Walking to just any coast space could end where no tile fits; with the tile supply
+    gone and no free land left, a bot doing that every round stalled a 4-player game
+    until the round limit (RULES.md, "Levels")."""
+    blocked = s._blocked()
+    return frozenset(
+        c for c in s.coast
+        if s.height[c] == 0 and any(can_place(*explore_anchor(c, corner), s.height, blocked) for corner in range(4))
+    )
 
 
 def _circulating(s: IbyronBase, p: int) -> int:
