@@ -46,7 +46,9 @@ def play(
     (and each seat's moves counted by kind into ``kinds``)."""
     state = meeple.new_game("ibyron", players=players, seed=seed, **options)
     assert isinstance(state, IbyronBase)
-    bots = [make_bot("heuristic", seed=seed, game="ibyron") for _ in range(players)]
+    # Each seat its own generator (the bot draws between equally good moves): one seed for all
+    # would make every seat draw alike, so seat 0's draw would decide seat 1's too.
+    bots = [make_bot("heuristic", seed=seed * 10 + seat, game="ibyron") for seat in range(players)]
     first = -1
     homes = ["?"] * players
     while not state.is_over:

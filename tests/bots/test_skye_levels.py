@@ -4,7 +4,10 @@ heuristic bot playing the playouts."""
 
 from __future__ import annotations
 
+import time
+
 from meeple.bots import PolicyRollout, make_bot
+from meeple.bots.levels import level
 from meeple.core import State
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PRICE
 from tests.bots.decisions import heuristic_decisions
@@ -43,3 +46,21 @@ def test_medium_plays_the_heuristic_bots_own_moves() -> None:
         medium = make_bot("medium", seed=9, game="isle_of_skye")
         heuristic = make_bot("heuristic", seed=9, game="isle_of_skye")
         assert medium.choose(state, seat) == heuristic.choose(state, seat)
+
+
+def test_hard_spends_fewer_playouts_at_five_players() -> None:
+    """A 5-player round is longer, so hard's playouts are dearer there: 12 playouts a
+    searched decision instead of 24, which keeps the move inside its time cap (RULES.md)."""
+    assert dict(level("isle_of_skye", "hard").playouts_by_players) == {5: 12}
+    for players, most, least in ((5, 12, 1), (2, 24, 13)):
+        deals = [(s, seat) for s, seat in _decisions(players, 3)
+                 if s.phase in SEARCHED_PHASES and len(s.legal_actions(seat)) > 1][:2]  # type: ignore[attr-defined]
+        assert deals
+        for state, seat in deals:
+            hard = make_bot("hard", seed=1, game="isle_of_skye")
+            assert isinstance(hard, PolicyRollout)
+            hard.clock = time.thread_time  # the cap on this thread's CPU, so load does not cut the budget
+            hard.choose(state, seat)
+            spent = hard.last_iterations
+            assert spent <= most, f"{players} players: {spent} playouts"
+            assert hard.last_timed_out or spent >= least, f"{players} players: only {spent} playouts"

@@ -96,6 +96,7 @@ def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "
             policy=heuristic_policy(game, seed) if settings.policy == "heuristic" else None,
             width=settings.width,
             searched=settings.searched,
+            playouts_by_players=None if budget else dict(settings.playouts_by_players),
         )
     prior = heuristic_bot(game, seed) if settings.prior_weight > 0 else None
     # Cutting playouts short only pays when the game judges the cut position

@@ -51,6 +51,9 @@ class Level:
     width: int | None = None  # rollout only: candidates kept (the heuristic's move and the best one step ahead)
     # rollout only: the action kinds searched; other decisions play the heuristic's move (None: all)
     searched: tuple[str, ...] | None = None
+    # rollout only: (players, playouts) pairs: a smaller budget where a playout costs more,
+    # so a move stays inside the level's time cap at that player count
+    playouts_by_players: tuple[tuple[int, int], ...] = ()
 
 
 # Measured: see each game's RULES.md ("How the bots think", levels), with the commands
@@ -178,8 +181,12 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "horizon": 20,
             "width": 4,
             "searched": ("discard", "price", "buy"),
+            # At 5 players a round, so a playout, is longer: 24 playouts hit the 1.8 s cap on
+            # 2 of 16 timed positions; with 12 none did, p95 0.9 CPU s (RULES.md, "Levels").
+            "playouts_by_players": ((5, 12),),
             "description": "Hard: places its tiles by the game's sound habits, and before each discard, "
-            "price and purchase plays the round out a couple of dozen ways, with every player playing "
+            "price and purchase plays the round out a couple of dozen ways (a dozen with 5 players), "
+            "with every player playing "
             "those habits, and keeps what comes out best. Usually well under a second a move.",
         },
     },

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
 from meeple.bots.base import Bot
 from meeple.bots.ismcts import Policy, playout_move
@@ -73,6 +73,8 @@ class PolicyRollout:
     ``searched``: the action kinds worth searching; a decision offering none of
     them plays the prior's move unsearched (``None``: every decision is searched),
     so a game can spend the budget where its heuristic is weakest.
+    ``playouts_by_players``: another playout budget at these player counts (where a
+    playout costs more, e.g. ``{5: 12}``), so a move stays inside its time cap there.
     """
 
     def __init__(
@@ -91,6 +93,7 @@ class PolicyRollout:
         width: int | None = None,
         searched: Collection[str] | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        playouts_by_players: Mapping[int, int] | None = None,
     ) -> None:
         if playouts is None and seconds is None:
             playouts = 400
@@ -98,6 +101,8 @@ class PolicyRollout:
             raise ValueError("playouts must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
+        if any(n < 1 for n in (playouts_by_players or {}).values()):
+            raise ValueError("playouts_by_players: every budget must be at least 1")
         if horizon < 0:
             raise ValueError("horizon is a number of moves (0: play to the end)")
         if not 0.0 <= epsilon <= 1.0:
@@ -117,6 +122,7 @@ class PolicyRollout:
         self.width = width
         self.searched = frozenset(searched) if searched is not None else None
         self.clock = clock
+        self.playouts_by_players = dict(playouts_by_players or {})
         self.rng = Random(seed)
         self.last_iterations = 0  # playouts spent on the last decision
         self.last_timed_out = False  # the time cap, not the playout budget, ended the last decision
@@ -149,7 +155,7 @@ class PolicyRollout:
         rounds = max(1, math.ceil(math.log2(len(alive))))
         started = self.clock()
         deadline = started + self.seconds if self.seconds is not None else math.inf
-        budget = self.playouts
+        budget = self.playouts_by_players.get(state.players, self.playouts) if self.playouts is not None else None
         spent = 0
         for r in range(rounds):
             # Each round gets an equal part of what is left; every survivor plays each sample.

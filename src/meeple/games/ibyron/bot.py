@@ -19,7 +19,9 @@ choice is the same on the real state and on any determinized copy.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from meeple.core import Action
 from meeple.core.rng import Random
@@ -70,7 +72,7 @@ from meeple.games.ibyron.data import (
     WIN_LOOSE,
     WOOD,
 )
-from meeple.games.ibyron.island import cell_of, distance, rotated_terrain
+from meeple.games.ibyron.island import can_place, cell_of, distance, explore_anchor, rotated_terrain
 from meeple.games.ibyron.scoring import loose_discs
 
 
@@ -287,12 +289,11 @@ def _move_cost(s: IbyronBase, p: int, move: Action) -> int:
     return max(0, points - 2 * h)
 
 
-def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: object, keep: int,
-               horses_kept: int = 0) -> Action | None:
-    """The cheapest move to a cell where ``wanted(cell)`` holds, leaving ``keep`` discs and ``horses_kept``."""
-    best: Action | None = None
-    best_key: tuple[int, int, int] = (99, 99, 99)
-    assert callable(wanted)
+def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: Callable[[int], bool], keep: int,
+               horses_kept: int, rng: Random | None) -> Action | None:
+    """The cheapest move to a cell where ``wanted(cell)`` holds, leaving ``keep`` discs and ``horses_kept``
+    (then fewest horses, then nearest home; equals drawn from ``rng``)."""
+    keyed: dict[Action, tuple[int, int, int]] = {}
     for a in legal:
         if a.kind != "move":
             continue
@@ -303,10 +304,24 @@ def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: object, keep:
         cost = _move_cost(s, p, a)
         if s.supply[p] - cost < keep or s.horses[p] - int(h) < horses_kept:
             continue
-        key = (cost, int(h), distance(s.home[p], cell))
-        if key < best_key:
-            best, best_key = a, key
-    return best
+        keyed[a] = (cost, int(h), distance(s.home[p], cell))
+    if not keyed:
+        return None
+    return best_of(list(keyed), keyed.__getitem__, rng, lowest=True)
+
+
+def best_of(options: list[Action], key: Callable[[Action], Any], rng: Random | None, lowest: bool = False) -> Action:
+    """The option with the highest ``key`` (``lowest``: the lowest); among equals, one drawn from ``rng``.
+
+    Without ``rng`` the first offered wins a tie. The engine lists places, moves and
+    directions west and north first, so taking the first offered would favour the
+    seats whose ground lies there (RULES.md, "Balance"): the bot draws instead."""
+    keys = [key(a) for a in options]
+    top = min(keys) if lowest else max(keys)
+    tied = [a for a, k in zip(options, keys, strict=True) if k == top]
+    if rng is None or len(tied) == 1:
+        return tied[0]
+    return tied[rng.randrange(len(tied))]
 
 
 # ------------------------------------------------------------------ the player
@@ -322,7 +337,7 @@ class HeuristicBot:
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, IbyronBase)
         legal = state.legal_actions(seat)
-        return choose(state, seat, legal, self.style)
+        return choose(state, seat, legal, self.style, self.rng)
 
 
 class GreedyBot(HeuristicBot):
@@ -331,17 +346,18 @@ class GreedyBot(HeuristicBot):
     name = "greedy"
 
 
-def choose(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
-    """The heuristic move of seat ``p`` among ``legal`` (deterministic: ties go to the first offered)."""
+def choose(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None = None) -> Action:
+    """The heuristic move of seat ``p`` among ``legal``; equally good moves are drawn from ``rng``
+    (without it, the first offered: see ``best_of``)."""
     step = s.step
     if len(legal) == 1:
         return legal[0]
     if step in (S_TURN, S_MOVED):
         if s.phase[p] == VILLAGE:
             return _village(s, p, legal, style)
-        return _outside(s, p, legal, style, step == S_MOVED)
+        return _outside(s, p, legal, style, step == S_MOVED, rng)
     handler = _STEPS.get(step)
-    return handler(s, p, legal, style) if handler is not None else legal[0]
+    return handler(s, p, legal, style, rng) if handler is not None else legal[0]
 
 
 def _find(legal: list[Action], kind: str, *args: object) -> Action | None:
@@ -351,23 +367,23 @@ def _find(legal: list[Action], kind: str, *args: object) -> Action | None:
     return None
 
 
-def _start(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _start(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """The Foundry saves stone in the race; in a game scored in points the Garden's food counts every round."""
     wanted = style.start or ("garden" if s.beginner else "foundry")
     return _find(legal, "start", wanted) or legal[0]
 
 
-def _home(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _home(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """The field nearest to both a forest and a mountain (short walks to the camps)."""
     def score(a: Action) -> int:
         tile = "center" if a.args[0] == "center" else f"seat{p}"
         cell = s.tile_corners(tile)[int(a.args[-1])]
         near = [min((distance(cell, c) for c in s.land if s.terrain[c] == t), default=9) for t in (FOREST, MOUNTAIN)]
         return sum(near)
-    return min(legal, key=score)
+    return best_of(legal, score, rng, lowest=True)
 
 
-def _hire(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _hire(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """Hire all but the $2 of a permit still wanted (coins above the limit are lost anyway)."""
     keep = 0
     if not s.beginner and s.permits[p] < 2:
@@ -376,7 +392,7 @@ def _hire(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
     return legal[min(len(legal) - 1, most)]
 
 
-def _decline_or_first(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _decline_or_first(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     return _find(legal, "decline") or legal[0]
 
 
@@ -385,7 +401,7 @@ def _tile_choice(legal: list[Action], terrain: int) -> Action:
     return max(legal, key=lambda a: (DATA["tiles"][int(a.args[0])]["cells"].count(letter), -int(a.args[0])))
 
 
-def _offer(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _offer(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """Buy the $2 tile when the island is short of free forests or mountains."""
     terrain = _scarce_terrain(s, p)
     buys = [a for a in legal if a.kind == "buy"]
@@ -394,7 +410,7 @@ def _offer(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
     return _find(legal, "decline") or legal[0]
 
 
-def _place(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _place(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """Lay a tile close to home (short walks to its spaces); a gold-first player stacks it for a gold mine."""
     home = s.home[p]
     terrain = rotated_terrain(s.pending_tile, 0) if s.pending_tile >= 0 else ()
@@ -406,25 +422,25 @@ def _place(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
         if style.gold_first and s.height[cell] > 0 and terrain:
             stacked = -sum(1 for t in rotated_terrain(s.pending_tile, r) if t == MOUNTAIN)
         return stacked, distance(home, cell)
-    return min(legal, key=key)
+    return best_of(legal, key, rng, lowest=True)
 
 
-def _oversee(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
-    for a in legal:
-        if a.kind == "oversee" and s.terrain[s.new_cells[int(a.args[0])]] == MOUNTAIN:
-            return a
+def _oversee(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+    mountains = [a for a in legal if a.kind == "oversee" and s.terrain[s.new_cells[int(a.args[0])]] == MOUNTAIN]
+    if mountains:
+        return best_of(mountains, lambda a: 0, rng)
     return _find(legal, "done") or legal[0]
 
 
-def _retrieve(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _retrieve(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     return _find(legal, "retrieve", "garden") or legal[0]
 
 
-def _take(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _take(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     return _tile_choice(legal, _scarce_terrain(s, p) or MOUNTAIN)
 
 
-def _bonus(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _bonus(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     target = _target(s, p, style)
     missing = _shortfall(s, p, target) if target >= 0 else (0, 0, 1, 0, 0, 0)
     wanted = {"wood": missing[0], "ore": missing[1], "stone": missing[2], "gold": 2 * missing[3],
@@ -440,7 +456,7 @@ def _bonus(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
             space = next(sp for sp in DATA["bonus_front"] if sp["number"] == int(a.args[0]))
             gains, cost = space["gain_t"], 0
         return float(sum(n * (1 + wanted.get(k, 0)) for k, n in gains) - 0.3 * cost)
-    return max(legal, key=worth)
+    return best_of(legal, worth, rng)
 
 
 def _best_sale(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action | None:
@@ -467,7 +483,7 @@ def _best_sale(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Acti
     return best
 
 
-def _market(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _market(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     trade = _find(legal, "trade", "food")
     if trade is not None and _gold_wanted(s, p, style):
         return trade
@@ -540,29 +556,31 @@ def _village(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action
     return _find(legal, "leave") or legal[0]
 
 
-def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bool) -> Action:
+def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bool, rng: Random | None) -> Action:
     builds = [a for a in legal if a.kind == "build" and _affordable_in_discs(s, p, _index(a))]
     if builds:
-        return max(builds, key=lambda a: (_building_value(s, p, _index(a), style), len(a.args) > 1))
+        return best_of(builds, lambda a: (_building_value(s, p, _index(a), style), len(a.args) > 1), rng)
     target = _target(s, p, style)
     paid = target >= 0 and (s.beginner or s.permits[p] > 0) and not any(_shortfall(s, p, target))
     horses_kept = s._cost(target, False)[4] if target >= 0 else 0
     # Walk to where the target can be built, once it is paid for: first, before the supply is spent.
     if paid and not moved:
-        move = _best_move(s, p, legal, lambda c: _build_site(s, p, target, c), BUILDINGS[target].discs, horses_kept)
+        move = _best_move(s, p, legal, lambda c: _build_site(s, p, target, c), BUILDINGS[target].discs,
+                          horses_kept, rng)
         if move is not None:
             return move
     gathers = [a for a in legal if a.kind == "gather" and (horses_kept == 0 or len(a.args) < 3)]
     if gathers:
-        return max(gathers, key=lambda a: (_gather_yield(s, p, a), len(a.args) > 2))
+        return best_of(gathers, lambda a: (_gather_yield(s, p, a), len(a.args) > 2), rng)
     ship = _find(legal, "ship")
     if ship is not None:
         return ship
     explores = [a for a in legal if a.kind == "explore"]
     if explores:
-        return explores[0]
+        return best_of(explores, lambda a: 0, rng)  # any direction: the tile is laid there, touching the coast
     if s.held[p] >= 0 and not moved:
-        move = _best_move(s, p, legal, lambda c: s.height[c] == 0, 0, horses_kept)
+        spots = _explore_spots(s)
+        move = _best_move(s, p, legal, spots.__contains__, 0, horses_kept, rng)
         if move is not None:
             return move
     kind = _needed_kind(s, p, target, style)
@@ -573,10 +591,24 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
         return _find(legal, "forfeit") or legal[-1]  # paid for: keep the discs for the walk and the building
     # Walk to a site for the camp the target needs (if an overseer is free and discs are left to work it).
     if s._free_overseer(p) >= 0 and _camp_size(s, p) >= 1:
-        move = _best_move(s, p, legal, lambda c: _camp_site(s, p, kind, c), 1 if kind != K_GOLD else 4, horses_kept)
+        move = _best_move(s, p, legal, lambda c: _camp_site(s, p, kind, c), 1 if kind != K_GOLD else 4,
+                          horses_kept, rng)
         if move is not None:
             return move
     return _find(legal, "forfeit") or legal[-1]
+
+
+def _explore_spots(s: IbyronBase) -> frozenset[int]:
+    """Coast spaces from which a held tile can be laid (it fits with a corner there).
+
+    Walking to just any coast space could end where no tile fits; with the tile supply
+    gone and no free land left, a bot doing that every round stalled a 4-player game
+    until the round limit (RULES.md, "Levels")."""
+    blocked = s._blocked()
+    return frozenset(
+        c for c in s.coast
+        if s.height[c] == 0 and any(can_place(*explore_anchor(c, corner), s.height, blocked) for corner in range(4))
+    )
 
 
 def _circulating(s: IbyronBase, p: int) -> int:
@@ -622,7 +654,7 @@ def rollout_policy(state: State, seat: int, rng: Random) -> Action:
     legal = state._legal_actions(seat)
     if rng.random() < 0.25:
         return legal[rng.randrange(len(legal))]
-    return choose(state, seat, legal, HeuristicBot.style)
+    return choose(state, seat, legal, HeuristicBot.style, rng)
 
 
 BOTS = (HeuristicBot, GreedyBot)
