@@ -497,7 +497,7 @@ def _gold_wanted(s: IbyronBase, p: int, style: Style) -> bool:
 
 def _would_sell(s: IbyronBase, p: int, style: Style) -> bool:
     """Would a market visit now sell something worth it? (Asked before paying for the visit.)"""
-    from meeple.games.ibyron.legal import market_actions
+    from meeple.games.ibyron.market import market_actions
 
     saved = s.sold
     s.sold = False

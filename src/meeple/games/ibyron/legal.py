@@ -11,7 +11,6 @@ from meeple.core import Action
 from meeple.games.ibyron import actions as A
 from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
-    BACK,
     BUILDINGS,
     CAMPS,
     COINS,
@@ -26,7 +25,6 @@ from meeple.games.ibyron.data import (
     FOUNDRY,
     FOUNDRY_COSTS,
     FOUNDRY_SWAP,
-    FRONT,
     GATE,
     GOLD,
     HARBOUR,
@@ -71,6 +69,7 @@ from meeple.games.ibyron.data import (
     P,
 )
 from meeple.games.ibyron.island import BIT_XY, NN, can_place, distance, explore_anchor, xy
+from meeple.games.ibyron.market import bonus_actions, market_actions
 
 # The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
 MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
@@ -572,41 +571,6 @@ def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
 
 
 MARKET_RES = tuple(RES_INDEX[name] for name in MARKET_BOXES)  # the resource of each market box
-
-
-def market_actions(s: IbyronBase, p: int) -> list[Action]:
-    out: list[Action] = []
-    r = s.res[p]
-    if not s.sold:
-        for i, name in enumerate(MARKET_BOXES):
-            have = r[RES_INDEX[name]]
-            if not s.dice_used[i] and have > 0:
-                out.extend(A.SELL[name][1 : min(have, A.MAX_SELL) + 1])
-    if s.built[p][COURT] and not s.traded:
-        if r[FOOD] >= DATA["court_house"]["food"]:
-            out.append(A.TRADE_FOOD)
-        if r[GOLD] >= DATA["court_house"]["gold"]:
-            out.append(A.TRADE_GOLD)
-    out.append(A.DONE)
-    return out
-
-
-def market_has_more(s: IbyronBase, p: int) -> bool:
-    return market_actions(s, p) != [A.DONE]
-
-
-def bonus_actions(s: IbyronBase, p: int) -> list[Action]:
-    out: list[Action] = []
-    if s.back_side:
-        for k, space in enumerate(BACK):
-            if space["cost"] <= s.pending_forfeit:
-                out.append(A.BONUS[space["cost"]])
-                out.extend(A.BONUS_ALT[(k, j)] for j in range(len(space["alt_t"])))
-        return out
-    for k, space in enumerate(FRONT):
-        if s.bonus_taken[k] < 0 and not (s.solo and s.solo_used[k]):
-            out.append(A.BONUS[space["number"]])
-    return out
 
 
 def _turn(s: IbyronBase, p: int) -> list[Action]:

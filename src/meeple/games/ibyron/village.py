@@ -39,6 +39,7 @@ from meeple.games.ibyron.data import (
     TAX_PER_LEVEL,
     TAXING,
 )
+from meeple.games.ibyron.market import market_has_more
 from meeple.games.ibyron.turns import add, end_turn, gain, player_done, retrieve
 
 
@@ -155,7 +156,7 @@ def after_village_action(s: IbyronBase, p: int) -> None:
 
 
 def _market_maybe_done(s: IbyronBase, p: int) -> None:
-    if not legal.market_has_more(s, p):
+    if not market_has_more(s, p):
         after_village_action(s, p)
 
 
