@@ -53,8 +53,8 @@ BANK_CEILING = 200.0
 # constants, not class attributes: read every step, a global costs less than an attribute of the class.
 (
     P_ONE_HOTS, P_ROUND, P_MAX_ROUNDS, P_BANK, P_GOLD, P_WORTH, P_TARGET, P_HANDS, P_OWNED, P_FACE_UP, P_CAMP,
-    P_CAMP_HIDDEN, P_STACKS, P_KNOWN, P_USED, P_WON, P_TRAVELLED, P_OWED, P_TEAM, P_LOCATED,
-) = range(1, 21)  # fmt: skip
+    P_CAMP_HIDDEN, P_STACKS, P_KNOWN, P_USED, P_WON, P_TRAVELLED, P_OWED, P_TEAM, P_ENDED, P_LOCATED,
+) = range(1, 22)  # fmt: skip
 P_HOTS_FROM = P_LOCATED + len(CONTINENTS)  # the fields the one-hots are drawn from (change every few moves)
 
 
@@ -247,8 +247,11 @@ class BayonEncoder(Encoder):
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
         rel = self.rel[me]
-        if state.round != keys[P_ROUND] or state.max_rounds != keys[P_MAX_ROUNDS]:
-            keys[P_ROUND], keys[P_MAX_ROUNDS] = state.round, state.max_rounds
+        # the round is a property drawn from the turns played and how the game ended: those fields are
+        # the key (compared every step, where the property would be a call)
+        turns, ended = state.turns, state.ended
+        if turns != keys[P_ROUND] or ended != keys[P_ENDED] or state.max_rounds != keys[P_MAX_ROUNDS]:
+            keys[P_ROUND], keys[P_ENDED], keys[P_MAX_ROUNDS] = turns, ended, state.max_rounds
             m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
         bank = state.bank
         if bank != keys[P_BANK]:
