@@ -7,7 +7,7 @@ it, so that the move the seat then picks is checked against it in one lookup.
 Every call hands out a copy of the kept mask (users may write into what they are
 given; the check must not change with it). The kept mask is a ``bytearray``, not a
 numpy array: it is written one index at a time, read one index at a time for the
-check, and copied into a new ``bytearray`` for each array handed out
+check, and copied (``m[:]``, a new ``bytearray``) for each array handed out
 (``np.frombuffer``), which costs less than numpy's own zeros, item writes and copy.
 
 Each seat's tensor is kept up to date incrementally: :class:`SeatViews` holds one
@@ -109,7 +109,7 @@ class SeatViews:
         m = self._masks.get(seat)
         if m is None:
             m = self._new_mask(state, seat)
-        return {"observation": self._tensor(state, seat), "action_mask": _frombuffer(bytearray(m), _INT8)}
+        return {"observation": self._tensor(state, seat), "action_mask": _frombuffer(m[:], _INT8)}
 
     def _tensor(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s tensor, a new array; the views are up to ``state`` (``_renew`` has seen it)."""
@@ -134,7 +134,7 @@ class SeatViews:
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s legal actions now as an ``int8`` mask (a copy; all zeros if it may not act)."""
-        return _frombuffer(bytearray(self._mask(state, seat)), _INT8)
+        return _frombuffer(self._mask(state, seat)[:], _INT8)
 
     def legal(self, state: State, seat: int) -> npt.NDArray[np.bool_]:
         """``seat``'s legal actions now as booleans (a new array, like :meth:`mask`)."""
