@@ -1,13 +1,17 @@
 """Machine instructions per step of the RL benchmark's loops, counted by valgrind (the load does not change them).
 
-    PYTHONPATH=src python benchmarks/rl_instructions.py GAME [--loop pettingzoo|raw|bare|connect_four] [--steps N]
+    PYTHONPATH=src python benchmarks/rl_instructions.py GAME [--loop KIND] [--steps N]
+
+(KIND: pettingzoo, no_tensor, raw, bare or connect_four; connect_four_v3 needs pygame.)
 
 Runs this file again under ``valgrind --tool=callgrind`` with counting off; inside, the loop of
 ``rl_speed.py`` plays 300 warm-up steps, then counting is switched on (``callgrind_control -i on``)
 for ``N`` steps and off again, so the imports, the first tables and the warm-up are not counted.
 ``pettingzoo`` is ``meeple.rl.pettingzoo.env`` driven by ``aec_loop`` (``last()`` and a random masked
-``step``), ``raw`` the rules alone (``raw_loop``), ``bare`` that loop driving an env that does nothing
-(no wrappers: the loop's own cost), ``connect_four`` PettingZoo's ``connect_four_v3`` in the same loop.
+``step``), ``no_tensor`` that env with a ready zero vector for every observation
+(``rl_speed.NoTensorAEC``: the tensor's share is the difference), ``raw`` the rules alone (``raw_loop``),
+``bare`` that loop driving an env that does nothing (no wrappers: the loop's own cost), ``connect_four``
+PettingZoo's ``connect_four_v3`` in the same loop.
 A count compares two versions of our code well; across programs (ours against ``connect_four_v3``)
 it does not predict the ratio of times, since instructions run at different rates.
 """
@@ -32,6 +36,8 @@ def loop(game: str, kind: str) -> Callable[[int], int]:
 
     if kind == "pettingzoo":
         return rl_speed.aec_loop(lambda: mpz.env(game))  # type: ignore[no-any-return]
+    if kind == "no_tensor":
+        return rl_speed.aec_loop(lambda: rl_speed.NoTensorAEC(game))  # type: ignore[no-any-return]
     if kind == "raw":
         return rl_speed.raw_loop(game)  # type: ignore[no-any-return]
     if kind == "bare":
@@ -75,7 +81,8 @@ def counted(game: str, kind: str, steps: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", help="a game (ignored by --loop bare and connect_four)")
-    parser.add_argument("--loop", choices=("pettingzoo", "raw", "bare", "connect_four"), default="pettingzoo")
+    kinds = ("pettingzoo", "no_tensor", "raw", "bare", "connect_four")
+    parser.add_argument("--loop", choices=kinds, default="pettingzoo")
     parser.add_argument("--steps", type=int, default=1000)
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

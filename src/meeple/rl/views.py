@@ -5,7 +5,10 @@ of the current state (PettingZoo calls ``observe`` whenever it likes, and
 Gymnasium's env wants the mask in ``info`` and in ``action_masks()``) and keeps
 it, so that the move the seat then picks is checked against it in one lookup.
 Every call hands out a copy of the kept mask (users may write into what they are
-given; the check must not change with it).
+given; the check must not change with it). The kept mask is a ``bytearray``, not a
+numpy array: it is written one index at a time, read one index at a time for the
+check, and copied (``m[:]``, a new ``bytearray``) for each array handed out
+(``np.frombuffer``), which costs less than numpy's own zeros, item writes and copy.
 
 Each seat's tensor is kept up to date incrementally: :class:`SeatViews` holds one
 ``SeatCache`` per seat, and ``Encoder.encode_cached`` rewrites only the pieces of
@@ -42,6 +45,10 @@ def _unset(cache: SeatCache, state: State, seat: int, to_move: tuple[int, ...]) 
     raise AssertionError("no state seen yet")  # _renew sets the encoder before any tensor is asked for
 
 
+_frombuffer = np.frombuffer  # a new int8 array over a bytearray of its own (writable, shared with nothing)
+_INT8 = np.dtype(np.int8)
+
+
 def _plain_apply(state_class: type[State]) -> bool:
     """Whether ``state_class`` plays a move with the core's ``apply`` (checks, ``_apply``, history)."""
     return state_class.apply is State.apply
@@ -57,7 +64,7 @@ class SeatViews:
         self._move = -1
         self._to_move: tuple[int, ...] = ()
         self._encoder: Encoder | None = None
-        self._masks: dict[int, npt.NDArray[np.int8]] = {}
+        self._masks: dict[int, bytearray] = {}
         self._index: dict[Action, int] = {}
         self._actions: tuple[Action, ...] = ()
         self._direct = False
@@ -102,37 +109,36 @@ class SeatViews:
         m = self._masks.get(seat)
         if m is None:
             m = self._new_mask(state, seat)
-        return {"observation": self._tensor(state, seat), "action_mask": m.copy()}
+        return {"observation": self._tensor(state, seat), "action_mask": _frombuffer(m[:], _INT8)}
 
     def _tensor(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s tensor, a new array; the views are up to ``state`` (``_renew`` has seen it)."""
         return self._encode(self._caches[seat], state, seat, self._to_move)
 
-    def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+    def _mask(self, state: State, seat: int) -> bytearray:
         if state is not self._state or len(state.history) != self._move:
             self._renew(state)
         m = self._masks.get(seat)
         return self._new_mask(state, seat) if m is None else m
 
-    def _new_mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+    def _new_mask(self, state: State, seat: int) -> bytearray:
         """Build and keep ``seat``'s mask for the current move (``_renew`` has seen it)."""
-        m = self._masks[seat] = np.zeros(self.num_actions, dtype=np.int8)
+        m = self._masks[seat] = bytearray(self.num_actions)
         if seat in self._to_move:  # () once the game is over
-            # one index at a time through a memoryview: for the few to few dozen legal actions of
-            # a position, cheaper than building an index array for numpy
-            lit: Any = m.data
+            # one index at a time: for the few to few dozen legal actions of a position, cheaper
+            # than building an index array for numpy
             index = self._index
             for action in state._legal_actions(seat):  # what legal_actions gives a seat to move
-                lit[index[action]] = 1
+                m[index[action]] = 1
         return m
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s legal actions now as an ``int8`` mask (a copy; all zeros if it may not act)."""
-        return self._mask(state, seat).copy()
+        return _frombuffer(self._mask(state, seat)[:], _INT8)
 
     def legal(self, state: State, seat: int) -> npt.NDArray[np.bool_]:
         """``seat``'s legal actions now as booleans (a new array, like :meth:`mask`)."""
-        return self._mask(state, seat).astype(bool)
+        return _frombuffer(self._mask(state, seat), _INT8).astype(bool)
 
     def try_play(self, state: State, seat: int, index: int) -> bool:
         """Apply action ``index`` (an ``int`` in ``range(num_actions)``) for ``seat`` if it is legal now;

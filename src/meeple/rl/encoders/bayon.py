@@ -46,6 +46,17 @@ STEPS = ("main", "giveup", "pay", "team", "withdraw", "lose", "over")
 GOLD_CEILING = 100.0  # designed: more gold than any seat has held in measured games
 BANK_CEILING = 200.0
 
+# The cache slots BayonEncoder.update_state keeps (each a key and the indices it lit, or for a piece lighting
+# one index, that index); a piece drawn from several fields keys each in a slot of its own; the located
+# cards are one piece per continent (P_ONE_HOTS: the current seat, the interpreter, the blocked continent,
+# the step, the expedition and the site revealed, each lighting one index, gathered in one list). Module
+# constants, not class attributes: read every step, a global costs less than an attribute of the class.
+(
+    P_ONE_HOTS, P_ROUND, P_MAX_ROUNDS, P_BANK, P_GOLD, P_WORTH, P_TARGET, P_HANDS, P_OWNED, P_FACE_UP, P_CAMP,
+    P_CAMP_HIDDEN, P_STACKS, P_KNOWN, P_USED, P_WON, P_TRAVELLED, P_OWED, P_TEAM, P_ENDED, P_LOCATED,
+) = range(1, 22)  # fmt: skip
+P_HOTS_FROM = P_LOCATED + len(CONTINENTS)  # the fields the one-hots are drawn from (change every few moves)
+
 
 class BayonEncoder(Encoder):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
@@ -229,35 +240,29 @@ class BayonEncoder(Encoder):
         hot.extend([self.at_team - 1 + e for e in state.team])
 
     # ------------------------------------------------------------- incremental path
-    # the cache slots update_state keeps (each a key and the indices it lit, or for a piece lighting one
-    # index, that index); a piece drawn from several fields keys each in a slot of its own; the located
-    # cards are one piece per continent
-    # (ONE_HOTS: the current seat, the interpreter, the blocked continent, the step, the expedition and the
-    # site revealed, each lighting one index, gathered in one list)
-    (
-        ONE_HOTS, ROUND, MAX_ROUNDS, BANK, GOLD, WORTH, TARGET, HANDS, OWNED, FACE_UP, CAMP, CAMP_HIDDEN, STACKS,
-        KNOWN, USED, WON, TRAVELLED, OWED, TEAM, LOCATED,
-    ) = range(1, 21)  # fmt: skip
-    HOTS_FROM = LOCATED + len(CONTINENTS)  # the fields the one-hots are drawn from (they change every few moves)
-    pieces = HOTS_FROM
+    # the cache slots update_state keeps: the module's P_ constants
+    pieces = P_HOTS_FROM
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
         rel = self.rel[me]
-        if state.round != keys[self.ROUND] or state.max_rounds != keys[self.MAX_ROUNDS]:
-            keys[self.ROUND], keys[self.MAX_ROUNDS] = state.round, state.max_rounds
+        # the round is a property drawn from the turns played and how the game ended: those fields are
+        # the key (compared every step, where the property would be a call)
+        turns, ended = state.turns, state.ended
+        if turns != keys[P_ROUND] or ended != keys[P_ENDED] or state.max_rounds != keys[P_MAX_ROUNDS]:
+            keys[P_ROUND], keys[P_ENDED], keys[P_MAX_ROUNDS] = turns, ended, state.max_rounds
             m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
         bank = state.bank
-        if bank != keys[self.BANK]:
-            keys[self.BANK] = bank
+        if bank != keys[P_BANK]:
+            keys[P_BANK] = bank
             m[self.at_bank] = min(1.0, bank / BANK_CEILING)
         stacks, interpreter, expedition, revealed = state.stacks, state.interpreter, state.expedition, state.revealed
         hots_from = (state.current, interpreter, len(stacks), state.phase, expedition, revealed)
-        if hots_from != keys[self.HOTS_FROM]:
-            keys[self.HOTS_FROM] = hots_from
+        if hots_from != keys[P_HOTS_FROM]:
+            keys[P_HOTS_FROM] = hots_from
             blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
-            move_hots(cache, self.ONE_HOTS, [
+            move_hots(cache, P_ONE_HOTS, [
                 self.at_current + rel[state.current],
                 self.at_interpreter + self.continent_slot[interpreter],
                 self.at_blocked + interpreter if blocked else -1,
@@ -266,34 +271,34 @@ class BayonEncoder(Encoder):
                 self.at_revealed - 1 + revealed if revealed else -1,
             ])  # fmt: skip
         gold, worth = state.gold, state.worth
-        if gold != keys[self.GOLD] or worth != keys[self.WORTH] or state.target != keys[self.TARGET]:
-            keys[self.GOLD], keys[self.WORTH], keys[self.TARGET] = gold[:], worth[:], state.target
+        if gold != keys[P_GOLD] or worth != keys[P_WORTH] or state.target != keys[P_TARGET]:
+            keys[P_GOLD], keys[P_WORTH], keys[P_TARGET] = gold[:], worth[:], state.target
             target = float(state.target or 1) or 1.0
             for q, r in enumerate(rel):
                 m[self.at_wealth + r] = min(1.0, (gold[q] + worth[q]) / target)
                 m[self.at_gold + r] = min(1.0, gold[q] / GOLD_CEILING)
         hands = state.hands
-        if hands != keys[self.HANDS]:
-            keys[self.HANDS] = [h[:] for h in hands]
-            relight(cache, self.HANDS, [self.at_explorers + rel[q] * EXPLORERS - 1 + e
+        if hands != keys[P_HANDS]:
+            keys[P_HANDS] = [h[:] for h in hands]
+            relight(cache, P_HANDS, [self.at_explorers + rel[q] * EXPLORERS - 1 + e
                                         for q, hand in enumerate(hands) for e in hand])  # fmt: skip
         owned = state.owned
-        if owned != keys[self.OWNED]:
-            keys[self.OWNED] = [o[:] for o in owned]
-            relight(cache, self.OWNED, [self.at_sites + rel[q] * SITES - 1 + site
+        if owned != keys[P_OWNED]:
+            keys[P_OWNED] = [o[:] for o in owned]
+            relight(cache, P_OWNED, [self.at_sites + rel[q] * SITES - 1 + site
                                         for q, sites in enumerate(owned) for site in sites])  # fmt: skip
-        if state.faceup != keys[self.FACE_UP]:
-            keys[self.FACE_UP] = state.faceup[:]
-            relight(cache, self.FACE_UP, [self.at_face_up - 1 + e for e in state.faceup])
+        if state.faceup != keys[P_FACE_UP]:
+            keys[P_FACE_UP] = state.faceup[:]
+            relight(cache, P_FACE_UP, [self.at_face_up - 1 + e for e in state.faceup])
         camp, hidden = state.camp, state.camp_hidden
-        if hidden != keys[self.CAMP_HIDDEN] or camp != keys[self.CAMP]:
-            keys[self.CAMP], keys[self.CAMP_HIDDEN] = camp[:], hidden
+        if hidden != keys[P_CAMP_HIDDEN] or camp != keys[P_CAMP]:
+            keys[P_CAMP], keys[P_CAMP_HIDDEN] = camp[:], hidden
             m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
             m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
-            relight(cache, self.CAMP, [self.at_camp_bottom - 1 + e for e in camp[hidden:]])
-        known, old_stacks, old_known = state.known, keys[self.STACKS], keys[self.KNOWN]
+            relight(cache, P_CAMP, [self.at_camp_bottom - 1 + e for e in camp[hidden:]])
+        known, old_stacks, old_known = state.known, keys[P_STACKS], keys[P_KNOWN]
         if stacks != old_stacks or known != old_known:
-            keys[self.STACKS], keys[self.KNOWN] = [s[:] for s in stacks], known[:]
+            keys[P_STACKS], keys[P_KNOWN] = [s[:] for s in stacks], known[:]
             self._update_located(
                 cache, stacks, known, me, self._continents_changed(stacks, known, old_stacks, old_known)
             )
@@ -332,7 +337,7 @@ class BayonEncoder(Encoder):
                     hot += [at + k for k in offsets[mask]]
                     if mask & PUBLIC or mask & bit:
                         hot.append(at + site)  # the site slots start at at + 1, for site 1
-            relight(cache, self.LOCATED + c, hot)
+            relight(cache, P_LOCATED + c, hot)
 
     def _update_turn(self, cache: SeatCache, state: Any, bank: int) -> None:
         m, keys = cache.view, cache.keys
@@ -343,21 +348,21 @@ class BayonEncoder(Encoder):
         m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
         running = phase != game_actions.OVER
         used = state.used if running else None  # the bit sets show nothing once the game is over
-        if used != keys[self.USED]:
-            keys[self.USED] = used
-            relight(cache, self.USED, [] if used is None else self._bit_slots(used, self.at_acted, EXPLORER_IDS))
+        if used != keys[P_USED]:
+            keys[P_USED] = used
+            relight(cache, P_USED, [] if used is None else self._bit_slots(used, self.at_acted, EXPLORER_IDS))
         won = state.won if running else None
-        if won != keys[self.WON]:
-            keys[self.WON] = won
-            relight(cache, self.WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
-        if state.travelled != keys[self.TRAVELLED]:
-            write_changed(cache, self.TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
-        if state.owed != keys[self.OWED]:
-            keys[self.OWED] = state.owed
+        if won != keys[P_WON]:
+            keys[P_WON] = won
+            relight(cache, P_WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
+        if state.travelled != keys[P_TRAVELLED]:
+            write_changed(cache, P_TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
+        if state.owed != keys[P_OWED]:
+            keys[P_OWED] = state.owed
             m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
-        if state.team != keys[self.TEAM]:
-            keys[self.TEAM] = state.team[:]
-            relight(cache, self.TEAM, [self.at_team - 1 + e for e in state.team])
+        if state.team != keys[P_TEAM]:
+            keys[P_TEAM] = state.team[:]
+            relight(cache, P_TEAM, [self.at_team - 1 + e for e in state.team])
 
     def _bit_slots(self, bits: int, at: int, ids: frozenset[int]) -> list[int]:
         """The slots from ``at`` lit by a bit set of explorers (``bits``) or of sites (``~bits``), remembered

@@ -77,15 +77,15 @@ def _write(cache: SeatCache, piece: int, key: Any, at: list[int], val: list[floa
     before, only the values that changed are written; else the ones it wrote before go back to 0."""
     m = cache.view
     kept = cache.keys[piece]
-    where: Any = range(len(at))
     if kept is not UNSEEN and cache.lit[piece] == at:
-        where = changed_at(val, kept[1])
+        for i in changed_at(val, kept[1]):
+            x = val[i]
+            m[at[i]] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
     else:
         for i in cache.lit[piece]:
             m[i] = 0.0
-    for i in where:
-        x = val[i]
-        m[at[i]] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
+        for i, x in zip(at, val, strict=True):  # every value: pairs, without indexing two lists
+            m[i] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
     cache.lit[piece] = at
     cache.keys[piece] = (key, val)
 

@@ -57,6 +57,21 @@ GOLD_CEILING = 40.0
 VP_CEILING = 120.0
 PRICE_CEILING = 20.0
 
+# The cache slots IsleOfSkyeEncoder.update_state keeps: the set-up, a copy of the state fields below
+# (P_FIELDS), all territories (one piece: a tile is lit in one territory only, but a new game may give it to
+# another seat), and the one-hots of the phase, the three roles and the pending tile (each the index it
+# lit); each seat's offer and received tiles are a run of the vector of their own, cleared and rewritten.
+# Module constants, not class attributes: read every step, a global costs less than an attribute of the class.
+P_SETUP, P_FIELDS, P_TERRITORY, P_PHASE_HOT, P_START_HOT, P_BUYER_HOT, P_BUILDER_HOT, P_PENDING_HOT = range(1, 9)
+# the fields compared in one go (list, in this order, then the bag's size): the round's public state,
+# the numbers, each seat's offer, its received tiles; those holding a list per seat (F_ROWS) are copied
+# row by row; F_ constants are positions in that list
+ROUND_FIELDS = ("round", "phase", "start", "buy_step", "builder", "pick_tile", "pick_spot")
+SEAT_FIELDS = ("vp", "gold", "done", "prices", "drawn", "discarded", "sold_to", "received")
+_FIELDS_OF = attrgetter(*ROUND_FIELDS, *SEAT_FIELDS)
+F_PHASE, F_VP, F_GOLD, F_DONE, F_PRICES, F_DRAWN, F_DISCARDED, F_SOLD_TO, F_RECEIVED, F_BAG = 1, *range(7, 16)
+F_ROWS = frozenset({F_PRICES, F_DRAWN, F_SOLD_TO, F_RECEIVED})
+
 
 def unit(x: float) -> float:
     """``x`` clipped into ``[0, 1]``, as ``scaled`` clips (``fill_state`` clips where it writes)."""
@@ -320,35 +335,24 @@ class IsleOfSkyeEncoder(Encoder):
         return at, val, owner, arrays
 
     # ------------------------------------------------------------- incremental path
-    # the cache slots update_state keeps: the set-up, a copy of the state fields below (FIELDS), all
-    # territories (one piece: a tile is lit in one territory only, but a new game may give it to another
-    # seat), and the one-hots of the phase, the three roles and the pending tile (each the index it lit);
-    # each seat's offer and received tiles are a run of the vector of their own, cleared and rewritten
-    SETUP, FIELDS, TERRITORY, PHASE_HOT, START_HOT, BUYER_HOT, BUILDER_HOT, PENDING_HOT = range(1, 9)
-    # the fields compared in one go (list, in this order, then the bag's size): the round's public state,
-    # the numbers, each seat's offer, its received tiles; those holding a list per seat are copied row by row
-    ROUND_FIELDS = ("round", "phase", "start", "buy_step", "builder", "pick_tile", "pick_spot")
-    SEAT_FIELDS = ("vp", "gold", "done", "prices", "drawn", "discarded", "sold_to", "received")
-    _fields = attrgetter(*ROUND_FIELDS, *SEAT_FIELDS)
-    PHASE, VP, GOLD, DONE, PRICES, DRAWN, DISCARDED, SOLD_TO, RECEIVED, BAG = 1, *range(7, 16)
-    ROWS = frozenset({PRICES, DRAWN, SOLD_TO, RECEIVED})
+    # the cache slots update_state keeps and the fields it compares: the module's P_ and F_ constants
 
     @property
     def pieces(self) -> int:  # type: ignore[override]
-        return self.PENDING_HOT
+        return P_PENDING_HOT
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         keys = cache.keys
-        now = list(self._fields(state))
+        now = list(_FIELDS_OF(state))
         now.append(len(state.bag))
-        old = keys[self.FIELDS]
-        if old is UNSEEN or now[self.PHASE] != old[self.PHASE] or now[0] != old[0]:
+        old = keys[P_FIELDS]
+        if old is UNSEEN or now[F_PHASE] != old[F_PHASE] or now[0] != old[0]:
             self._refresh(cache, state, me, now)  # a new phase or round changes most pieces
             return
         setup = (state.scoring, state.rounds)
-        if setup != keys[self.SETUP]:  # another game: compared element by element, by identity first
-            keys[self.SETUP] = setup
+        if setup != keys[P_SETUP]:  # another game: compared element by element, by identity first
+            keys[P_SETUP] = setup
             cache.vector[self.at_scoring : self.at_seats] = 0.0  # the scoring tiles and the round track
             m = cache.view
             for i, x in zip(*self._setup_lists(state), strict=True):
@@ -363,41 +367,41 @@ class IsleOfSkyeEncoder(Encoder):
         v, keys = cache.vector, cache.keys
         v[self.at_round :] = 0.0  # every slice after the common ones (the round's is the first)
         self.fill_state(v, state, me)
-        keys[self.SETUP] = (state.scoring, state.rounds)
-        rows = self.ROWS  # _copied, inline: one list built, no call per field
-        keys[self.FIELDS] = [
+        keys[P_SETUP] = (state.scoring, state.rounds)
+        rows = F_ROWS  # _copied, inline: one list built, no call per field
+        keys[P_FIELDS] = [
             [r[:] for r in x] if i in rows else x[:] if type(x) is list else x for i, x in enumerate(now)
         ]
-        keys[self.TERRITORY] = (list(state.placed), list(map(len, state.placed)))
-        for slot in range(self.PHASE_HOT, self.PENDING_HOT + 1):
+        keys[P_TERRITORY] = (list(state.placed), list(map(len, state.placed)))
+        for slot in range(P_PHASE_HOT, P_PENDING_HOT + 1):
             keys[slot] = UNSEEN
         self._update_round(cache, state, me)  # the one-hots' slots learn the indices fill_state lit
 
     def _copied(self, i: int, value: Any) -> Any:
         """A copy of field ``i`` of the compared fields (row by row for those holding a list per seat)."""
-        if i in self.ROWS:
+        if i in F_ROWS:
             return [row[:] for row in value]
         return value[:] if type(value) is list else value
 
     def _update_fields(self, cache: SeatCache, state: Any, me: int, now: list[Any], old: Any) -> None:
         """Rewrite the pieces drawn from the fields of ``now`` that differ from the copy ``old`` (in one
         phase of one round), then bring the copy up to date."""
-        p, hidden = self.players, now[self.PHASE] == game_actions.PRICE
+        p, hidden = self.players, now[F_PHASE] == game_actions.PRICE
         changed = list(compress(count(), map(ne, now, old)))
         seats: set[int] = set()
         numbers = False
-        round_changed = any(i < len(self.ROUND_FIELDS) or i == self.BAG for i in changed)
+        round_changed = any(i < len(ROUND_FIELDS) or i == F_BAG for i in changed)
         for i in changed:
-            if self.VP <= i <= self.PRICES:
+            if F_VP <= i <= F_PRICES:
                 numbers = True
-            if self.PRICES <= i <= self.SOLD_TO and len(seats) < p:
+            if F_PRICES <= i <= F_SOLD_TO and len(seats) < p:
                 rows, was = now[i], old[i]
-                if hidden and i in (self.PRICES, self.DISCARDED):  # another seat's are hidden: only mine show
+                if hidden and i in (F_PRICES, F_DISCARDED):  # another seat's are hidden: only mine show
                     if rows[me] != was[me]:
                         seats.add(me)
                 else:
                     seats.update(q for q in range(p) if rows[q] != was[q])
-            if i == self.RECEIVED:
+            if i == F_RECEIVED:
                 rows, was, at, v, m = now[i], old[i], self.received_at[me], cache.vector, cache.view
                 for q in range(p):
                     if rows[q] != was[q]:
@@ -420,20 +424,20 @@ class IsleOfSkyeEncoder(Encoder):
         m, p, phase = cache.view, self.players, state.phase
         m[self.at_round] = unit(state.round / ROUNDS)
         m[self.at_bag] = unit(len(state.bag) / TILES)
-        move_hot(cache, self.PHASE_HOT, self.at_phase + self.phase_slot[phase])
-        move_hot(cache, self.START_HOT, self.at_roles + (state.start - me) % p)
+        move_hot(cache, P_PHASE_HOT, self.at_phase + self.phase_slot[phase])
+        move_hot(cache, P_START_HOT, self.at_roles + (state.start - me) % p)
         roles = self.at_roles + p + 1
         move_hot(
-            cache, self.BUYER_HOT, roles + ((state.start + state.buy_step - me) % p if phase == game_actions.BUY else p)
+            cache, P_BUYER_HOT, roles + ((state.start + state.buy_step - me) % p if phase == game_actions.BUY else p)
         )
         roles += p + 1
         builder = state.builder
         move_hot(
             cache,
-            self.BUILDER_HOT,
+            P_BUILDER_HOT,
             roles + ((builder - me) % p if phase == game_actions.BUILD and 0 <= builder < p else p),
         )
-        move_hot(cache, self.PENDING_HOT, self.at_pending + state.pick_tile if state.pick_tile >= 0 else None)
+        move_hot(cache, P_PENDING_HOT, self.at_pending + state.pick_tile if state.pick_tile >= 0 else None)
         spot, at = state.pick_spot, self.at_pending + TILES
         if spot is not None and len(spot) == 2:
             m[at], m[at + 1], m[at + 2] = (
@@ -486,7 +490,7 @@ class IsleOfSkyeEncoder(Encoder):
         """Every territory's tiles. A territory only grows and its mapping keeps the order tiles were
         placed in, so while each seat's mapping is the very one seen before (the key slot holds the
         mappings and their sizes), only the tiles placed since are written; any other rewrites them all."""
-        placed, key = state.placed, cache.keys[self.TERRITORY]
+        placed, key = state.placed, cache.keys[P_TERRITORY]
         sizes = list(map(len, placed))
         if key is not UNSEEN and all(map(is_, key[0], placed)) and len(placed) == len(key[0]):
             if sizes == key[1]:
@@ -505,7 +509,7 @@ class IsleOfSkyeEncoder(Encoder):
             at, val = self._tiles(placed[q].items(), r)
             for i, x in zip(at, val, strict=True):
                 m[i] = x
-        cache.keys[self.TERRITORY] = (list(placed), sizes)
+        cache.keys[P_TERRITORY] = (list(placed), sizes)
 
     def _tiles(self, tiles: Iterable[Any], r: int) -> tuple[list[int], list[float]]:
         """The ``territory_tiles`` indices and values of ``tiles`` (``((x, y), (tile, turn))`` items) of the

@@ -51,6 +51,15 @@ PHASES = (
 SHEEP_CEILING = 30.0  # designed: above the 25-sheep end trigger
 SCORE_CEILING = 60.0
 
+# The cache slots IvorEncoder.update_state keeps (each a key and the indices it lit); a piece drawn from
+# several fields keys each in a slot of its own; the card sets lit per seat follow, three slots a seat.
+# Module constants, not class attributes: read every step, a global costs less than an attribute of the class.
+(
+    P_TURN, P_PHASE, P_SHEEP, P_GOLD, P_COAL, P_TOKENS, P_FINAL, P_HANDS, P_OWN_HAND, P_POS, P_KNOWN, P_COMPLETED,
+    P_EVENTS, P_DISCARD, P_MAP_SHEEP, P_MAP_TOKEN, P_WAGONS, P_IDRIS, P_LINE, P_LINE_SHEEP, P_SUPPLY, P_JOBS,
+    P_SEAT_CARDS,
+) = range(1, 24)  # fmt: skip
+
 
 class IvorEncoder(Encoder):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
@@ -204,24 +213,19 @@ class IvorEncoder(Encoder):
         set_hot(v, hot)
 
     # ------------------------------------------------------------- incremental path
-    # the cache slots update_state keeps (each a key and the indices it lit); a piece drawn from several
-    # fields keys each in a slot of its own; the card sets lit per seat follow, three slots a seat
-    (
-        TURN, PHASE, SHEEP, GOLD, COAL, TOKENS, FINAL, HANDS, OWN_HAND, POS, KNOWN, COMPLETED, EVENTS, DISCARD,
-        MAP_SHEEP, MAP_TOKEN, WAGONS, IDRIS, LINE, LINE_SHEEP, SUPPLY, JOBS, SEAT_CARDS,
-    ) = range(1, 24)  # fmt: skip
+    # the cache slots update_state keeps: the module's P_ constants
 
     @property
     def pieces(self) -> int:  # type: ignore[override]
-        return self.SEAT_CARDS + 3 * self.players - 1
+        return P_SEAT_CARDS + 3 * self.players - 1
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
         turn, phase = self.at_current + self.rel[me][state.current], self.at_phase + self.phase_slot[state.phase]
-        if turn != keys[self.TURN] or phase != keys[self.PHASE]:  # one test for the two, most moves
-            move_hot(cache, self.TURN, turn)
-            move_hot(cache, self.PHASE, phase)
+        if turn != keys[P_TURN] or phase != keys[P_PHASE]:  # one test for the two, most moves
+            move_hot(cache, P_TURN, turn)
+            move_hot(cache, P_PHASE, phase)
         # four numbers, each changing now and then: cheaper written than keyed
         m[self.at_round] = min(1.0, state.round / 30)
         m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
@@ -229,30 +233,30 @@ class IvorEncoder(Encoder):
         m[self.at_end + 2] = min(1.0, state.moves_left / 5)
         self._update_numbers(cache, state, me)
         self._update_cards(cache, state, me)
-        discard, old = state.discard, keys[self.DISCARD]
+        discard, old = state.discard, keys[P_DISCARD]
         if discard != old:
-            keys[self.DISCARD] = discard[:]
+            keys[P_DISCARD] = discard[:]
             at = self.at_deck + 1  # the discard pile's slots start at at + 1, for card 1
             if old is not UNSEEN and len(discard) > len(old) and discard[: len(old)] == old:  # cards put on it
                 hot = [at + c for c in discard[len(old) :]]
                 for i in hot:
                     m[i] = 1.0
-                cache.lit[self.DISCARD] += hot
+                cache.lit[P_DISCARD] += hot
             else:
-                relight(cache, self.DISCARD, [at + c for c in discard])
+                relight(cache, P_DISCARD, [at + c for c in discard])
         sheep, token = state.loc_sheep, state.loc_token
-        if sheep != keys[self.MAP_SHEEP]:
-            write_changed(cache, self.MAP_SHEEP, sheep, self.loc_at, 0, 8.0)
-        if token != keys[self.MAP_TOKEN]:
-            write_changed(cache, self.MAP_TOKEN, token, self.loc_at, 1, None)  # a flag: a token taken clears it
+        if sheep != keys[P_MAP_SHEEP]:
+            write_changed(cache, P_MAP_SHEEP, sheep, self.loc_at, 0, 8.0)
+        if token != keys[P_MAP_TOKEN]:
+            write_changed(cache, P_MAP_TOKEN, token, self.loc_at, 1, None)  # a flag: a token taken clears it
         slot = self.owner_slot[me]
-        if state.wagon_at != keys[self.WAGONS]:
-            move_one_hots(cache, self.WAGONS, state.wagon_at, self.at_wagon, slot)
-        if state.idris_at != keys[self.IDRIS]:
-            move_one_hots(cache, self.IDRIS, state.idris_at, self.at_idris, slot)
+        if state.wagon_at != keys[P_WAGONS]:
+            move_one_hots(cache, P_WAGONS, state.wagon_at, self.at_wagon, slot)
+        if state.idris_at != keys[P_IDRIS]:
+            move_one_hots(cache, P_IDRIS, state.idris_at, self.at_idris, slot)
         line, on = state.line, state.line_sheep
-        if line != keys[self.LINE] or on != keys[self.LINE_SHEEP]:
-            keys[self.LINE], keys[self.LINE_SHEEP] = line[:], on[:]
+        if line != keys[P_LINE] or on != keys[P_LINE_SHEEP]:
+            keys[P_LINE], keys[P_LINE_SHEEP] = line[:], on[:]
             hot = []
             for i, (card, sheep_on) in enumerate(zip(line[:LINE], on, strict=False)):
                 at = self.at_line + i * (CARDS + 1)
@@ -260,35 +264,35 @@ class IvorEncoder(Encoder):
                     hot.append(at + card - 1)
                 if sheep_on:
                     hot.append(at + CARDS)
-            relight(cache, self.LINE, hot)
+            relight(cache, P_LINE, hot)
         key = (len(state.deck), len(state.removed), state.supply_gold, state.supply_coal, state.idris_free)
-        if key != keys[self.SUPPLY]:
-            keys[self.SUPPLY] = key
+        if key != keys[P_SUPPLY]:
+            keys[P_SUPPLY] = key
             for at, x, ceiling in zip(self.supply_at, key, self.supply_ceiling, strict=True):
                 m[at] = min(1.0, x / ceiling)
-        if state.jobs_here != keys[self.JOBS]:
-            keys[self.JOBS] = state.jobs_here
-            relight(cache, self.JOBS, [self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
+        if state.jobs_here != keys[P_JOBS]:
+            keys[P_JOBS] = state.jobs_here
+            relight(cache, P_JOBS, [self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
 
     def _update_numbers(self, cache: SeatCache, state: Any, me: int) -> None:
         """Each seat's counts and place (of another seat's hand only its size)."""
         m, keys = cache.view, cache.keys
         starts = self.seat_at[me]  # where each seat's run starts, by absolute seat
-        if state.sheep != keys[self.SHEEP]:
-            write_changed(cache, self.SHEEP, state.sheep, starts, 0, SHEEP_CEILING)
-        if state.gold != keys[self.GOLD]:
-            write_changed(cache, self.GOLD, state.gold, starts, 1, 5.0)
-        if state.coal != keys[self.COAL]:
-            write_changed(cache, self.COAL, state.coal, starts, 2, 5.0)
-        if state.tokens != keys[self.TOKENS]:
-            write_changed(cache, self.TOKENS, state.tokens, starts, 4, 5.0)
+        if state.sheep != keys[P_SHEEP]:
+            write_changed(cache, P_SHEEP, state.sheep, starts, 0, SHEEP_CEILING)
+        if state.gold != keys[P_GOLD]:
+            write_changed(cache, P_GOLD, state.gold, starts, 1, 5.0)
+        if state.coal != keys[P_COAL]:
+            write_changed(cache, P_COAL, state.coal, starts, 2, 5.0)
+        if state.tokens != keys[P_TOKENS]:
+            write_changed(cache, P_TOKENS, state.tokens, starts, 4, 5.0)
         final = state.final
-        if final != keys[self.FINAL]:
-            keys[self.FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
+        if final != keys[P_FINAL]:
+            keys[P_FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
             write_scaled(m, starts, 5, [0] * self.players if final is None else final, SCORE_CEILING)
-        pos, old = state.pos, keys[self.POS]
+        pos, old = state.pos, keys[P_POS]
         if pos != old:
-            keys[self.POS] = pos[:]
+            keys[P_POS] = pos[:]
             for q in range(len(pos)) if old is UNSEEN or len(old) != len(pos) else changed_at(pos, old):
                 if q >= len(starts):
                     continue
@@ -305,28 +309,28 @@ class IvorEncoder(Encoder):
         # of the hands, the observer sees its own and every hand's size (the key slots: the sizes, its hand)
         hands = state.hands
         sizes = list(map(len, hands))
-        if sizes != keys[self.HANDS]:
-            write_changed(cache, self.HANDS, sizes, starts, 3, 5.0)
+        if sizes != keys[P_HANDS]:
+            write_changed(cache, P_HANDS, sizes, starts, 3, 5.0)
         own = hands[me]
-        if own != keys[self.OWN_HAND]:
-            keys[self.OWN_HAND] = own[:]
+        if own != keys[P_OWN_HAND]:
+            keys[P_OWN_HAND] = own[:]
             at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
-            relight(cache, self.OWN_HAND, [at + c for c in own])
+            relight(cache, P_OWN_HAND, [at + c for c in own])
         # the cards all saw go into each hand, the jobs done and the events taken: each changes now and then
-        if state.known != keys[self.KNOWN]:
+        if state.known != keys[P_KNOWN]:
             self._update_card_sets(cache, 0, state.known, starts)
-        if state.completed != keys[self.COMPLETED]:
+        if state.completed != keys[P_COMPLETED]:
             self._update_card_sets(cache, 1, state.completed, starts)
-        if state.events_taken != keys[self.EVENTS]:
+        if state.events_taken != keys[P_EVENTS]:
             self._update_card_sets(cache, 2, state.events_taken, starts)
 
     def _update_card_sets(self, cache: SeatCache, group: int, sets: list[list[int]], starts: list[int]) -> None:
         """Relight, for each seat whose set changed, the cards of ``group`` (0 known, 1 completed, 2 events)."""
         offset = 6 + LOCATIONS + (group + 1) * CARDS
-        for q in changed_rows(cache, self.KNOWN + group, sets):
+        for q in changed_rows(cache, P_KNOWN + group, sets):
             if q < len(starts):
                 at = starts[q] + offset
-                relight(cache, self.SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
+                relight(cache, P_SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
 
     def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
         """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
