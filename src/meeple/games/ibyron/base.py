@@ -58,37 +58,22 @@ from meeple.games.ibyron.island import (
 )
 from meeple.games.ibyron.scoring import victory_points
 
-# Where a tile may lie on an island, by the identity of its height grid (never changed, a new one made whenever a
-# tile is laid, and the cache holds on to it, so an id cannot be reused while its entry lives): the grid, the
-# island as bit masks (``island.island_bits``), and once asked for, the masks of the anchors on the sea touching
-# the island and of the flat anchors on land (legal unless they cover a piece).
-_ANCHORS: dict[int, tuple[list[int], IslandBits, list[tuple[int, int]]]] = {}
+# Where a tile may lie on an island: the height grid it was worked out for (never changed in place, a new one is
+# made whenever a tile is laid), the island as bit masks (``island.island_bits``), and once asked for, the masks of
+# the anchors on the sea touching the island and of the flat anchors on land (legal unless they cover a piece).
+# A state keeps its island's entry itself (a private slot, shared by its clones like the grids) rather than in a
+# table keyed by the grid: such a table kept hundreds of dead 42x42 grids alive, and the garbage collector went
+# through every one of their cells each time it looked at young objects (about 8% of solo random play's time).
+IslandEntry = tuple[list[int], IslandBits, list[tuple[int, int]]]
 
 
-def _island_entry(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[
-        list[int], IslandBits, list[tuple[int, int]]]:
-    entry = _ANCHORS.get(id(height))
-    if entry is None or entry[0] is not height:
-        entry = _remember(height, island_bits(height, land, shore))
-    return entry
+def _new_entry(height: list[int], bits: IslandBits) -> IslandEntry:
+    return (height, bits, [])
 
 
-def _remember(height: list[int], bits: IslandBits) -> tuple[list[int], IslandBits, list[tuple[int, int]]]:
-    if len(_ANCHORS) > 256:
-        _ANCHORS.clear()
-    entry = _ANCHORS[id(height)] = (height, bits, [])
-    return entry
-
-
-def _anchor_table(height: list[int], land: tuple[int, ...], shore: tuple[int, ...]) -> tuple[int, int]:
-    _, bits, answer = _island_entry(height, land, shore)
-    if not answer:
-        answer.append(anchors_of_bits(bits))
-    return answer[0]
-
-
-# The island before play, by player count: (height, terrain, top tiles, land, coast, the tiles left), laid once.
-_Start = tuple[list[int], list[int], dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# The island before play, by player count: (height, terrain, top tiles, land, coast, the tiles left, its entry),
+# laid once.
+_Start = tuple[list[int], list[int], dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...], IslandEntry]
 _START_ISLANDS: dict[int, _Start] = {}
 _SEA = [0] * NN  # never changed: lay_tile replaces the grids it is in
 
@@ -113,6 +98,8 @@ class IbyronBase(State):
         "height", "terrain", "top_tile", "buildings", "camps", "reserved", "land", "coast",
         # pending sub-decisions
         "new_cells", "sold", "traded", "pending_forfeit", "hire_queue", "pending_tile", "extra_tile",
+        # the island's bit masks and anchors (``_island``): bookkeeping, not position (so not in a snapshot)
+        "__island",
     )
 
     beginner: bool
@@ -175,6 +162,7 @@ class IbyronBase(State):
     hire_queue: list[int]
     pending_tile: int
     extra_tile: bool
+    __island: IslandEntry | None
 
     @classmethod
     def resolve_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -188,6 +176,7 @@ class IbyronBase(State):
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(players, seed, options)
+        self.__island = None
         self.solo = players == 1
         self.beginner = self.solo or options.get("mode") == "beginner"
         self.back_side = options.get("bonus_side") == "back"
@@ -261,18 +250,33 @@ class IbyronBase(State):
                     self.lay_tile(tile["id"], tile["anchor"][0], tile["anchor"][1], 0)
                     used.append(tile["id"])
             pile = tuple(t["id"] for t in DATA["tiles"] if t["id"] not in used)
-            start = _START_ISLANDS[n] = (self.height, self.terrain, self.top_tile, self.land, self.coast, pile)
-        self.height, self.terrain, self.top_tile, self.land, self.coast, pile = start
+            start = _START_ISLANDS[n] = (self.height, self.terrain, self.top_tile, self.land, self.coast, pile,
+                                         self._island())
+        self.height, self.terrain, self.top_tile, self.land, self.coast, pile, self.__island = start
         self.tiles = list(pile)
         if self.beginner:
             self.rng.shuffle(self.tiles)  # the face-down pile; its order is hidden from everyone
 
     # ------------------------------------------------------------ the island
+    def _island(self) -> IslandEntry:
+        """The island's entry (see ``IslandEntry``), made from the grid if this grid has none yet (a test may
+        set ``height`` by hand: the entry is only taken for the very grid it was made for)."""
+        entry = self.__island
+        if entry is None or entry[0] is not self.height:
+            entry = self.__island = _new_entry(self.height, island_bits(self.height, self.land, self.coast))
+        return entry
+
+    def _anchor_table(self) -> tuple[int, int]:
+        _, bits, answer = self._island()
+        if not answer:
+            answer.append(anchors_of_bits(bits))
+        return answer[0]
+
     def lay_tile(self, tile: int, ax: int, ay: int, rotation: int) -> tuple[int, ...]:
         cells = tile_cells(ax, ay)
         # the island's bit masks, made now if they never were: growing them with the tile is cheaper than
         # making the new island's from scratch when a tile is next offered or placed (every round)
-        before = _island_entry(self.height, self.land, self.coast)
+        before = self._island()
         # the grids are shared between states (copy on write, never changed in place): a tile laid makes new ones
         height = self.height.copy()
         terrain = self.terrain.copy()
@@ -288,7 +292,7 @@ class IbyronBase(State):
             # on the sea: the island grows, so does its coast (a tile on top of land changes neither)
             self.land = tuple(sorted(self.land + tuple(new_land)))
             self.coast = grow_coast(self.coast, cells, self.height)
-        _remember(height, grown_bits(before[1], cells, height))
+        self.__island = _new_entry(height, grown_bits(before[1], cells, height))
         return cells
 
     def _blocked(self) -> set[int]:
@@ -296,7 +300,7 @@ class IbyronBase(State):
 
     def _anchor_bits(self) -> int:
         """The anchors where a tile may lie now, as a mask (see ``island.anchor_masks``)."""
-        sea, flat = _anchor_table(self.height, self.land, self.coast)
+        sea, flat = self._anchor_table()
         if not flat:
             return sea
         return sea | (flat & ~touching(mask(self.buildings) | mask(self.camps) | mask(self.reserved)))
@@ -306,7 +310,7 @@ class IbyronBase(State):
 
     def _any_anchor(self) -> bool:
         # the sea beside the island always has room on this grid, so the pieces on it are rarely looked at
-        return _anchor_table(self.height, self.land, self.coast)[0] != 0 or self._anchor_bits() != 0
+        return self._anchor_table()[0] != 0 or self._anchor_bits() != 0
 
     @staticmethod
     def tile_corners(role: str) -> tuple[int, int, int, int]:
@@ -449,3 +453,4 @@ class IbyronBase(State):
         new.buildings = self.buildings.copy()
         new.camps = self.camps.copy()
         new.reserved = self.reserved.copy()
+        new.__island = self.__island  # belongs to the grids, shared with them

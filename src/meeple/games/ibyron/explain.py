@@ -42,7 +42,8 @@ from meeple.games.ibyron.data import (
     B,
 )
 from meeple.games.ibyron.island import HIGH, cell_of, on_grid
-from meeple.games.ibyron.legal import gold_mine_reason, occupied_cells
+from meeple.games.ibyron.legal import gold_mine_reason
+from meeple.games.ibyron.moves import occupied_cells
 from meeple.games.ibyron.outside import grain_discs, move_points
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
-from operator import getitem, itemgetter
+from operator import getitem
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
@@ -28,7 +27,6 @@ from meeple.games.ibyron.data import (
     GATE,
     GOLD,
     HARBOUR,
-    HORSE_POINTS,
     K_GOLD,
     K_GRAIN,
     K_ORE,
@@ -55,30 +53,20 @@ from meeple.games.ibyron.data import (
     S_START,
     S_TAKE,
     S_TURN,
-    SIZE,
     SPACE_INDEX,
     SPACES,
     ST_FARMER,
     START_TILE_PRICE,
     STONE,
-    STRIDE_MAX,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
     B,
     P,
 )
-from meeple.games.ibyron.island import BIT_XY, NN, can_place, distance, explore_anchor, xy
+from meeple.games.ibyron.island import BIT_XY, can_place, explore_anchor
 from meeple.games.ibyron.market import bonus_actions, market_actions
-
-# The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
-MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
-MOVES_WITH = tuple(tuple(moves[h] for moves in MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1))
-# Each move action's destination cell and horses, so that checking and playing one reads no coordinates.
-MOVE_TARGET: dict[Action, tuple[int, int]] = {
-    moves[h]: (c, h) for c, moves in enumerate(MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1)
-}
-OCCUPIED = 255  # a distance no band holds: it marks a space another player occupies
+from meeple.games.ibyron.moves import list_moves, move_is_legal
 
 
 def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ...], ...]:
@@ -88,95 +76,6 @@ def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ..
     for value in range(1, 256):
         table.append(per_bit[(value & -value).bit_length() - 1] + table[value & (value - 1)])
     return tuple(table)
-
-
-# Distances as bytes, so that the spots within a band of distances are picked in C (bytes.translate and
-# itertools.compress) however large the grid is. ``_ABS[v][w]`` is |v - w| for grid columns (or rows) v and w:
-# a translate table turns a spot's column into its |dx| from the leader's, its row into its |dy|.
-_COLUMN = tuple(c % SIZE for c in range(NN))  # a cell's column and row on the grid, from 0
-_ROW = tuple(c // SIZE for c in range(NN))
-_ABS = tuple(bytes(abs(v - w) if w < SIZE else 0 for w in range(256)) for v in range(SIZE))
-assert 2 * (SIZE - 1) < 128, "Spots.distances adds two distances a byte each without carries"
-
-
-# For a band of distances (near, far]: the translate table that turns a distance into 1 inside it, else 0.
-# Keyed by near * 256 + far (both below 256).
-_BANDS: dict[int, bytes] = {}
-
-
-def _band(near: int, far: int) -> bytes:
-    table = _BANDS.get(near << 8 | far)
-    if table is None:
-        table = _BANDS[near << 8 | far] = bytes(1 if near < d <= far and d != OCCUPIED else 0 for d in range(256))
-    return table
-
-
-class Spots:
-    """The spaces a leader may end a move on, for one island: its land cells, then its coast cells, each
-    ascending (the order moves are listed in), with the move actions to them by horses used.
-
-    Made again whenever a tile grows the island (once every dozen steps in the solo game), so it is made of
-    what C builds quickly; the dict of the spots' positions is made only when it is first needed."""
-
-    __slots__ = ("coast", "cols", "index", "land", "moves", "pick", "rows")
-
-    def __init__(self, land: tuple[int, ...], coast: tuple[int, ...]) -> None:
-        self.land, self.coast = land, coast  # held, so that the identity the cache is keyed by stays theirs
-        self.pick = itemgetter(*land, *coast)  # the island has at least 8 cells, so this returns a tuple
-        self.cols = bytes(self.pick(_COLUMN))
-        self.rows = bytes(self.pick(_ROW))
-        # the moves to them with h horses, made the first time a move with h horses is listed
-        self.moves: list[tuple[Action, ...] | None] = [None] * len(MOVES_WITH)
-        # each spot's position, made the first time another player's piece is looked up (never in solo)
-        self.index: dict[int, int] | None = None
-
-    def make_index(self) -> dict[int, int]:
-        index = self.index = {c: i for i, c in enumerate(self.land + self.coast)}
-        return index
-
-    def position(self, cell: int, height: list[int]) -> int:
-        """Where ``cell`` is among the spots, or -1 if it is not one (a land cell is a spot, a sea cell only
-        on the coast)."""
-        if height[cell]:
-            return bisect_left(self.land, cell)
-        coast = self.coast
-        i = bisect_left(coast, cell)
-        return len(self.land) + i if i < len(coast) and coast[i] == cell else -1
-
-    def distances(self, leader: int) -> bytearray:
-        """The distance from ``leader`` to each spot, in spot order: |dx| + |dy|, added as two little-endian
-        numbers (a distance on the grid is below 128, so no byte carries into the next)."""
-        dx = self.cols.translate(_ABS[leader % SIZE])
-        dy = self.rows.translate(_ABS[leader // SIZE])
-        total = int.from_bytes(dx, "little") + int.from_bytes(dy, "little")
-        return bytearray(total.to_bytes(len(dx), "little"))
-
-    def moves_with(self, h: int) -> tuple[Action, ...]:
-        moves = self.moves[h]
-        if moves is None:
-            moves = self.moves[h] = self.pick(MOVES_WITH[h])
-        return moves
-
-
-# The spots of an island by the identity of its ``land`` tuple (a new tuple is made whenever the island grows,
-# and the entry holds on to it, so an id cannot be reused while it lives).
-_SPOTS: dict[int, Spots] = {}
-
-
-def stride_of(s: IbyronBase, p: int) -> int:
-    """``s._stride(p)``, written out for the move paths."""
-    stride = s.tallest[p]
-    return STRIDE_MAX if stride > STRIDE_MAX else (stride if stride > 1 else 1)
-
-
-def spots_of(s: IbyronBase) -> Spots:
-    land, coast = s.land, s.coast
-    entry = _SPOTS.get(id(land))
-    if entry is None or entry.land is not land or entry.coast is not coast:
-        if len(_SPOTS) > 1024:
-            _SPOTS.clear()
-        entry = _SPOTS[id(land)] = Spots(land, coast)
-    return entry
 
 
 def home_choices(s: IbyronBase, p: int) -> list[Action]:
@@ -190,105 +89,6 @@ def home_choices(s: IbyronBase, p: int) -> list[Action]:
     if not any(h in centre for h in s._homes_of_others(p)):
         out += [A.HOME_CENTER[i] for i, c in enumerate(centre) if s.terrain[c] == FIELD]
     return out
-
-
-def _moves(s: IbyronBase, p: int, out: list[Action]) -> None:
-    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_cells``).
-
-    A player's home space holds their well and farm, and their leader returns to it (after founding a camp,
-    at each round's start) without a move that could be refused, so another leader standing there would share
-    a space with it.
-    """
-    spots = spots_of(s)
-    dist = spots.distances(s.leader[p])
-    occupied = occupied_cells(s, p)
-    if occupied:
-        index = spots.index or spots.make_index()
-        for c in occupied:
-            i = index.get(c)
-            if i is not None:
-                dist[i] = OCCUPIED
-    supply = s.supply[p]
-    horses = min(s.horses[p], A.MAX_HORSES_PER_MOVE)
-    stride = stride_of(s, p)
-    # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
-    # (the rest in discs); a point carries the leader ``stride`` spaces. The spots in that band of distances,
-    # in spot order, are the moves in the order they are listed in (land spaces, then coast spaces, ascending).
-    moves = spots.moves
-    for h in range(horses + 1):
-        near = (2 * h - 2) * stride if h else 0
-        far = (supply + HORSE_POINTS * h) * stride
-        if far >= OCCUPIED:
-            far = OCCUPIED - 1
-        band = _BANDS.get(near << 8 | far) or _band(near, far)
-        out += compress(moves[h] or spots.moves_with(h), dist.translate(band))
-
-
-def occupied_cells(s: IbyronBase, p: int) -> list[int]:
-    """Spaces ``p``'s leader may not end a move on: the spaces another player occupies (a cell may repeat).
-
-    That is where another leader stands, another player's home, and every space holding another player's
-    pieces: a building, a work camp, or an overseer holding the space for the round. A leader parked on such
-    a space would keep its owner's leader off it (a held space could then never be used, a castle never
-    built on), which the hold "until the end of the round or they are used by you" rules out.
-    """
-    out: list[int] = []
-    if s.players == 1:  # the solo game: no other player's piece anywhere
-        return out
-    leader, home = s.leader, s.home
-    for q in range(s.players):
-        if q != p:
-            if leader[q] >= 0:
-                out.append(leader[q])
-            if home[q] >= 0:
-                out.append(home[q])
-    for c, (owner, _) in s.buildings.items():
-        if owner != p:
-            out.append(c)
-    for c, camp in s.camps.items():
-        if camp[0] != p:
-            out.append(c)
-    for c, holder in s.reserved.items():
-        if holder != p:
-            out.append(c)
-    return out
-
-
-def occupied(s: IbyronBase, p: int, cell: int) -> bool:
-    """``cell in occupied_cells(s, p)``, asked of the one space."""
-    if s.players == 1:
-        return False
-    building = s.buildings.get(cell)
-    if building is not None and building[0] != p:
-        return True
-    camp = s.camps.get(cell)
-    if camp is not None and camp[0] != p:
-        return True
-    if s.reserved.get(cell, p) != p:
-        return True
-    leader, home = s.leader, s.home
-    for q in range(s.players):  # noqa: SIM110 - a loop: cheaper than any() of a generator on this hot path
-        if q != p and (leader[q] == cell or home[q] == cell):
-            return True
-    return False
-
-
-def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
-    """Is this ``move`` legal now? The same test as ``_moves``, for one action (``apply``'s check)."""
-    target = MOVE_TARGET.get(action)
-    return target is not None and move_to_is_legal(s, p, target[0], target[1])
-
-
-def move_to_is_legal(s: IbyronBase, p: int, dest: int, horses: int) -> bool:
-    """``move_is_legal`` of the move to cell ``dest`` with ``horses`` horses."""
-    leader = s.leader[p]
-    if leader < 0 or dest == leader or spots_of(s).position(dest, s.height) < 0 or occupied(s, p, dest):
-        return False
-    stride = stride_of(s, p)
-    points = (distance(leader, dest) + stride - 1) // stride
-    if horses > s.horses[p] or horses > (points + 1) // 2:
-        return False
-    return points - HORSE_POINTS * horses <= s.supply[p]
 
 
 def _camp_choices(s: IbyronBase, p: int, out: list[Action]) -> None:
@@ -451,7 +251,7 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     supply = s.supply[p]
     leader = s.leader[p]
     if may_move and leader >= 0:
-        _moves(s, p, out)
+        list_moves(s, p, out)
     # explore with a held tile: it may follow a move paid with the last disc (the rulebook's example)
     if s.held[p] >= 0 and supply >= EXPLORE_DISCS and leader >= 0:
         blocked = s._blocked()

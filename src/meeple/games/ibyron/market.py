@@ -1,7 +1,8 @@
 """The actions of the market step and of the bonus step: pure functions of the state.
 
-Kept apart from ``legal.py`` (which lists every other kind of decision and
-imports the two it lists by step) so that module stays a readable size.
+Kept apart from ``legal.py`` (which lists the other kinds of decision, the
+moves through ``moves.py``, and imports the two it lists by step) so that
+module stays a readable size.
 """
 
 from __future__ import annotations

@@ -30,7 +30,9 @@ from meeple.games.ibyron.data import (
     ORE,
     S_MOVED,
     S_OVERSEE,
+    SIZE,
     STONE,
+    STRIDE_MAX,
     TECH_EFFECT,
     TECH_LEVELS,
     WIN_LOOSE,
@@ -38,7 +40,7 @@ from meeple.games.ibyron.data import (
     B,
 )
 from meeple.games.ibyron.island import distance, explore_anchor
-from meeple.games.ibyron.legal import MOVE_TARGET
+from meeple.games.ibyron.moves import MOVE_TARGET
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import add, end_turn, enter_village, finish_game, gain, retrieve
 
@@ -50,7 +52,17 @@ def move_points(s: IbyronBase, p: int, dest: int) -> int:
 
 def do_move(s: IbyronBase, p: int, action: Action) -> None:
     dest, horses = MOVE_TARGET[action]
-    discs = max(0, move_points(s, p, dest) - HORSE_POINTS * horses)
+    # move_points, written out (its stride and distance too): a move is a tenth of random play's steps
+    stride = s.tallest[p]
+    if stride > STRIDE_MAX:
+        stride = STRIDE_MAX
+    elif stride < 1:
+        stride = 1
+    leader = s.leader[p]
+    spaces = abs(leader % SIZE - dest % SIZE) + abs(leader // SIZE - dest // SIZE)
+    discs = -(-spaces // stride) - HORSE_POINTS * horses
+    if discs < 0:
+        discs = 0
     s.supply[p] -= discs
     s.vbox[p] += discs
     s.horses[p] -= horses
@@ -110,7 +122,7 @@ def do_camp(s: IbyronBase, p: int, action: Action) -> None:
     s.supply[p] -= n
     s.camps[cell] = (p, kind, n)
     # The leader goes home once the camp is set up. No other leader can stand there: a move may not end on
-    # another player's home space (see legal.py), so this return never puts two leaders on one space.
+    # another player's home space (see moves.py), so this return never puts two leaders on one space.
     s.leader[p] = s.home[p]
     end_turn(s)
 

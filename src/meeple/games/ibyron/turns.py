@@ -109,19 +109,22 @@ def begin_round(s: IbyronBase) -> None:
 
 def start_turn(s: IbyronBase) -> None:
     """Give the turn to ``current`` or the next seat that still has something to do."""
+    phase = s.phase  # read once: this runs after nearly every move
     for _ in range(s.players + 1):
         p = s.current
-        if s.phase[p] == OUTSIDE and s.supply[p] == 0:
+        here = phase[p]
+        if here == OUTSIDE:
+            if s.supply[p]:
+                s.step = S_TURN
+                return
             enter_village(s, p, 0)
-        if s.phase[p] == VILLAGE:
+            here = VILLAGE
+        if here == VILLAGE:
             if s.vbox[p] == 0 and not s.mayor[p]:
                 s.pending_forfeit = 0
                 s.step = S_BONUS
             else:
                 s.step = S_TURN
-            return
-        if s.phase[p] == OUTSIDE:
-            s.step = S_TURN
             return
         s.current = (p + 1) % s.players
     end_round(s)
