@@ -560,6 +560,11 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
     builds = [a for a in legal if a.kind == "build" and _affordable_in_discs(s, p, _index(a))]
     if builds:
         return best_of(builds, lambda a: (_building_value(s, p, _index(a), style), len(a.args) > 1), rng)
+    ship = _find(legal, "ship")  # offered only while one is owed (_ship_pending) and can be paid for now
+    if ship is not None:
+        # Before gathering: each gather pays foremen from the supply, and with few discs left in
+        # play that kept the supply short of the ship's 4 every round (RULES.md, "How the bots think").
+        return ship
     target = _target(s, p, style)
     paid = target >= 0 and (s.beginner or s.permits[p] > 0) and not any(_shortfall(s, p, target))
     horses_kept = s._cost(target, False)[4] if target >= 0 else 0
@@ -572,9 +577,6 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
     gathers = [a for a in legal if a.kind == "gather" and (horses_kept == 0 or len(a.args) < 3)]
     if gathers:
         return best_of(gathers, lambda a: (_gather_yield(s, p, a), len(a.args) > 2), rng)
-    ship = _find(legal, "ship")
-    if ship is not None:
-        return ship
     explores = [a for a in legal if a.kind == "explore"]
     if explores:
         return best_of(explores, lambda a: 0, rng)  # any direction: the tile is laid there, touching the coast
@@ -618,8 +620,10 @@ def _circulating(s: IbyronBase, p: int) -> int:
 
 
 def _camp_size(s: IbyronBase, p: int) -> int:
-    """The biggest camp worth founding: at most 4, and never so big that no foreman is left to work it."""
-    return min(MAX_CAMP, s.supply[p], _circulating(s, p) - 2)
+    """The biggest camp worth founding: at most 4, and never so big that no foreman is left to work it
+    (nor, while a ship must be paid for, so big that fewer than the ship's discs stay in play)."""
+    spare = _circulating(s, p) - (SHIP_DISCS if _ship_pending(s, p) else 2)
+    return min(MAX_CAMP, s.supply[p], spare)
 
 
 def _index(build: Action) -> int:
