@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.isle_of_skye.actions import BUILD, BUY, OVER, PRICE
 from meeple.games.isle_of_skye.data import ROUNDS
-from meeple.games.isle_of_skye.lookups import draw_tiles
+from meeple.games.isle_of_skye.lookups import NUMBER_TEXT, draw_tiles
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, final_tally, score_tile
 from meeple.games.isle_of_skye.territory import Territory
 
@@ -31,10 +31,14 @@ def start_round(state: IsleOfSkyeState) -> None:
     texts = [f"round {state.round} begins; seat {state.start} is start player"]
     gold = state.gold
     incomes = [state.income(seat) for seat in range(state.players)]
+    text = NUMBER_TEXT  # (numbers read from made texts: income is far below its bound)
     for seat, (castle, whisky, catch_up) in enumerate(incomes):
         total = castle + whisky + catch_up
         gold[seat] += total
-        texts.append(f"seat {seat} receives {total} gold (castle {castle}, whisky {whisky}, catch-up {catch_up})")
+        texts.append(
+            f"seat {text[seat]} receives {text[total]} gold "
+            f"(castle {text[castle]}, whisky {text[whisky]}, catch-up {text[catch_up]})"
+        )
     state._log(*texts)
     rng, bag = state.rng, state.bag  # (no copy is made between the draws: one read of ``rng`` serves)
     drawn, prices, sold_to, discarded, done, received = (
@@ -55,28 +59,33 @@ def start_round(state: IsleOfSkyeState) -> None:
         received[seat] = []
     if all(done):
         reveal(state)
+    else:
+        state._set_movers()
 
 
 def reveal(state: IsleOfSkyeState) -> None:
     """Everyone has chosen: discards go back to the bag, buying starts."""
     texts = []
+    text = NUMBER_TEXT  # (numbers read from made texts)
     for seat, discard, drawn, prices in zip(range(state.players), state.discarded, state.drawn, state.prices):  # noqa: B905
         if discard >= 0:
             state.bag.append(discard)
             offers = []
             for t, p in zip(drawn, prices):  # noqa: B905  (as long as each other)
                 if p:
-                    offers.append(f"{t} for {p}")
+                    offers.append(f"{text[t]} for {text[p]}")
             priced = ", ".join(offers)
-            texts.append(f"seat {seat} discards {discard}; offers {priced or 'nothing'}")
+            texts.append(f"seat {text[seat]} discards {text[discard]}; offers {priced or 'nothing'}")
     state._log(*texts)
     state.phase = BUY
     state.buy_step = 0
+    state._set_movers()
 
 
 def finish_buying(state: IsleOfSkyeState) -> None:
     """Unsold tiles go to their owners, whose stakes on them are lost."""
     texts = []
+    text = NUMBER_TEXT  # (numbers read from made texts)
     for seat, drawn, discard, sold, prices, received in zip(  # noqa: B905  (one of each per seat)
         range(state.players), state.drawn, state.discarded, state.sold_to, state.prices, state.received
     ):
@@ -85,7 +94,7 @@ def finish_buying(state: IsleOfSkyeState) -> None:
                 received.append(tid)
                 price = prices[index]
                 if price:
-                    texts.append(f"seat {seat} keeps {tid} and loses {price} gold")
+                    texts.append(f"seat {text[seat]} keeps {text[tid]} and loses {text[price]} gold")
                     prices[index] = 0
     state._log(*texts)
     state.phase = BUILD
@@ -101,6 +110,7 @@ def next_builder(state: IsleOfSkyeState) -> None:
         return_unplaceable(state, seat)
         if state.received[seat]:
             state.builder = seat
+            state._set_movers()
             return
     state.builder = -1
     end_round(state)
@@ -152,3 +162,4 @@ def final_scoring(state: IsleOfSkyeState, territories: list[Any]) -> None:
         scrolls, gold, total = tally["scroll_points"], tally["gold_points"], tally["total"]
         state._log(f"seat {seat}: scrolls {scrolls} VP, gold {gold} VP, total {total}")
     state.phase = OVER
+    state._set_movers()

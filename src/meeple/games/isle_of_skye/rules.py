@@ -12,7 +12,8 @@ live in ``observe.py`` and ``explain.py``; the bots in ``bot.py``.
 
 from __future__ import annotations
 
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
@@ -41,7 +42,15 @@ from meeple.games.isle_of_skye.data import (
 )
 from meeple.games.isle_of_skye.flow import finish_buying, next_builder, return_unplaceable, reveal, start_round
 from meeple.games.isle_of_skye.index import NEXT_TO, OPEN_SIDES, TerritoryIndex, castle_index, next_to
-from meeple.games.isle_of_skye.lookups import ALONE, ASKED_OF_NEIGHBOURS, ORDERS, STILL_CHOOSING
+from meeple.games.isle_of_skye.lookups import (
+    ALONE,
+    ASKED_OF_NEIGHBOURS,
+    NUMBER_TEXT,
+    ORDERS,
+    SQUARE_TEXT,
+    STILL_CHOOSING,
+    TURN_TEXT,
+)
 from meeple.games.isle_of_skye.scoring import SCORING_IDS, chosen_scoring, parse_scoring_option
 from meeple.games.isle_of_skye.territory import Placed
 
@@ -62,9 +71,12 @@ class IsleOfSkyeState(State):
     __slots__ = (
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build facts
         # (squares and plan) in use; each territory's index (index.py); whether this
-        # state owns each index.
+        # state owns each index; ``to_move`` and ``is_over`` as last worked out
+        # (``_set_movers``).
         "__build",
         "__index",
+        "__movers",
+        "__over",
         "__owned",
         "bag",
         "builder",
@@ -164,6 +176,8 @@ class IsleOfSkyeState(State):
         # same index in every game, so a new game starts from shared ones.
         self.__index: list[TerritoryIndex | None] = [castle_index(seat) for seat in range(players)]
         self.__owned = [False] * players
+        self.__movers: tuple[int, ...] = ()
+        self.__over = False
         start_round(self)
 
     # ------------------------------------------------------------ helpers
@@ -250,16 +264,39 @@ class IsleOfSkyeState(State):
         return CASTLE_INCOME, whisky, self.rounds[self.round - 1].gold_per_player_ahead * ahead  # (``round_info``)
 
     # ------------------------------------------------------------ protocol
-    @property
-    def to_move(self) -> tuple[int, ...]:
+    def _set_movers(self) -> None:
+        """Work out who is to move (``to_move``) and whether the game is over (``is_over``)
+        from the phase, and keep both: called wherever the phase, the builder, the buyer or
+        a seat's hidden choices change (``flow.py`` and the moves below). A test that sets
+        those fields by hand calls it too."""
         phase = self.phase
+        movers: tuple[int, ...]
         if phase == BUILD:
-            return ALONE[self.builder]
-        if phase == PRICE:
-            return STILL_CHOOSING[tuple(self.done)]
-        if phase == BUY:
-            return ALONE[(self.start + self.buy_step) % self.players]
-        return ()
+            movers = ALONE[self.builder]
+        elif phase == PRICE:
+            movers = STILL_CHOOSING[tuple(self.done)]
+        elif phase == BUY:
+            movers = ALONE[(self.start + self.buy_step) % self.players]
+        else:
+            movers = ()
+        self.__movers = movers
+        self.__over = phase == OVER
+
+    # ``to_move`` and ``is_over`` are asked several times every step (the core's
+    # ``legal_actions`` and ``apply``, every playout loop), so they read what
+    # ``_set_movers`` kept, through a getter written in C: a property written in Python
+    # costs about twice as many machine instructions (RULES.md, "Speed").
+    if TYPE_CHECKING:
+
+        @property
+        def to_move(self) -> tuple[int, ...]: ...
+
+        @property
+        def is_over(self) -> bool: ...
+
+    else:
+        to_move = property(attrgetter("_IsleOfSkyeState__movers"), doc="Seats that may act now; () once over.")
+        is_over = property(attrgetter("_IsleOfSkyeState__over"), doc="Whether the last round has been scored.")
 
     def _to_price(self, seat: int) -> list[int]:
         """Indices of the seat's drawn tiles still waiting for a price."""
@@ -472,7 +509,8 @@ class IsleOfSkyeState(State):
         self.received[seat].remove(tid)
         self.pick_tile = -1
         self.pick_spot = None
-        self._log(f"seat {seat} places {tid} at {pos[0]} {pos[1]} turned {90 * rot}")
+        # (numbers read from made texts: ``lookups.NUMBER_TEXT``)
+        self._log(f"seat {NUMBER_TEXT[seat]} places {NUMBER_TEXT[tid]} at {SQUARE_TEXT[pos]} turned {TURN_TEXT[rot]}")
         return_unplaceable(self, seat)
         if not self.received[seat]:
             next_builder(self)
@@ -481,6 +519,8 @@ class IsleOfSkyeState(State):
         self.done[seat] = True
         if all(self.done):
             reveal(self)
+        else:
+            self._set_movers()
 
     def _buy(self, buyer: int, tid: int) -> None:
         for seller in range(self.players):
@@ -492,7 +532,8 @@ class IsleOfSkyeState(State):
                 self.prices[seller][index] = 0
                 self.sold_to[seller][index] = buyer
                 self.received[buyer].append(tid)
-                self._log(f"seat {buyer} buys {tid} from seat {seller} for {price}")
+                text = NUMBER_TEXT  # (numbers read from made texts)
+                self._log(f"seat {text[buyer]} buys {text[tid]} from seat {text[seller]} for {text[price]}")
                 break
         self._next_buyer()
 
@@ -500,13 +541,11 @@ class IsleOfSkyeState(State):
         self.buy_step += 1
         if self.buy_step == self.players:
             finish_buying(self)
+        else:
+            self._set_movers()
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
         return explain.explain(self, action, seat)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def end_reason(self) -> str | None:
@@ -561,6 +600,8 @@ class IsleOfSkyeState(State):
         new.__build = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players
+        new.__movers = self.__movers
+        new.__over = self.__over
         self.__owned = [False] * self.players
         return new
 
