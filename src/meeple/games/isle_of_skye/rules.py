@@ -466,7 +466,7 @@ class IsleOfSkyeState(State):
         self._buy(seat, int(action[1]))
 
     def _pass(self, seat: int, action: Action) -> None:
-        self._log(f"seat {seat} passes")
+        self._log(f"seat {NUMBER_TEXT[seat]} passes")
         self._next_buyer()
 
     def _rotate(self, seat: int, action: Action) -> None:
