@@ -59,6 +59,7 @@ def test_a_spot_with_two_neighbours_must_match_both_edges() -> None:
     south_needs = rotated_terrain(TILES[14], 2, 0)  # tile 14's North side
     state.phase = BUILD
     state.builder = 0
+    state._set_movers()  # (fields set by hand: who is to move is worked out again)
     checked = 0
     for tid in LANDSCAPE_IDS:
         state.received[0] = [tid]

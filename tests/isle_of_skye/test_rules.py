@@ -9,6 +9,7 @@ import pytest
 
 import meeple
 from meeple.core import IllegalAction, snapshot
+from meeple.games.isle_of_skye import flow
 from meeple.games.isle_of_skye.actions import BUILD, BUY, MAX_COORD, OVER, PRICE
 from meeple.games.isle_of_skye.data import TILES, rotated_terrain
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
@@ -434,7 +435,7 @@ def test_final_scoring_adds_scrolls_and_gold() -> None:
     state.placed[0] = {(0, 0): (0, 0), (-1, 0): (8, 3), (0, 1): (17, 1)}  # a doubled broch scroll: 2
     state.gold = [12, 4]
     state.vp = [10, 10]
-    state._final_scoring([analyse(p) for p in state.placed])
+    flow.final_scoring(state, [analyse(p) for p in state.placed])
     assert state.vp == [10 + 2 + 2, 10]
     assert state.final is not None and state.final[0]["scrolls"] == [["broch", 2, True]]
     assert state.is_over and state.winners == (0,)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from meeple.games.isle_of_skye import flow
 from meeple.games.isle_of_skye import scoring as sc
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PRICE
 from meeple.games.isle_of_skye.data import ROUNDS, TILES, rounds_for
@@ -108,7 +109,7 @@ def test_two_scrolls_of_one_kind_each_score() -> None:
     state.placed[0] = placed
     state.vp = [0, 0]
     state.gold = [0, 0]
-    state._final_scoring([territory(p) for p in state.placed])
+    flow.final_scoring(state, [territory(p) for p in state.placed])
     assert state.vp == [4, 0]
 
 

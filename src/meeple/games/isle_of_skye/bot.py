@@ -26,8 +26,9 @@ from meeple.core.rng import Random
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PASS, PRICE
 from meeple.games.isle_of_skye.building import BuildPlan, grown, placements
 from meeple.games.isle_of_skye.data import ROUNDS
+from meeple.games.isle_of_skye.flow import LETTERS
 from meeple.games.isle_of_skye.index import TerritoryIndex
-from meeple.games.isle_of_skye.rules import LETTERS, WHISKY_INCOME, IsleOfSkyeState
+from meeple.games.isle_of_skye.rules import WHISKY_INCOME, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, majority_points, scroll_points
 from meeple.games.isle_of_skye.territory import Placed, Territory
 

@@ -231,7 +231,8 @@ class TerritoryIndex:
         side_regions[pos] = (first, mine)
         new = range(first, first + regions)
         parent += new
-        roots.update(dict.fromkeys(new))
+        for region in new:  # (one by one: a dict made to update from costs more for 1-4 regions)
+            roots[region] = None
         facts += REGION_PACKS[tid]
         self.terrain += REGION_TERRAIN[tid]
         twice = self.twice

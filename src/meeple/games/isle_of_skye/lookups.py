@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import product
 
 from meeple.core.rng import Random
+from meeple.games.isle_of_skye.actions import MAX_COORD, MAX_PRICE
 from meeple.games.isle_of_skye.data import EDGE_CODE
 
 # to_move as shared tuples (asked several times a step): one seat alone, or during the
@@ -29,6 +30,16 @@ ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
     tuple(tuple(codes[d] << (2 * ((d + 2) % 4)) for d in range(4)) for codes in by_rotation)  # type: ignore[misc]
     for by_rotation in EDGE_CODE
 )
+
+# The text of the numbers the event log writes several times a step (seats, tile ids, prices
+# and income, all from 0 to ``MAX_PRICE``), of each square a tile may be placed on, and of each
+# turn: reading a text made once costs a fraction of writing an int out again, and the log's
+# lines read exactly as before.
+NUMBER_TEXT: tuple[str, ...] = tuple(str(n) for n in range(MAX_PRICE + 1))
+SQUARE_TEXT: dict[tuple[int, int], str] = {
+    (x, y): f"{x} {y}" for y in range(-MAX_COORD, MAX_COORD + 1) for x in range(-MAX_COORD, MAX_COORD + 1)
+}
+TURN_TEXT: tuple[str, ...] = tuple(str(90 * rot) for rot in range(4))
 
 
 def draw_below(rng: Random, size: int) -> int:

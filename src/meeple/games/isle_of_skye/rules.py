@@ -4,13 +4,16 @@ A round runs: income (automatic), then the hidden pricing phase, the buying
 phase, the building phase, and scoring (automatic); the actions of each phase
 are listed in ``actions.py``. Building seats go one after the other from the
 start player (territories do not interact, so the order changes nothing).
-Views, refusal reasons and determinized copies live in ``observe.py`` and
-``explain.py``; the bots in ``bot.py``.
+This module checks and plays the seats' choices; the automatic steps between
+them (income and draws, the reveal, the unsold tiles, the builders' order,
+scoring) are in ``flow.py``. Views, refusal reasons and determinized copies
+live in ``observe.py`` and ``explain.py``; the bots in ``bot.py``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
@@ -37,22 +40,22 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
+from meeple.games.isle_of_skye.flow import finish_buying, next_builder, return_unplaceable, reveal, start_round
 from meeple.games.isle_of_skye.index import NEXT_TO, OPEN_SIDES, TerritoryIndex, castle_index, next_to
-from meeple.games.isle_of_skye.lookups import ALONE, ASKED_OF_NEIGHBOURS, ORDERS, STILL_CHOOSING, draw_tiles
-from meeple.games.isle_of_skye.scoring import (
-    SCORING_IDS,
-    SCORING_TILES,
-    chosen_scoring,
-    final_tally,
-    parse_scoring_option,
-    score_tile,
+from meeple.games.isle_of_skye.lookups import (
+    ALONE,
+    ASKED_OF_NEIGHBOURS,
+    NUMBER_TEXT,
+    ORDERS,
+    SQUARE_TEXT,
+    STILL_CHOOSING,
+    TURN_TEXT,
 )
-from meeple.games.isle_of_skye.territory import Placed, Territory
+from meeple.games.isle_of_skye.scoring import SCORING_IDS, chosen_scoring, parse_scoring_option
+from meeple.games.isle_of_skye.territory import Placed
 
-LETTERS = "ABCD"
 CASTLE_INCOME: int = ROUNDS["castle_income"]
 WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
-DRAW_COUNT: int = ROUNDS["tiles_drawn_per_player"]
 STARTING_GOLD: int = ROUNDS["starting_gold"]
 END_REASONS = ("rounds",)
 # Build plans by (received tiles, open squares): what a territory's frontier allows
@@ -68,9 +71,12 @@ class IsleOfSkyeState(State):
     __slots__ = (
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build facts
         # (squares and plan) in use; each territory's index (index.py); whether this
-        # state owns each index.
+        # state owns each index; ``to_move`` and ``is_over`` as last worked out
+        # (``_set_movers``).
         "__build",
         "__index",
+        "__movers",
+        "__over",
         "__owned",
         "bag",
         "builder",
@@ -170,7 +176,9 @@ class IsleOfSkyeState(State):
         # same index in every game, so a new game starts from shared ones.
         self.__index: list[TerritoryIndex | None] = [castle_index(seat) for seat in range(players)]
         self.__owned = [False] * players
-        self._start_round()
+        self.__movers: tuple[int, ...] = ()
+        self.__over = False
+        start_round(self)
 
     # ------------------------------------------------------------ helpers
     @property
@@ -255,138 +263,40 @@ class IsleOfSkyeState(State):
         whisky = WHISKY_INCOME * self._territory_index(seat).connected_whisky_tiles()
         return CASTLE_INCOME, whisky, self.rounds[self.round - 1].gold_per_player_ahead * ahead  # (``round_info``)
 
-    # ------------------------------------------------------------ round flow
-    def _start_round(self) -> None:
-        self.round += 1
-        self.phase = PRICE
-        texts = [f"round {self.round} begins; seat {self.start} is start player"]
-        gold = self.gold
-        incomes = [self.income(seat) for seat in range(self.players)]
-        for seat, (castle, whisky, catch_up) in enumerate(incomes):
-            total = castle + whisky + catch_up
-            gold[seat] += total
-            texts.append(f"seat {seat} receives {total} gold (castle {castle}, whisky {whisky}, catch-up {catch_up})")
-        self._log(*texts)
-        rng, bag = self.rng, self.bag  # (no copy is made between the draws: one read of ``rng`` serves)
-        drawn, prices, sold_to, discarded, done, received = (
-            self.drawn,
-            self.prices,
-            self.sold_to,
-            self.discarded,
-            self.done,
-            self.received,
-        )
-        for seat in self._order():
-            tiles = draw_tiles(rng, bag, min(DRAW_COUNT, len(bag)))
-            drawn[seat] = tiles
-            prices[seat] = [0] * len(tiles)
-            sold_to[seat] = [-1] * len(tiles)
-            discarded[seat] = -1
-            done[seat] = not tiles
-            received[seat] = []
-        if all(done):
-            self._reveal()
-
-    def _reveal(self) -> None:
-        """Everyone has chosen: discards go back to the bag, buying starts."""
-        texts = []
-        for seat, discard, drawn, prices in zip(range(self.players), self.discarded, self.drawn, self.prices):  # noqa: B905
-            if discard >= 0:
-                self.bag.append(discard)
-                offers = []
-                for t, p in zip(drawn, prices):  # noqa: B905  (as long as each other)
-                    if p:
-                        offers.append(f"{t} for {p}")
-                priced = ", ".join(offers)
-                texts.append(f"seat {seat} discards {discard}; offers {priced or 'nothing'}")
-        self._log(*texts)
-        self.phase = BUY
-        self.buy_step = 0
-
-    def _finish_buying(self) -> None:
-        """Unsold tiles go to their owners, whose stakes on them are lost."""
-        texts = []
-        for seat, drawn, discard, sold, prices, received in zip(  # noqa: B905  (one of each per seat)
-            range(self.players), self.drawn, self.discarded, self.sold_to, self.prices, self.received
-        ):
-            for index, tid in enumerate(drawn):
-                if tid != discard and sold[index] < 0:
-                    received.append(tid)
-                    price = prices[index]
-                    if price:
-                        texts.append(f"seat {seat} keeps {tid} and loses {price} gold")
-                        prices[index] = 0
-        self._log(*texts)
-        self.phase = BUILD
-        self.builder = -1
-        self._next_builder()
-
-    def _next_builder(self) -> None:
-        """Move to the next seat (in turn order) with tiles to place, or end the round."""
-        order = self._order()
-        position = order.index(self.builder) + 1 if self.builder >= 0 else 0
-        for seat in order[position:]:
-            self._return_unplaceable(seat)
-            if self.received[seat]:
-                self.builder = seat
-                return
-        self.builder = -1
-        self._end_round()
-
-    def _return_unplaceable(self, seat: int) -> None:
-        """Tiles that fit nowhere (when none of the seat's tiles fits) go back into the bag."""
-        tiles = self.received[seat]
-        if tiles and not any(self._build_facts(seat).spots.values()):
-            for tid in tiles:
-                self.bag.append(tid)
-                self._log(f"seat {seat} cannot place {tid}; it goes back into the bag")
-            self.received[seat] = []
-
-    def _end_round(self) -> None:
-        territories = [Territory(p, self._territory_index(seat)) for seat, p in enumerate(self.placed)]
-        vp = self.vp
-        texts = []
-        for letter in self.round_info.letters:
-            tile_id = self.scoring[LETTERS.index(letter)]
-            points = score_tile(tile_id, territories, self.gold)
-            for seat, p in enumerate(points):
-                vp[seat] += p
-            self.scored.append((self.round, letter, tuple(points)))
-            texts.append(f"scoring {letter} ({SCORING_TILES[tile_id].title}): " + ", ".join(map(str, points)))
-        self._log(*texts)
-        drawn, prices, sold_to, discarded = self.drawn, self.prices, self.sold_to, self.discarded
-        for seat in range(self.players):
-            drawn[seat] = []
-            prices[seat] = []
-            sold_to[seat] = []
-            discarded[seat] = -1
-        if self.round == len(self.rounds):
-            self._final_scoring(territories)
-            return
-        self.start = (self.start + 1) % self.players
-        self._start_round()
-
-    def _final_scoring(self, territories: list[Any]) -> None:
-        self.final = []
-        for seat, territory in enumerate(territories):
-            tally = final_tally(territory, self.gold[seat], self.vp[seat])
-            self.vp[seat] = tally["total"]
-            self.final.append(tally)
-            scrolls, gold, total = tally["scroll_points"], tally["gold_points"], tally["total"]
-            self._log(f"seat {seat}: scrolls {scrolls} VP, gold {gold} VP, total {total}")
-        self.phase = OVER
-
     # ------------------------------------------------------------ protocol
-    @property
-    def to_move(self) -> tuple[int, ...]:
+    def _set_movers(self) -> None:
+        """Work out who is to move (``to_move``) and whether the game is over (``is_over``)
+        from the phase, and keep both: called wherever the phase, the builder, the buyer or
+        a seat's hidden choices change (``flow.py`` and the moves below). A test that sets
+        those fields by hand calls it too."""
         phase = self.phase
+        movers: tuple[int, ...]
         if phase == BUILD:
-            return ALONE[self.builder]
-        if phase == PRICE:
-            return STILL_CHOOSING[tuple(self.done)]
-        if phase == BUY:
-            return ALONE[(self.start + self.buy_step) % self.players]
-        return ()
+            movers = ALONE[self.builder]
+        elif phase == PRICE:
+            movers = STILL_CHOOSING[tuple(self.done)]
+        elif phase == BUY:
+            movers = ALONE[(self.start + self.buy_step) % self.players]
+        else:
+            movers = ()
+        self.__movers = movers
+        self.__over = phase == OVER
+
+    # ``to_move`` and ``is_over`` are asked several times every step (the core's
+    # ``legal_actions`` and ``apply``, every playout loop), so they read what
+    # ``_set_movers`` kept, through a getter written in C: a property written in Python
+    # costs about twice as many machine instructions (RULES.md, "Speed").
+    if TYPE_CHECKING:
+
+        @property
+        def to_move(self) -> tuple[int, ...]: ...
+
+        @property
+        def is_over(self) -> bool: ...
+
+    else:
+        to_move = property(attrgetter("_IsleOfSkyeState__movers"), doc="Seats that may act now; () once over.")
+        is_over = property(attrgetter("_IsleOfSkyeState__over"), doc="Whether the last round has been scored.")
 
     def _to_price(self, seat: int) -> list[int]:
         """Indices of the seat's drawn tiles still waiting for a price."""
@@ -556,7 +466,7 @@ class IsleOfSkyeState(State):
         self._buy(seat, int(action[1]))
 
     def _pass(self, seat: int, action: Action) -> None:
-        self._log(f"seat {seat} passes")
+        self._log(f"seat {NUMBER_TEXT[seat]} passes")
         self._next_buyer()
 
     def _rotate(self, seat: int, action: Action) -> None:
@@ -599,15 +509,18 @@ class IsleOfSkyeState(State):
         self.received[seat].remove(tid)
         self.pick_tile = -1
         self.pick_spot = None
-        self._log(f"seat {seat} places {tid} at {pos[0]} {pos[1]} turned {90 * rot}")
-        self._return_unplaceable(seat)
+        # (numbers read from made texts: ``lookups.NUMBER_TEXT``)
+        self._log(f"seat {NUMBER_TEXT[seat]} places {NUMBER_TEXT[tid]} at {SQUARE_TEXT[pos]} turned {TURN_TEXT[rot]}")
+        return_unplaceable(self, seat)
         if not self.received[seat]:
-            self._next_builder()
+            next_builder(self)
 
     def _finish_choosing(self, seat: int) -> None:
         self.done[seat] = True
         if all(self.done):
-            self._reveal()
+            reveal(self)
+        else:
+            self._set_movers()
 
     def _buy(self, buyer: int, tid: int) -> None:
         for seller in range(self.players):
@@ -619,21 +532,20 @@ class IsleOfSkyeState(State):
                 self.prices[seller][index] = 0
                 self.sold_to[seller][index] = buyer
                 self.received[buyer].append(tid)
-                self._log(f"seat {buyer} buys {tid} from seat {seller} for {price}")
+                text = NUMBER_TEXT  # (numbers read from made texts)
+                self._log(f"seat {text[buyer]} buys {text[tid]} from seat {text[seller]} for {text[price]}")
                 break
         self._next_buyer()
 
     def _next_buyer(self) -> None:
         self.buy_step += 1
         if self.buy_step == self.players:
-            self._finish_buying()
+            finish_buying(self)
+        else:
+            self._set_movers()
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
         return explain.explain(self, action, seat)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def end_reason(self) -> str | None:
@@ -688,6 +600,8 @@ class IsleOfSkyeState(State):
         new.__build = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players
+        new.__movers = self.__movers
+        new.__over = self.__over
         self.__owned = [False] * self.players
         return new
 
