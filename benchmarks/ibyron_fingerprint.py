@@ -17,37 +17,22 @@ handed out (a fresh clone), through the rules' own check.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meeple
-from meeple.core import snapshot
-from meeple.core.errors import IllegalAction
-from meeple.core.rng import Random
+from fingerprint import deep_look, feed, feed_end, main  # type: ignore[import-not-found]
 
 INFO = meeple.GAMES["ibyron"]
 
 
-def _feed(digest: Any, value: object) -> None:
-    digest.update(json.dumps(value, sort_keys=True, default=repr).encode())
-
-
-def _play_on(state: Any, rng: random.Random, steps: int, digest: Any) -> None:
-    """Play ``steps`` random moves on a copy, feeding its legal lists."""
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = state.to_move[0]
-        actions = state.legal_actions(seat)
-        _feed(digest, [str(a) for a in actions])
-        state.apply(actions[rng.randrange(len(actions))], seat)
+def _first_mover(state: Any, rng: random.Random) -> int:
+    return state.to_move[0]  # type: ignore[no-any-return]
 
 
 def setup(game: int) -> tuple[int, dict[str, str]]:
@@ -70,22 +55,10 @@ def fingerprint_game(game: int, digest: Any) -> int:
     while not state.is_over:
         seat = state.to_move[0]
         actions = state.legal_actions(seat)
-        _feed(digest, [str(a) for a in actions])
+        feed(digest, [str(a) for a in actions])
         action = actions[rng.randrange(len(actions))]
         if rng.random() < 0.125:
-            for viewer in (*range(players), None):
-                _feed(digest, state.observation(viewer))
-            _feed(digest, state.labelled_actions(seat))
-            wrong = INFO.action_space[rng.randrange(INFO.num_actions)]
-            try:
-                state.clone().apply(wrong, seat)
-                _feed(digest, ["accepted", str(wrong)])
-            except IllegalAction as refused:
-                _feed(digest, ["refused", str(refused)])
-            _play_on(state.clone(), random.Random(steps), 12, digest)
-            copy = state.determinize(seat, Random(game * 1000 + steps))
-            _feed(digest, [[str(a) for a in copy.legal_actions(s)] for s in copy.to_move])
-            _feed(digest, copy.record.to_json())
+            deep_look(INFO, state, game, steps, seat, rng, digest, _first_mover)
         draw = rng.random()
         if draw < 0.1:
             state.apply(str(action), seat)  # notation: the checked path
@@ -96,31 +69,10 @@ def fingerprint_game(game: int, digest: Any) -> int:
         else:
             state.apply(action, seat)
         steps += 1
-        _feed(digest, [state.move_text(len(state.history) - 1, viewer) for viewer in (seat, None)])
-    _feed(digest, repr(snapshot(state)))
-    _feed(digest, state.record.to_json())
-    _feed(digest, [list(state.scores), list(state.winners), state.end_reason])
+        feed(digest, [state.move_text(len(state.history) - 1, viewer) for viewer in (seat, None)])
+    feed_end(state, digest)
     return steps
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1200)
-    parser.add_argument("--first", type=int, default=0, help="seed of the first game")
-    args = parser.parse_args()
-    total = hashlib.sha256()
-    by_players = {p: hashlib.sha256() for p in (1, 2, 3, 4)}
-    steps = 0
-    for game in range(args.first, args.first + args.games):
-        one = hashlib.sha256()
-        steps += fingerprint_game(game, one)
-        total.update(one.digest())
-        by_players[1 + game % 4].update(one.digest())
-    print(f"{args.games} games from seed {args.first}, {steps:,} steps")
-    for players, digest in by_players.items():
-        print(f"{players} player{'s' if players > 1 else ' '} {digest.hexdigest()[:16]}")
-    print(f"all       {total.hexdigest()}")
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, fingerprint_game, lambda game: 1 + game % 4, (1, 2, 3, 4), 1200, 10)

@@ -15,37 +15,22 @@ notation, through ``apply``'s checked path.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meeple
-from meeple.core import snapshot
-from meeple.core.errors import IllegalAction
-from meeple.core.rng import Random
+from fingerprint import deep_look, feed, feed_end, main  # type: ignore[import-not-found]
 
 INFO = meeple.GAMES["isle_of_skye"]
 
 
-def _feed(digest: Any, value: object) -> None:
-    digest.update(json.dumps(value, sort_keys=True, default=repr).encode())
-
-
-def _play_on(state: Any, rng: random.Random, steps: int, digest: Any) -> None:
-    """Play ``steps`` random moves on a copy, feeding its legal lists."""
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = rng.choice(state.to_move)
-        actions = state.legal_actions(seat)
-        _feed(digest, [str(a) for a in actions])
-        state.apply(actions[rng.randrange(len(actions))], seat)
+def _any_mover(state: Any, rng: random.Random) -> int:
+    return rng.choice(state.to_move)  # type: ignore[no-any-return]
 
 
 def fingerprint_game(game: int, digest: Any) -> int:
@@ -57,56 +42,22 @@ def fingerprint_game(game: int, digest: Any) -> int:
     while not state.is_over:
         movers = state.to_move
         lists = {seat: state.legal_actions(seat) for seat in movers}
-        _feed(digest, [[seat, [str(a) for a in lists[seat]]] for seat in movers])
+        feed(digest, [[seat, [str(a) for a in lists[seat]]] for seat in movers])
         seat = rng.choice(movers)
         actions = lists[seat]
         action = actions[rng.randrange(len(actions))]
-        deep = rng.random() < 0.125
-        if deep:
-            for viewer in (*range(players), None):
-                _feed(digest, state.observation(viewer))
-            _feed(digest, state.labelled_actions(seat))
-            wrong = INFO.action_space[rng.randrange(INFO.num_actions)]
-            try:
-                state.clone().apply(wrong, seat)
-                _feed(digest, ["accepted", str(wrong)])
-            except IllegalAction as refused:
-                _feed(digest, ["refused", str(refused)])
-            _play_on(state.clone(), random.Random(steps), 12, digest)
-            copy = state.determinize(seat, Random(game * 1000 + steps))
-            _feed(digest, [[str(a) for a in copy.legal_actions(s)] for s in copy.to_move])
-            _feed(digest, copy.record.to_json())
+        if rng.random() < 0.125:
+            deep_look(INFO, state, game, steps, seat, rng, digest, _any_mover)
         if rng.random() < 0.1:
             state.apply(str(action), seat)  # notation: the checked path
         else:
             state.apply(action, seat)
         steps += 1
         index = len(state.history) - 1
-        _feed(digest, [state.move_text(index, viewer) for viewer in (*range(players), None)])
-    _feed(digest, repr(snapshot(state)))
-    _feed(digest, state.record.to_json())
-    _feed(digest, [list(state.scores), list(state.winners), state.end_reason])
+        feed(digest, [state.move_text(index, viewer) for viewer in (*range(players), None)])
+    feed_end(state, digest)
     return steps
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--first", type=int, default=0, help="seed of the first game")
-    args = parser.parse_args()
-    total = hashlib.sha256()
-    by_players = {p: hashlib.sha256() for p in (2, 3, 4, 5)}
-    steps = 0
-    for game in range(args.first, args.first + args.games):
-        one = hashlib.sha256()
-        steps += fingerprint_game(game, one)
-        total.update(one.digest())
-        by_players[2 + game % 4].update(one.digest())
-    print(f"{args.games} games from seed {args.first}, {steps:,} steps")
-    for players, digest in by_players.items():
-        print(f"{players} players  {digest.hexdigest()[:16]}")
-    print(f"all        {total.hexdigest()}")
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, fingerprint_game, lambda game: 2 + game % 4, (2, 3, 4, 5), 1000, 11)
