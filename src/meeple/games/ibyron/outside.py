@@ -30,9 +30,7 @@ from meeple.games.ibyron.data import (
     ORE,
     S_MOVED,
     S_OVERSEE,
-    SIZE,
     STONE,
-    STRIDE_MAX,
     TECH_EFFECT,
     TECH_LEVELS,
     WIN_LOOSE,
@@ -40,29 +38,19 @@ from meeple.games.ibyron.data import (
     B,
 )
 from meeple.games.ibyron.island import distance, explore_anchor
-from meeple.games.ibyron.moves import MOVE_TARGET
+from meeple.games.ibyron.moves import MOVE_TARGET, stride_of
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import add, end_turn, enter_village, finish_game, gain, retrieve
 
 
 def move_points(s: IbyronBase, p: int, dest: int) -> int:
-    stride = s._stride(p)
-    return -(-distance(s.leader[p], dest) // stride)
+    """Movement points a move of ``p``'s leader to ``dest`` costs (before horses)."""
+    return -(-distance(s.leader[p], dest) // stride_of(s, p))
 
 
 def do_move(s: IbyronBase, p: int, action: Action) -> None:
     dest, horses = MOVE_TARGET[action]
-    # move_points, written out (its stride and distance too): a move is a tenth of random play's steps
-    stride = s.tallest[p]
-    if stride > STRIDE_MAX:
-        stride = STRIDE_MAX
-    elif stride < 1:
-        stride = 1
-    leader = s.leader[p]
-    spaces = abs(leader % SIZE - dest % SIZE) + abs(leader // SIZE - dest // SIZE)
-    discs = -(-spaces // stride) - HORSE_POINTS * horses
-    if discs < 0:
-        discs = 0
+    discs = max(0, move_points(s, p, dest) - HORSE_POINTS * horses)
     s.supply[p] -= discs
     s.vbox[p] += discs
     s.horses[p] -= horses
