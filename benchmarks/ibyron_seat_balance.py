@@ -1,7 +1,7 @@
 """Why a seat of Ibyron wins more or less than its fair share: heuristic self-play, split by cause.
 
     PYTHONPATH=src .venv/bin/python benchmarks/ibyron_seat_balance.py [--players 3] [--mode beginner]
-        [-n 400] [--first-game 1000] [--north-tile AAFM] [--swap-west-east]
+        [--bonus-side back] [-n 400] [--first-game 1000] [--north-tile AAFM] [--swap-west-east]
 
 Seats are fixed by index, but the start player is the seat dealt the lowest
 bonus space, and the home fields are chosen in seat order. So the win share is
@@ -40,7 +40,7 @@ Tally = dict[object, list[float]]  # group -> [wins, games]
 
 
 def play(
-    players: int, seed: int, options: dict[str, str], kinds: dict[tuple[int, str], int]
+    players: int, seed: int, options: dict[str, object], kinds: dict[tuple[int, str], int]
 ) -> tuple[IbyronBase, int, list[str]]:
     """One heuristic self-play game: the final state, round 1's start player and each seat's home tile
     (and each seat's moves counted by kind into ``kinds``)."""
@@ -103,6 +103,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--mode", default="beginner", help="beginner or standard")
+    parser.add_argument(
+        "--bonus-side", default="front", choices=("front", "back"), help="the bonus board's side (standard game only)"
+    )
     parser.add_argument("-n", type=int, default=400)
     parser.add_argument("--first-game", type=int, default=1000)
     parser.add_argument("--north-tile", help="counterfactual cells for seat 2's starting tile (see above)")
@@ -112,7 +115,11 @@ def main() -> None:
         swap_west_east()
     if args.north_tile:
         set_north_tile(args.north_tile)
-    options = {"mode": "beginner"} if args.mode == "beginner" else {}
+    options: dict[str, object] = {"mode": "beginner"} if args.mode == "beginner" else {}
+    if args.bonus_side == "back":
+        if args.mode == "beginner":
+            parser.error("--bonus-side back is a standard-game option; use it with --mode standard")
+        options["bonus_side"] = "back"
     by_seat: Tally = {}
     by_position: Tally = {}
     by_home: Tally = {}
@@ -132,7 +139,9 @@ def main() -> None:
             add(by_seat_position, f"seat {seat} position {position}", share)
             score[seat].append(state.victory_points(seat) if state.beginner else state.in_buildings[seat])
     print(
-        f"Ibyron {args.players} players {args.mode}, {args.n} heuristic self-play games from {args.first_game}, "
+        f"Ibyron {args.players} players {args.mode}"
+        + (", back side" if args.bonus_side == "back" else "")
+        + f", {args.n} heuristic self-play games from {args.first_game}, "
         f"fair {1 / args.players:.1%}; {shared} games shared a win"
         + (f"; COUNTERFACTUAL north tile {args.north_tile}" if args.north_tile else "")
         + ("; COUNTERFACTUAL seat 0 east, seat 1 west" if args.swap_west_east else "")
