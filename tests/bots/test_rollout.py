@@ -211,3 +211,28 @@ def test_a_blunder_is_drawn_from_the_games_careless_moves_where_it_declares_them
     none = pile(5, rollout_policy=_perfect, careless_moves=lambda state, seat: [])
     bot = PolicyRollout(playouts=8, seed=3, horizon=0, blunder=1.0)
     assert bot.choose(none, 0) == TAKE[2] and bot.last_iterations > 0  # searched: the winning move
+
+
+def test_a_heuristic_playout_is_fixed_by_its_world_and_seed_so_candidates_share_their_draws() -> None:
+    """Ibyron's heuristic breaks ties at random. In ``hard``'s playouts it must draw from
+    the playout's generator, not from its own (which moves on from playout to playout):
+    otherwise two candidates played on the same world and seed are not compared on the
+    same draws, and the paired test measures the tie-breaks' noise."""
+    bot = make_bot("hard", game="ibyron", seed=3)
+    assert isinstance(bot, PolicyRollout) and bot.policy is not None
+    state = meeple.new_game("ibyron", players=2, seed=11)
+    rng = Random(0)
+    results = []
+    for _ in range(60):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            action = legal[0]
+            first = bot._playout(state.clone(), seat, action, Random(7))
+            again = bot._playout(state.clone(), seat, action, Random(7))
+            results.append((first, again))
+        state.apply(legal[rng.randrange(len(legal))], seat)
+    assert len(results) >= 10
+    assert all(first == again for first, again in results), results

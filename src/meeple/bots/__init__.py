@@ -3,7 +3,7 @@ own bots, and ``make_bot``, which reads a bot spec such as ``hard`` or ``ismcts:
 
 from __future__ import annotations
 
-from meeple.bots.base import Bot
+from meeple.bots.base import Bot, DrawingBot
 from meeple.bots.ismcts import ISMCTS, Policy
 from meeple.bots.levels import LEVEL_NAMES, LEVELS, Level, level, level_descriptions
 from meeple.bots.random_bot import RandomBot
@@ -42,10 +42,18 @@ def heuristic_bot(game: str | GameInfo, seed: int | None) -> Bot | None:
 
 
 def heuristic_policy(game: str | GameInfo, seed: int | None) -> Policy | None:
-    """The game's heuristic bot as a playout policy (its own move, no extra randomness)."""
+    """The game's heuristic bot as a playout policy (its own move, no extra randomness).
+
+    A heuristic that draws at random (Ibyron's breaks ties between equally good
+    moves) offers ``choose_with(state, seat, rng)``; the policy then draws from
+    the playout's generator, not the bot's own. So a playout is fixed by its
+    world and seed, and two candidate moves played on the same sample see the
+    same draws (the rollout's common random numbers)."""
     bot = heuristic_bot(game, seed)
     if bot is None:
         return None
+    if isinstance(bot, DrawingBot):
+        return bot.choose_with
 
     def policy(state: State, seat: int, rng: Random) -> Action:
         return bot.choose(state, seat)
@@ -163,6 +171,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_NAMES",
     "Bot",
+    "DrawingBot",
     "Level",
     "PolicyRollout",
     "RandomBot",

@@ -335,9 +335,13 @@ class HeuristicBot:
         self.rng = Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
+        return self.choose_with(state, seat, self.rng)
+
+    def choose_with(self, state: State, seat: int, rng: Random) -> Action:
+        """The heuristic move, equals drawn from ``rng`` (a search's playouts pass their own)."""
         assert isinstance(state, IbyronBase)
         legal = state.legal_actions(seat)
-        return choose(state, seat, legal, self.style, self.rng)
+        return choose(state, seat, legal, self.style, rng)
 
 
 class GreedyBot(HeuristicBot):
