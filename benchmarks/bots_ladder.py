@@ -132,6 +132,8 @@ def play(job: tuple[str, int, int, str, str, dict[str, Any], bool, int, str, Cha
         "index": index,
         "seat_a": seat_a,
         "share": share,
+        # every seat's share of the win, so a self-play ladder gives each seat all n games
+        "shares": [1 / len(state.winners) if s in state.winners else 0.0 for s in range(players)],
         "end": state.end_reason or "unset",
         "moves": state.move_number,
         "rounds": rounds if isinstance(rounds, int) else None,

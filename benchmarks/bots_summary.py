@@ -9,7 +9,8 @@ A's win share with its 95% Wilson interval, the share of games each end
 reason closed (``safety_cap``: the designed safeguard, not the rulebook's
 end), rounds per game (median, min-max) and each side's CPU seconds per move
 (median and p95), and A's win share by the seat it held (in self-play,
-each seat's share).
+each seat's share), and, where the files record it, every seat's share over
+all games.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ def cpu_per_move(games: list[dict[str, Any]], side: str) -> str:
     return f"{statistics.median(cpu):.3f} / {p95(cpu):.3f} s ({len(cpu)} moves)"
 
 
+def seat_share(games: list[dict[str, Any]], seat: int) -> str:
+    wins = sum(g["shares"][seat] for g in games)
+    lo, hi = wilson_interval(wins, len(games))
+    return f"seat {seat} {wins:g} of {len(games)} = {wins / len(games):.1%} ({lo:.1%}-{hi:.1%})"
+
+
 def summary(games: list[dict[str, Any]]) -> list[str]:
     n = len(games)
     wins = sum(g["share"] for g in games)
@@ -58,6 +65,10 @@ def summary(games: list[dict[str, Any]]) -> list[str]:
             "A's win share by its seat: "
             + ", ".join(f"seat {s} {sum(v) / len(v):.0%} of {len(v)}" for s, v in zip(seats, by_seat, strict=True))
         )
+    if len(seats) > 1 and all("shares" in g for g in games):
+        # Every seat's wins in every game (files written since the ladder records them): in
+        # self-play these are the seat shares over all n games, not only the n / players A sat in.
+        lines.append("every seat's win share over all games: " + ", ".join(seat_share(games, s) for s in seats))
     if rounds:
         lines.append(f"rounds: median {statistics.median(rounds):g}, {min(rounds)}-{max(rounds)}")
     lines.append(f"CPU a move, median / p95: A {cpu_per_move(games, 'A')}; B {cpu_per_move(games, 'B')}")
