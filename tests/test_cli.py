@@ -12,7 +12,7 @@ from rich.console import Console
 
 import meeple
 from meeple import cli
-from meeple.bots import RandomBot
+from meeple.bots import RandomBot, make_bot
 from tests.toygame import TOY
 
 
@@ -115,7 +115,7 @@ def test_bad_command_lines_say_what_is_wrong() -> None:
 
 
 def test_games_offer_their_own_bots_by_name() -> None:
-    from meeple.bots import game_bots, make_bot
+    from meeple.bots import game_bots
 
     assert "greedy" in game_bots("bayon")
     bot = make_bot("greedy", seed=1, game="bayon")
@@ -182,3 +182,67 @@ def test_moves_read_in_words_with_their_consequences_and_the_end_says_why(tmp_pa
 def test_play_refuses_a_wrong_number_of_names() -> None:
     with pytest.raises(SystemExit, match="--names takes 2 names"):
         cli.main(["play", "toy", "--players", "2", "--names", "Ann"])
+
+
+def test_play_with_no_bots_given_meets_medium_and_the_record_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "new.meeple.json"
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert cli.main(["play", "toy", "--seed", "3", "--save", str(target)]) == 0
+    record = meeple.Record.from_json(target.read_text())
+    assert record.bots == [None, cli.DEFAULT_BOTS] == [None, "medium"]
+    assert record.moves == []
+
+
+def test_a_resumed_game_brings_back_its_seats_and_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "seats.meeple.json"
+    record = TOY.new(2, seed=3).record
+    record.bots = ["random", None]  # the person sat in seat 1
+    target.write_text(record.to_json())
+    asked: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        asked.append(prompt)
+        return "keep"
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert cli.main(["play", "toy", "--resume", str(target)]) == 0
+    done = meeple.Record.from_json(target.read_text())
+    # Seat 0 was played by the bot, seat 1 by the person, as saved.
+    assert [seat for seat, _ in done.moves] == [0, 1, 0, 1] and all(text == "keep" for s, text in done.moves if s)
+    assert len(asked) == 2 and done.bots == ["random", None]
+    # --bots or --seat given: they win over the saved seats.
+    record.bots = [None, "random"]
+    target.write_text(record.to_json())
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert cli.main(["play", "toy", "--resume", str(target), "--bots", "easy"]) == 0
+    assert meeple.Record.from_json(target.read_text()).bots == [None, "easy"]
+    # A saved spec that is not a bot is refused with the reason, not a traceback.
+    record.bots = [None, "genius"]
+    target.write_text(record.to_json())
+    with pytest.raises(SystemExit, match="unknown bot 'genius'"):
+        cli.main(["play", "toy", "--resume", str(target)])
+
+
+def test_the_hint_is_the_hard_levels_move() -> None:
+    state = meeple.new_game("bayon", players=2, seed=4)
+    hard = make_bot("hard", seed=state.move_number, game="bayon")
+    expected = hard.choose(state, state.to_move[0])
+    out, console, read = scripted(["hint", "quit"])
+    game = cli.TerminalGame(state, set(state.to_move), {}, console, read=read)
+    game.save_path = Path("/dev/null")
+    game.run()
+    hint = " ".join(out.getvalue().split("hint: ")[1].split("quit")[0].split())
+    assert f"({expected})" in hint, hint
+
+
+def test_python_dash_m_meeple_is_the_meeple_command() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "meeple", "list"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert all(game in done.stdout for game in ("bayon", "ivor", "isle_of_skye", "ibyron"))

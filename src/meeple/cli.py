@@ -25,7 +25,7 @@ from rich.text import Text
 
 import meeple
 from meeple.arena import cli as arena_cli
-from meeple.bots import BOT_KINDS, Bot, make_bot
+from meeple.bots import BOT_KINDS, LEVEL_NAMES, Bot, make_bot
 from meeple.core import GameInfo, IllegalAction, Record, State
 from meeple.core.log import GameLog
 from meeple.core.words import seat_name
@@ -54,15 +54,21 @@ def _new_state(info: GameInfo, players: int | None, seed: int | None, options: d
         raise SystemExit(str(exc)) from None
 
 
-def _bots_for(specs: str, seats: Sequence[int], seed: int, game: str) -> dict[int, Bot]:
-    names = [s for s in specs.split(",") if s.strip()] or ["ismcts"]
-    bots: dict[int, Bot] = {}
+DEFAULT_BOTS = "medium"  # what a new player meets: a few turns' look-ahead, under a second a move
+
+
+def _bot_specs(specs: str, seats: Sequence[int]) -> dict[int, str]:
+    """Each bot seat's spec: the comma list in seat order, its last spec repeated."""
+    names = [s.strip() for s in specs.split(",") if s.strip()] or [DEFAULT_BOTS]
+    return {seat: names[min(i, len(names) - 1)] for i, seat in enumerate(seats)}
+
+
+def _bots_for(specs: dict[int, str], seed: int, game: str) -> dict[int, Bot]:
+    """The bots for ``specs``, each seeded from the game's seed and its seat (so a game replays)."""
     try:
-        for i, seat in enumerate(seats):
-            bots[seat] = make_bot(names[min(i, len(names) - 1)], seed=seed + seat, game=game)
+        return {seat: make_bot(spec, seed=seed + seat, game=game) for seat, spec in specs.items()}
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
-    return bots
 
 
 def text_view(
@@ -94,12 +100,15 @@ class TerminalGame:
         hint_seconds: float | None = None,
         save_path: Path | None = None,
         names: Sequence[str] | None = None,
+        bot_specs: dict[int, str] | None = None,
     ) -> None:
         # Moves go through a GameLog: it keeps each move in words, its
         # consequences, and what may still be taken back.
         self.log = state if isinstance(state, GameLog) else GameLog(state, names)
         self.humans = humans
         self.bots = bots
+        # The specs the bots were made from, saved in the record so --resume brings them back.
+        self.bot_specs = bot_specs
         self.console = console
         self.read = read or input  # looked up now, so a test's replacement of input() is used
         self.hint_seconds = hint_seconds
@@ -147,6 +156,8 @@ class TerminalGame:
         target = path or self.save_path or Path(f"{self.state.info.id}-{self.state.seed}.meeple.json")
         record = self.state.record
         record.names = self.log.names
+        if self.bot_specs is not None:
+            record.bots = [self.bot_specs.get(seat) for seat in range(self.state.players)]
         target.write_text(record.to_json(indent=1) + "\n")
         return target
 
@@ -301,6 +312,7 @@ def _names_arg(text: str | None, players: int) -> list[str] | None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    saved_bots: list[str | None] | None = None
     if args.resume:
         record = _load_record(args.resume)
         if args.game != record.game:
@@ -311,6 +323,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             )
         state = _state_at(record, len(record.moves))
         log = GameLog.from_record(record, record.names)
+        saved_bots = record.bots
         if state.is_over:
             raise SystemExit(f"the game in {args.resume} is over; 'meeple replay {args.resume}' steps through it")
         if args.save is None:
@@ -320,11 +333,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         info = _info(args.game)
         state = _new_state(info, args.players, args.seed, _parse_options(args.option))
         log = GameLog(state, _names_arg(args.names, state.players))
-    humans = _seats_arg(args.seat, state.players)
-    bots = _bots_for(args.bots, [s for s in range(state.players) if s not in humans], state.seed, info.id)
+    if saved_bots is not None and args.seat is None and args.bots is None:
+        # The saved game's own seats: the same people, against the same bots.
+        specs = {seat: spec for seat, spec in enumerate(saved_bots) if spec is not None}
+        humans = {seat for seat, spec in enumerate(saved_bots) if spec is None}
+    else:
+        humans = _seats_arg(args.seat or "0", state.players)
+        specs = _bot_specs(args.bots or DEFAULT_BOTS, [s for s in range(state.players) if s not in humans])
+    bots = _bots_for(specs, state.seed, info.id)
     console = Console()
     console.print(Panel(f"{info.title}, {state.players} players, seed {state.seed}", title="meeple"))
-    game = TerminalGame(log, humans, bots, console, save_path=Path(args.save) if args.save else None)
+    save_path = Path(args.save) if args.save else None
+    game = TerminalGame(log, humans, bots, console, save_path=save_path, bot_specs=specs)
     game.run()
     return 0
 
@@ -442,11 +462,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play in the terminal")
     p.add_argument("game")
     p.add_argument("--players", type=int)
-    p.add_argument("--seat", default="0", help="your seat(s): a number, a comma list, 'all' (hot seat) or 'none'")
+    p.add_argument(
+        "--seat",
+        help="your seat(s): a number, a comma list, 'all' (hot seat) or 'none' (default 0; "
+        "with --resume, the saved game's seats)",
+    )
     p.add_argument(
         "--bots",
-        default="ismcts",
-        help=f"bot spec(s) for the other seats, comma separated: {', '.join(BOT_KINDS)} or a game's own (greedy)",
+        help=f"bot spec(s) for the other seats, comma separated, in seat order: the levels "
+        f"{', '.join(LEVEL_NAMES)} (default {DEFAULT_BOTS}), "
+        f"{', '.join(k for k in BOT_KINDS if k not in LEVEL_NAMES)}, "
+        "or a game's own bot (such as heuristic); with --resume, the saved game's bots",
     )
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

@@ -103,6 +103,10 @@ def test_several_seats_to_move_need_a_seat() -> None:
         ('{"game": "toy", "players": "2", "seed": 1}', "'players'"),
         ('{"game": "toy", "players": 2, "seed": 1, "moves": [[0]]}', "move 0"),
         ('{"game": "toy", "players": 2, "seed": 1, "format": 9}', "format"),
+        ('{"game": "toy", "players": 2, "seed": 1, "bots": [null]}', "'bots' must list"),
+        ('{"game": "toy", "players": 2, "seed": 1, "bots": [null, 3]}', "'bots' must list"),
+        ('{"game": "toy", "players": 2, "seed": 1, "bots": [null, ""]}', "'bots' must list"),
+        ('{"game": "toy", "players": 2, "seed": 1, "bots": "hard"}', "'bots' must list"),
     ],
 )
 def test_bad_records_are_rejected(text: str, message: str) -> None:
@@ -119,6 +123,15 @@ def test_record_is_small_json() -> None:
     assert data["moves"] == [[0, "swap"], [1, "keep"]]
     assert data["options"] == {"rounds": 2}
     assert data["version"] == meeple.__version__
+
+
+def test_a_record_keeps_which_bot_played_each_seat() -> None:
+    record = TOY.new(2, seed=3).record
+    assert "bots" not in json.loads(record.to_json())  # none known: the field is left out
+    record.bots = [None, "hard:200"]
+    for text in (record.to_json(), record.to_json(indent=1)):
+        again = Record.from_json(text)
+        assert again.bots == [None, "hard:200"] and again.moves == record.moves
 
 
 def test_random_bot_is_seeded() -> None:

@@ -30,6 +30,9 @@ class Record:
     rules_version: int = 1
     format: int = RECORD_FORMAT
     names: list[str] | None = None  # the players' names, seat by seat, where known
+    # The bot spec that played each seat (None for a person), where known: a resumed
+    # terminal game gets the same opponents back.
+    bots: list[str | None] | None = None
 
     def to_json(self, indent: int | None = None) -> str:
         """The record as JSON; with ``indent``, one move a line (easy to read and diff)."""
@@ -44,6 +47,8 @@ class Record:
         }
         if self.names is not None:
             head["names"] = list(self.names)
+        if self.bots is not None:
+            head["bots"] = list(self.bots)
         moves = [[seat, text] for seat, text in self.moves]
         if indent is None:
             return json.dumps({**head, "moves": moves})
@@ -104,6 +109,13 @@ class Record:
             or not all(isinstance(n, str) and len(n) <= 100 for n in names)
         ):
             raise ValueError("'names' must list one name (at most 100 characters) per seat")
+        bots = data.get("bots")
+        if bots is not None and (
+            not isinstance(bots, list)
+            or len(bots) != players
+            or not all(b is None or (isinstance(b, str) and 1 <= len(b) <= 100) for b in bots)
+        ):
+            raise ValueError("'bots' must list, seat by seat, a bot spec (1 to 100 characters) or null for a person")
         return cls(
             game=game,
             players=players,
@@ -114,6 +126,7 @@ class Record:
             rules_version=rules_version,
             format=RECORD_FORMAT,
             names=list(names) if names is not None else None,
+            bots=list(bots) if bots is not None else None,
         )
 
 
