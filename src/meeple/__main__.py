@@ -1,0 +1,6 @@
+"""``python -m meeple``: the same command as ``meeple``."""
+
+from meeple.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())
