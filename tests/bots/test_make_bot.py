@@ -132,6 +132,22 @@ def test_unknown_level_names_are_refused() -> None:
         level("bayon", "expert")
 
 
+def test_a_misspelt_game_is_refused_not_given_the_defaults() -> None:
+    with pytest.raises(ValueError, match=r"unknown game 'bayonn' \(games: .*bayon"):
+        level("bayonn", "hard")
+    assert level(None, "hard") == LEVELS["hard"]
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+def test_a_bots_seed_is_a_whole_number_of_at_least_0(seed: object) -> None:
+    with pytest.raises(ValueError, match="a bot's seed is a whole number of at least 0"):
+        make_bot("random", seed=seed)  # type: ignore[arg-type]
+    state = meeple.new_game("bayon", players=2, seed=5)
+    picks = {make_bot("random", seed=0).choose(state, 0) for _ in range(3)}
+    assert len(picks) == 1 and picks <= set(state.legal_actions(0))  # 0 is a seed like any other
+    assert make_bot("random", seed=None).choose(state, 0) in state.legal_actions(0)
+
+
 def test_levels_cut_playouts_only_where_the_game_judges_the_cut() -> None:
     from tests.bots.smallgames import pile
 

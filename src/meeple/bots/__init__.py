@@ -84,7 +84,7 @@ def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "
     """The level ``name`` of ``game``; a ``budget`` (``"200"`` or ``"0.5s"``) replaces
     both its iteration (or playout) budget and its time cap."""
     spec = f"{name}:{budget}" if budget else name
-    settings: Level = level(game_info(game).id, name)
+    settings: Level = level(game_info(game), name)
     iterations: int | None = settings.iterations
     seconds: float | None = settings.seconds
     if budget:
@@ -133,9 +133,13 @@ def make_bot(spec: str, seed: int | None = None, game: str | GameInfo | None = N
       game), or ``hard:200`` / ``hard:0.5s`` for a level with another budget;
     * the name of one of ``game``'s own bots (e.g. ``greedy``).
 
-    The same spec, seed and position give the same move whenever the budget is
-    in iterations. A bad spec raises ``ValueError`` saying what is allowed.
+    ``seed`` is a whole number of at least 0, or ``None`` for a fresh one. The
+    same spec, seed and position give the same move whenever the budget is in
+    iterations or playouts (a time cap can stop a search sooner on a slow
+    machine). A bad spec or seed raises ``ValueError`` saying what is allowed.
     """
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise ValueError(f"a bot's seed is a whole number of at least 0 (or None), got {seed!r}")
     if not isinstance(spec, str):
         raise ValueError(f"a bot spec is text such as 'hard' or 'ismcts:0.5s', got {type(spec).__name__}")
     text = spec.strip().lower()

@@ -1,12 +1,18 @@
 """Bot levels: ``easy``, ``medium`` and ``hard``, defined once per game.
 
 A level is a guided ISMCTS (see ``ismcts.py``) or, where a game sets
-``search="rollout"``, a policy rollout (``rollout.py``), with an iteration
-(playout) budget (what makes it reproducible with a seed) and a time cap (what keeps it inside its
-budget on one core: easy 0.3 s a move, medium 1 s, hard 2 s). The iteration
-budgets are set so that a typical move stops on iterations well before the
-cap; only on a slow or loaded machine does the cap cut a move short, and then
-that move may differ from run to run.
+``search="rollout"``, a policy rollout (``rollout.py``); today every level of
+the four games is a rollout but Isle of Skye's ``easy`` (the defaults' 60
+iterations), each game's RULES.md ("Levels") says why, and the ISMCTS
+defaults below also serve a game that sets nothing (a new game, the toy).
+A level has an iteration (playout) budget, what makes it reproducible with a
+seed, and a time cap, the ceiling that keeps it inside its budget on one core
+(easy 0.3 s a move, medium 1 s, hard 2 s). The budget is a target, not a
+ceiling: a rollout's sequential halving plays at least one sample of each move
+still in every round, so a position with more legal moves than the budget can
+share out spends a few more playouts. Budgets are set so that a typical move
+ends well before the cap; only on a slow or loaded machine does the cap cut a
+move short, and then that move may differ from run to run.
 
 ``LEVELS`` holds the defaults; ``GAME_LEVELS`` a game's changes to them,
 where a game needs other budgets (its iterations cost more or less) or
@@ -17,6 +23,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+
+from meeple.core import GameInfo
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -213,16 +221,17 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "iterations": 24,
             "epsilon": 0.0,
             "confidence": 1.0,
-            "description": "Medium: plays the game's sound habits and checks each move with a few quick "
-            "plays of the game up to its next turn, changing plan only when another move is clearly "
+            "description": "Medium: plays the game's sound habits and checks each move with a couple of "
+            "dozen quick plays of the next few turns, changing plan only when another move is clearly "
             "better. Moves in well under a second.",
         },
         "hard": {
             "search": "rollout",
             "iterations": 200,
             "epsilon": 0.0,
-            "description": "Hard: tries every move open to it, plays each on to its next turn a couple of "
-            "hundred times in all, and keeps the move that comes out best. Under a second a move.",
+            "description": "Hard: tries every move open to it, plays each a few turns ahead, a couple of "
+            "hundred plays in all, and leaves the game's sound habits only for a move that comes out "
+            "better by a clear margin. Usually well under a second a move.",
         },
     },
     # Ivor: three rollouts (measured stronger per CPU second than the tree search: RULES.md).
@@ -237,8 +246,8 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "iterations": 40,
             "epsilon": 0.0,
             "confidence": 1.0,
-            "description": "Medium: plays the game's sound habits and checks each action with a few quick "
-            "plays of the game up to its next turn, changing plan only when another action is clearly "
+            "description": "Medium: plays the game's sound habits and checks each action with a few dozen "
+            "quick plays of the next few turns, changing plan only when another action is clearly "
             "better. Moves in well under a second.",
         },
         # Hard plays its playouts with the heuristic bot itself and asks for the paired test: the
@@ -249,19 +258,36 @@ GAME_LEVELS: dict[str, dict[str, dict[str, object]]] = {
             "epsilon": 0.0,
             "policy": "heuristic",
             "confidence": 1.0,
-            "description": "Hard: tries every action open to it, playing each on to its next turn a few "
+            "description": "Hard: tries every action open to it, playing each a few turns ahead a few "
             "hundred times in all the way a sound player would, and leaves the game's sound habits only "
-            "when another action clearly comes out better. Under a second a move.",
+            "when another action clearly comes out better. Usually under a second a move.",
         },
     },
 }
 
 
-def level(game: str | None, name: str) -> Level:
-    """The level ``name`` as ``game`` defines it (the defaults where it changes nothing)."""
+def _game_id(game: str | GameInfo | None) -> str:
+    """The id whose changes apply; a misspelt id would quietly get the defaults, so an
+    id no game is registered under is refused (a ``GameInfo`` is taken as it is)."""
+    if game is None:
+        return ""
+    if isinstance(game, GameInfo):
+        return game.id
+    import meeple  # here, not at the top: meeple imports the bots package
+
+    if game not in GAME_LEVELS and game not in meeple.GAMES:
+        raise ValueError(f"unknown game {game!r} (games: {', '.join(meeple.GAMES)})")
+    return game
+
+
+def level(game: str | GameInfo | None, name: str) -> Level:
+    """The level ``name`` as ``game`` defines it (the defaults where it changes nothing).
+
+    ``game`` is a registered game's id or a ``GameInfo`` (``None``: the
+    defaults); any other id raises ``ValueError``, as does an unknown level."""
     if name not in LEVELS:
         raise ValueError(f"unknown level {name!r} (levels: {', '.join(LEVEL_NAMES)})")
-    changes = GAME_LEVELS.get(game or "", {}).get(name, {})
+    changes = GAME_LEVELS.get(_game_id(game), {}).get(name, {})
     return dataclasses.replace(LEVELS[name], **changes)  # type: ignore[arg-type]
 
 
