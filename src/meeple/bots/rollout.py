@@ -56,8 +56,11 @@ from meeple.core.rng import Random
 class PolicyRollout:
     """One-move lookahead over the game's rollout policy (see the module docstring).
 
-    ``playouts`` is the whole budget a move (playouts of all candidates
-    together); ``seconds`` caps the time (measured on ``clock``). ``epsilon``
+    ``playouts`` is the budget a move aims at (playouts of all candidates
+    together): every round of halving plays at least one sample of each move
+    still in, so a position with more moves than the budget can share out
+    spends a few more; ``seconds`` caps the time (measured on ``clock``), the
+    only ceiling. ``epsilon``
     adds uniformly random moves to the playouts on top of the policy's own.
     ``margin`` and ``confidence``: how clearly another move must beat the
     heuristic's (``prior``'s) to replace it (see ``_final_choice``).
