@@ -25,7 +25,7 @@ from meeple.core import State
 # What the lobby offers, with the words it shows; each is a spec ``meeple.bots.make_bot``
 # reads, so the levels are the same ones the terminal and the arena play.
 BOT_LEVELS: dict[str, str] = {
-    "random": "Random: picks any legal move, a baseline to learn the rules against",
+    "random": "Random: picks any legal move at random, a baseline to learn the rules against.",
     **{name: spec.description for name, spec in LEVELS.items()},
 }
 # Levels cheap enough to run beside the server's own work, never queued behind thinkers.
