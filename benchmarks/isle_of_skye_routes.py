@@ -1,0 +1,109 @@
+"""Isle of Skye: single-route variants of the heuristic bot against the all-round one.
+
+    .venv/bin/python benchmarks/isle_of_skye_routes.py [-n 200] [--players 2] [--jobs 1]
+
+Each variant is the heuristic bot of ``meeple.games.isle_of_skye.bot`` with
+one habit changed while it chooses (the module's constants are patched for
+the duration of its own move only): it never buys (hoards its gold, 5 gold a
+point at the end), buys freely (any tile worth up to a point less than it
+costs), prices dear (3, 5 or 8 gold instead of 1-3), chases whisky (whisky
+income valued three times over) or chases scrolls (scroll points counted
+twice). Prints each variant's share of the games against heuristic bots in
+every other seat, its seat rotating, scoring tiles random, with a Wilson 95%
+interval; balanced means no variant above 60% of 2-player games (issue 15).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+import common  # noqa: F401  (puts the repository on sys.path)
+import meeple
+import meeple.games.isle_of_skye.bot as heuristic
+from meeple.arena.stats import wilson_interval
+from meeple.core import Action
+
+SCROLL_POINTS = heuristic.scroll_points
+
+
+def doubled_scrolls(territory: Any) -> list[tuple[str, float, bool]]:
+    return [(kind, 2 * points, doubled) for kind, points, doubled in SCROLL_POINTS(territory)]
+
+
+def never_buys(bot: heuristic.HeuristicBot, *args: Any) -> Action:
+    return heuristic.PASS
+
+
+# variant name -> (module constants patched during its move, methods replaced on its bot)
+VARIANTS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "never buys (hoards gold)": ({}, {"_buying": never_buys}),
+    "buys freely (margin -1 point)": ({"BUY_MARGIN": -1.0}, {}),
+    "prices dear (3, 5 or 8 gold)": ({"PRICE_CHOICES": (3, 5, 8)}, {}),
+    "whisky first (income x3)": ({"WHISKY_INCOME": 3 * heuristic.WHISKY_INCOME}, {}),
+    "scrolls first (scroll points x2)": ({"scroll_points": doubled_scrolls}, {}),
+}
+
+
+@contextmanager
+def patched(changes: dict[str, Any]) -> Iterator[None]:
+    saved = {name: getattr(heuristic, name) for name in changes}
+    for name, value in changes.items():
+        setattr(heuristic, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(heuristic, name, value)
+
+
+class Variant(heuristic.HeuristicBot):
+    """The heuristic bot with one habit changed (``VARIANTS``)."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        super().__init__(seed)
+        self.constants, methods = VARIANTS[name]
+        for method, function in methods.items():
+            setattr(self, method, function.__get__(self))
+
+    def choose(self, state: Any, seat: int) -> Action:
+        with patched(self.constants):
+            return super().choose(state, seat)
+
+
+def play(name: str, index: int, players: int) -> tuple[float, str]:
+    """One game: (the variant's win share, end reason)."""
+    state = meeple.new_game("isle_of_skye", players=players, seed=40_000 + index)
+    hero = index % players
+    bots = {s: Variant(name, index) if s == hero else heuristic.HeuristicBot(index * 10 + s) for s in range(players)}
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(bots[seat].choose(state, seat), seat)
+    share = 1 / len(state.winners) if hero in state.winners else 0.0
+    return share, str(state.end_reason)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=200)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for name in VARIANTS:
+            results = list(pool.map(play, [name] * args.n, range(args.n), [args.players] * args.n))
+            wins = sum(share for share, _ in results)
+            low, high = wilson_interval(wins, args.n)
+            ends = sorted({end for _, end in results})
+            print(
+                f"{name:>34} vs heuristic, {args.n} {args.players}-player games: {wins / args.n:.1%} "
+                f"(95% {low:.1%}-{high:.1%}; fair {1 / args.players:.0%}); ended by {', '.join(ends)}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
