@@ -4,7 +4,7 @@
 
 For each player count, plays ``-n`` games of heuristic bots (``isle_of_skye.bot``)
 with random scoring tiles and prints each seat's win share (shared wins split)
-with the largest distance from fair, how the games ended (``end_reason``) and
+with its Wilson 95% interval and the largest distance from fair, how the games ended (``end_reason``) and
 in how many rounds, the mean winning score and the median spread of final
 scores. Seat 0 starts the first round. Balanced (issue 15): every seat within
 8 points of fair.
@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
+from meeple.arena.stats import wilson_interval
 from meeple.games.isle_of_skye.bot import HeuristicBot
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 
@@ -48,14 +49,17 @@ def main() -> None:
         for winners, _scores, _reason, _rounds in games:
             for seat in winners:
                 wins[seat] += 1 / len(winners)
-        shares = ", ".join(f"seat {s}: {w / args.n:.0%}" for s, w in enumerate(wins))
+        shares = ", ".join(
+            "seat {}: {:.1%} ({:.1%}-{:.1%})".format(s, w / args.n, *wilson_interval(w, args.n))
+            for s, w in enumerate(wins)
+        )
         worst = max(abs(w / args.n - 1 / players) for w in wins)
         reasons = {r: sum(1 for g in games if g[2] == r) for r in sorted({g[2] for g in games})}
         rounds = sorted({g[3] for g in games})
         best = statistics.mean(max(g[1]) for g in games)
         spread = statistics.median(max(g[1]) - min(g[1]) for g in games)
         print(
-            f"{players} players, {args.n} heuristic games: wins {shares} (at most {worst:.0%} from fair); "
+            f"{players} players, {args.n} heuristic games: wins {shares} (at most {100 * worst:.1f} points from fair); "
             f"ends {reasons} after {rounds} rounds; winning score {best:.1f} (median spread {spread:.0f}); "
             f"{time.perf_counter() - started:.0f} s"
         )

@@ -1,16 +1,20 @@
 """Isle of Skye: single-route variants of the heuristic bot against the all-round one.
 
-    .venv/bin/python benchmarks/isle_of_skye_routes.py [-n 200] [--players 2] [--jobs 1]
+    .venv/bin/python benchmarks/isle_of_skye_routes.py [-n 200] [--players 2] [--jobs 1] [--only NAME ...]
 
 Each variant is the heuristic bot of ``meeple.games.isle_of_skye.bot`` with
 one habit changed while it chooses (the module's constants are patched for
 the duration of its own move only): it never buys (hoards its gold, 5 gold a
-point at the end), buys freely (any tile worth up to a point less than it
-costs), prices dear (3, 5 or 8 gold instead of 1-3), chases whisky (whisky
-income valued three times over) or chases scrolls (scroll points counted
-twice). Prints each variant's share of the games against heuristic bots in
-every other seat, its seat rotating, scoring tiles random, with a Wilson 95%
-interval; balanced means no variant above 60% of 2-player games (issue 15).
+point at the end), buys sparingly (only a tile worth 0.3 points more than it
+costs, the bot's habit before), buys anything (a tile worth up to 3 points
+less than it costs), prices dear (3, 5 or 8 gold instead of 1-3), chases
+whisky (its income valued three times as much as the bot values it) or
+chases scrolls (scroll points counted twice); or it is the bot before
+2026-12-06 (margin +0.3, whisky income at its final worth). Prints each
+variant's share of the games against heuristic bots in every other seat,
+its seat rotating, scoring tiles random, with a Wilson 95% interval;
+balanced means no variant above 60% of 2-player games (issue 15).
+``--only NAME ...`` plays only the variants named.
 """
 
 from __future__ import annotations
@@ -41,10 +45,12 @@ def never_buys(bot: heuristic.HeuristicBot, *args: Any) -> Action:
 # variant name -> (module constants patched during its move, methods replaced on its bot)
 VARIANTS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "never buys (hoards gold)": ({}, {"_buying": never_buys}),
-    "buys freely (margin -1 point)": ({"BUY_MARGIN": -1.0}, {}),
+    "buys sparingly (margin +0.3)": ({"BUY_MARGIN": 0.3}, {}),
+    "buys anything (margin -3)": ({"BUY_MARGIN": -3.0}, {}),
     "prices dear (3, 5 or 8 gold)": ({"PRICE_CHOICES": (3, 5, 8)}, {}),
-    "whisky first (income x3)": ({"WHISKY_INCOME": 3 * heuristic.WHISKY_INCOME}, {}),
+    "whisky first (income x3)": ({"INCOME_WEIGHT": 3 * heuristic.INCOME_WEIGHT}, {}),
     "scrolls first (scroll points x2)": ({"scroll_points": doubled_scrolls}, {}),
+    "the bot before 2026-12-06": ({"BUY_MARGIN": 0.3, "INCOME_WEIGHT": 1.0}, {}),
 }
 
 
@@ -91,9 +97,13 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=200)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--only", nargs="*", default=list(VARIANTS), help="variants to play, by name")
     args = parser.parse_args()
+    unknown = sorted(set(args.only) - set(VARIANTS))
+    if unknown:
+        parser.error(f"unknown variants {unknown}; variants: {list(VARIANTS)}")
     with ProcessPoolExecutor(args.jobs) as pool:
-        for name in VARIANTS:
+        for name in args.only:
             results = list(pool.map(play, [name] * args.n, range(args.n), [args.players] * args.n))
             wins = sum(share for share, _ in results)
             low, high = wilson_interval(wins, args.n)
