@@ -49,9 +49,9 @@ def test_medium_plays_the_heuristic_bots_own_moves() -> None:
 
 
 def test_hard_spends_fewer_playouts_at_five_players() -> None:
-    """A 5-player round is longer, so hard's playouts are dearer there: 12 playouts a
-    searched decision instead of 24, which keeps the move inside its time cap (RULES.md)."""
-    assert dict(level("isle_of_skye", "hard").playouts_by_players) == {5: 12}
+    """A 4- or 5-player round is longer, so hard's playouts are dearer there: 16 and 12
+    playouts a searched decision instead of 24, which keeps the move inside its time cap (RULES.md)."""
+    assert dict(level("isle_of_skye", "hard").playouts_by_players) == {4: 16, 5: 12}
     for players, most, least in ((5, 12, 1), (2, 24, 13)):
         deals = [(s, seat) for s, seat in _decisions(players, 3)
                  if s.phase in SEARCHED_PHASES and len(s.legal_actions(seat)) > 1][:2]  # type: ignore[attr-defined]
