@@ -14,13 +14,12 @@ alternated, with a Wilson 95% interval; balanced means no variant above 60%.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import meeple
 import meeple.games.bayon.bot as heuristic
 from bayon_strength import wilson
+from bots_common import patched
 from meeple.core import Action
 
 ALL_OPEN = heuristic._open_continents
@@ -41,24 +40,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-@contextmanager
-def patched(changes: dict[str, Any]) -> Iterator[None]:
-    saved = {name: getattr(heuristic, name) for name in changes}
-    for name, value in changes.items():
-        setattr(heuristic, name, value)
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(heuristic, name, value)
-
-
 class Variant:
     def __init__(self, changes: dict[str, Any]) -> None:
         self.changes = changes
 
     def choose(self, state: Any, seat: int) -> Action:
-        with patched(self.changes):
+        with patched(heuristic, self.changes):
             return heuristic.heuristic_choice(state, seat)
 
 

@@ -1,9 +1,13 @@
-"""What the bot benchmarks share: the stand-in rollout policy and percentiles."""
+"""What the bot benchmarks share: the stand-in rollout policy, percentiles, patched module constants."""
 
 from __future__ import annotations
 
 import dataclasses
 import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
@@ -36,3 +40,17 @@ def p95(values: list[float]) -> float:
 
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
+
+
+@contextmanager
+def patched(module: ModuleType, changes: dict[str, Any]) -> Iterator[None]:
+    """``module``'s names in ``changes`` set to those values for the block, then put back
+    (a single-route variant of a heuristic bot changes a habit only while it chooses)."""
+    saved = {name: getattr(module, name) for name in changes}
+    for name, value in changes.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)

@@ -20,14 +20,13 @@ balanced means no variant above 60% of 2-player games (issue 15).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from typing import Any
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 import meeple.games.isle_of_skye.bot as heuristic
+from bots_common import patched
 from meeple.arena.stats import wilson_interval
 from meeple.core import Action
 
@@ -54,18 +53,6 @@ VARIANTS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 }
 
 
-@contextmanager
-def patched(changes: dict[str, Any]) -> Iterator[None]:
-    saved = {name: getattr(heuristic, name) for name in changes}
-    for name, value in changes.items():
-        setattr(heuristic, name, value)
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(heuristic, name, value)
-
-
 class Variant(heuristic.HeuristicBot):
     """The heuristic bot with one habit changed (``VARIANTS``)."""
 
@@ -76,7 +63,7 @@ class Variant(heuristic.HeuristicBot):
             setattr(self, method, function.__get__(self))
 
     def choose(self, state: Any, seat: int) -> Action:
-        with patched(self.constants):
+        with patched(heuristic, self.constants):
             return super().choose(state, seat)
 
 
