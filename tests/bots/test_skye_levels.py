@@ -48,7 +48,7 @@ def test_medium_plays_the_heuristic_bots_own_moves() -> None:
         assert medium.choose(state, seat) == heuristic.choose(state, seat)
 
 
-def test_hard_spends_fewer_playouts_at_five_players() -> None:
+def test_hard_spends_fewer_playouts_at_four_and_five_players() -> None:
     """A 4- or 5-player round is longer, so hard's playouts are dearer there: 16 and 12
     playouts a searched decision instead of 24, which keeps the move inside its time cap (RULES.md)."""
     assert dict(level("isle_of_skye", "hard").playouts_by_players) == {4: 16, 5: 12}
