@@ -34,7 +34,7 @@ in this run only (to measure guided search before the game's own policy
 lands). Say so beside any figure measured with it.
 
 ``--change LEVEL=JSON`` plays this run with the game's ``LEVEL`` changed by
-those ``Level`` fields (as ``GAME_LEVELS`` would change it): to pilot a level
+those ``Level`` fields (as the game's ``levels.py`` would change it): to pilot a level
 before writing it into ``levels.py``. Say so beside any figure measured with it.
 
 Targets (issue 15): hard vs the heuristic bot >= 75% of 2-player games
@@ -66,7 +66,8 @@ def change_levels(game: str, changes: Changes) -> None:
     """Apply ``--change`` to ``game``'s levels, in this process only."""
     for name, fields in changes.items():
         levels.level(game, name)  # an unknown level fails here
-        mine = levels.GAME_LEVELS.setdefault(game, {})
+        mine = meeple.GAMES[game].levels  # the game's levels.py table, changed in place
+        assert isinstance(mine, dict)
         mine[name] = {**mine.get(name, {}), **fields}
         levels.level(game, name)  # an unknown field fails here
 

@@ -70,7 +70,7 @@ def calibrate(spiel: pyspiel.Game, seconds: float, make: Callable[[int], Callabl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="isle_of_skye", choices=list(mos.SHORT_NAMES))
+    parser.add_argument("--game", default="isle_of_skye", choices=[g for g, i in meeple.GAMES.items() if i.rl])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument(

@@ -56,8 +56,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import meeple
-import meeple.rl.gymnasium as mg
 from meeple.rl import pettingzoo as mpz
+import meeple.rl.gymnasium  # noqa: F401  (registers the environments with Gymnasium)
+from meeple.rl.common import env_ids
 from meeple.rl.views import SeatViews
 
 
@@ -238,7 +239,7 @@ def moves_per_gym_step(env_id: str, steps: int = 2000) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(mg.IDS), help="games to measure (default: all)")
+    parser.add_argument("games", nargs="*", default=list(env_ids()), help="games to measure (default: all)")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
@@ -253,9 +254,9 @@ def main() -> None:
 
         connect_four = module.env
     runs: dict[str, Callable[[int], int]] = {"floor": aec_loop(wrapped_do_nothing)}
-    games = [game for game in mg.IDS if game in args.games]
+    games = [game for game in env_ids() if game in args.games]
     for game in games:
-        env_id = mg.IDS[game]
+        env_id = env_ids()[game]
         runs[f"{game} raw"] = raw_loop(game)
         runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
         runs[f"{game} pettingzoo"] = aec_loop(lambda g=game: mpz.env(g))
@@ -278,7 +279,7 @@ def main() -> None:
     print("{:14} {:>7} {:>10} {:>9} {:>6} {:>10} {:>6} {:>14} {:>9} {:>6} {:>10}".format(*header))
     split = []
     for game in games:
-        env_id = mg.IDS[game]
+        env_id = env_ids()[game]
         players = meeple.GAMES[game].default_players
         raw, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "raw_env", "pettingzoo", "gymnasium"))
         x_bare, x_pz, x_free, x_gy = (

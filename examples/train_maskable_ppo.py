@@ -27,7 +27,8 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 
-import meeple.rl.gymnasium as mg
+import meeple.rl.gymnasium  # noqa: F401  (registers the environments with Gymnasium)
+from meeple.rl.common import env_ids
 
 
 class StopAfter(BaseCallback):
@@ -57,7 +58,7 @@ def win_rate(model: MaskablePPO, env_id: str, players: int, episodes: int, seed:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="isle_of_skye", choices=list(mg.IDS))
+    parser.add_argument("--game", default="isle_of_skye", choices=list(env_ids()))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--max-steps", type=int, default=10_000_000, help="stop earlier after this many steps")
@@ -69,7 +70,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="torch threads (more only contend on a small MLP)")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
-    env_id = mg.IDS[args.game]
+    env_id = env_ids()[args.game]
     env = Monitor(gymnasium.make(env_id, players=args.players, opponents="random"))
     env.reset(seed=args.seed)
     batch = min(args.batch_size, args.n_steps)

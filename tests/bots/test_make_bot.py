@@ -15,7 +15,7 @@ from meeple.bots import (
     level_descriptions,
     make_bot,
 )
-from meeple.bots.levels import GAME_LEVELS, LEVELS
+from meeple.bots.levels import LEVELS
 
 GAMES = sorted(meeple.GAMES)
 
@@ -78,9 +78,8 @@ def test_budgets_fit_the_levels_time_limits() -> None:
 
 def test_game_tables_change_only_known_fields() -> None:
     fields = set(LEVELS["easy"].__dataclass_fields__)
-    for game, changes in GAME_LEVELS.items():
-        assert game in meeple.GAMES
-        for name, values in changes.items():
+    for info in meeple.GAMES.values():
+        for name, values in info.levels.items():
             assert name in LEVELS and set(values) <= fields
 
 

@@ -25,7 +25,7 @@ import pytest
 import meeple
 import meeple.rl as rl
 from meeple.rl import pettingzoo as mpz
-from meeple.rl.encoders.base import UNSEEN, Encoder, Memo, SeatCache
+from meeple.rl.encoding import UNSEEN, Encoder, Memo, SeatCache
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -297,8 +297,8 @@ def test_the_gymnasium_env_hands_the_learner_the_tensor_of_its_observation_at_ev
 def test_the_env_calls_an_encoder_s_own_encode_cached(monkeypatch: pytest.MonkeyPatch) -> None:
     """The views skip ``encode_cached``'s checks (``encode_kept``) only for an encoder that does not change
     ``encode_cached``; one that does is called through it, every look."""
+    from meeple.games.bayon.encoder import BayonEncoder
     from meeple.rl import views as views_module
-    from meeple.rl.encoders.bayon import BayonEncoder
 
     calls: list[int] = []
 

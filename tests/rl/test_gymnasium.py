@@ -14,8 +14,9 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import meeple  # noqa: E402
 import meeple.rl.gymnasium as mg  # noqa: E402
+from meeple.rl.common import env_ids  # noqa: E402
 
-IDS = list(mg.IDS.items())
+IDS = list(env_ids().items())
 
 
 @pytest.mark.parametrize(("game", "env_id"), IDS, ids=[g for g, _ in IDS])
@@ -52,7 +53,7 @@ def test_a_whole_episode_with_masked_actions(game: str, env_id: str) -> None:
 
 
 def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
-    env = gymnasium.make("meeple/Bayon-v0", players=3, seat=1, illegal_reward=-2.5)
+    env = gymnasium.make("meeple/Bayon-v2", players=3, seat=1, illegal_reward=-2.5)
     env.reset(seed=1)
     base = env.unwrapped
     illegal = int(np.flatnonzero(~base.action_masks())[0])
@@ -66,7 +67,7 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
 
 def test_opponents_move_inside_step_and_reset_seeds_everything() -> None:
     def run(seed: int) -> list[str]:
-        env = gymnasium.make("meeple/IvorTheEngine-v0", players=4, seat=None, opponents=["random", "random", "random"])
+        env = gymnasium.make("meeple/IvorTheEngine-v2", players=4, seat=None, opponents=["random", "random", "random"])
         env.reset(seed=seed)
         base = env.unwrapped
         for _ in range(30):
@@ -84,24 +85,24 @@ def test_opponents_move_inside_step_and_reset_seeds_everything() -> None:
 
 
 def test_a_random_seat_each_episode_and_a_fixed_one() -> None:
-    env = gymnasium.make("meeple/Bayon-v0", players=4)
+    env = gymnasium.make("meeple/Bayon-v2", players=4)
     seats = set()
     for seed in range(12):
         _, info = env.reset(seed=seed)
         seats.add(info["seat"])
     assert len(seats) > 1
-    fixed = gymnasium.make("meeple/Bayon-v0", players=4, seat=2)
+    fixed = gymnasium.make("meeple/Bayon-v2", players=4, seat=2)
     assert {fixed.reset(seed=s)[1]["seat"] for s in range(5)} == {2}
 
 
 def test_the_env_pickles_mid_game_and_runs_in_async_vector_envs() -> None:
-    env = gymnasium.make("meeple/IsleOfSkye-v0", players=3, opponents="greedy").unwrapped
+    env = gymnasium.make("meeple/IsleOfSkye-v2", players=3, opponents="greedy").unwrapped
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
     copy = pickle.loads(pickle.dumps(env))
     assert np.array_equal(copy.action_masks(), env.action_masks())
     assert copy.state.record.to_json() == env.state.record.to_json()
-    vec = gymnasium.vector.AsyncVectorEnv([lambda: gymnasium.make("meeple/Bayon-v0", players=2)] * 2)
+    vec = gymnasium.vector.AsyncVectorEnv([lambda: gymnasium.make("meeple/Bayon-v2", players=2)] * 2)
     try:
         obs, _ = vec.reset(seed=1)
         assert obs.shape == (2, *meeple.rl.observation_shape("bayon", players=2))
@@ -115,23 +116,23 @@ def test_the_env_pickles_mid_game_and_runs_in_async_vector_envs() -> None:
 
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="seat"):
-        gymnasium.make("meeple/Bayon-v0", players=2, seat=2)
+        gymnasium.make("meeple/Bayon-v2", players=2, seat=2)
     with pytest.raises(ValueError, match="unknown bot"):
-        gymnasium.make("meeple/Bayon-v0", opponents="grandmaster")
+        gymnasium.make("meeple/Bayon-v2", opponents="grandmaster")
     with pytest.raises(ValueError, match="one opponent spec"):
-        gymnasium.make("meeple/Bayon-v0", players=3, opponents=["random"])
+        gymnasium.make("meeple/Bayon-v2", players=3, opponents=["random"])
     with pytest.raises(ValueError, match="option"):
-        gymnasium.make("meeple/Bayon-v0", colour="red")
+        gymnasium.make("meeple/Bayon-v2", colour="red")
 
 
-@pytest.mark.parametrize("game", list(mg.IDS))
+@pytest.mark.parametrize("game", list(env_ids()))
 def test_random_opponents_play_as_random_bot_choose_and_apply(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The env picks a random bot's move itself (same draw as ``RandomBot.choose``) and skips ``apply``'s
     checks: the games must be those that ``choose`` and ``apply`` give."""
     players = meeple.GAMES[game].player_counts[-1]
 
     def episode() -> list[tuple[int, object]]:
-        env = gymnasium.make(mg.IDS[game], players=players, seat=1)
+        env = gymnasium.make(env_ids()[game], players=players, seat=1)
         env.reset(seed=9)
         base = env.unwrapped
         rng = np.random.default_rng(9)

@@ -15,8 +15,8 @@ import numpy as np
 import meeple
 import meeple.rl as rl
 from meeple.games.ibyron.data import DATA
+from meeple.games.ibyron.encoder import COAST_SLOTS, LAND_SLOTS, IbyronEncoder
 from meeple.games.ibyron.island import RING, xy
-from meeple.rl.encoders.ibyron import COAST_SLOTS, LAND_SLOTS, IbyronEncoder
 
 
 def test_the_slots_hold_any_island() -> None:

@@ -15,7 +15,7 @@ from tests.rl.helpers import SETUP_IDS, SETUPS  # noqa: E402
 
 
 def load(game: str, players: int, seed: int = 1) -> pyspiel.Game:
-    return pyspiel.load_game(mos.SHORT_NAMES[game], {"players": players, "seed": seed})
+    return pyspiel.load_game(mos.short_name(game), {"players": players, "seed": seed})
 
 
 @pytest.mark.parametrize(("game", "players"), SETUPS, ids=SETUP_IDS)
@@ -28,7 +28,7 @@ def test_game_type_and_info(game: str) -> None:
     info = meeple.GAMES[game]
     spiel = load(game, info.default_players)
     kind = spiel.get_type()
-    assert kind.short_name == mos.SHORT_NAMES[game]
+    assert kind.short_name == mos.short_name(game)
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC

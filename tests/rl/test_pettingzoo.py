@@ -159,7 +159,7 @@ def test_registered_with_pettingzoo_make() -> None:
     if not hasattr(pettingzoo, "make"):  # PettingZoo before 1.27 has no registry; the pinned range includes them
         assert not hasattr(pettingzoo, "aec_registry")
         return
-    env = pettingzoo.make("aec", "meeple/IvorTheEngine-v0", players=4)
+    env = pettingzoo.make("aec", "meeple/IvorTheEngine-v2", players=4)
     env.reset(seed=1)
     assert env.possible_agents == [f"player_{i}" for i in range(4)]
     assert env.unwrapped.game == "ivor"

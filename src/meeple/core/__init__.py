@@ -2,7 +2,7 @@
 
 from meeple.core.actions import Action, normalize_notation
 from meeple.core.errors import IllegalAction
-from meeple.core.info import GameInfo, Option
+from meeple.core.info import GameInfo, Option, RLSpec
 from meeple.core.record import Record
 from meeple.core.registry import register
 from meeple.core.rng import make_rng
@@ -14,6 +14,7 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "Option",
+    "RLSpec",
     "Record",
     "State",
     "make_rng",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from meeple.core.actions import Action
@@ -61,6 +61,36 @@ class Option:
         return value
 
 
+@dataclass(frozen=True)
+class RLSpec:
+    """How the RL adapters (``meeple.rl``) present a game; declared by the game, read by them.
+
+    ``env_name`` is the environment's name in Gymnasium's and PettingZoo's
+    registries: the id is ``meeple/<env_name>-v<rules_version>``, so a change
+    of the rules, which changes what an agent learns, also changes the id (as
+    PettingZoo's ``connect_four_v3`` does). ``encoder`` names the game's
+    observation encoder as ``"module:Class"``: it is imported only when a
+    tensor is asked for, since it needs numpy (the ``rl`` extra).
+    ``max_game_length`` is the longest game the environment admits (OpenSpiel
+    asks for one), a designed bound well above the longest random game.
+    ``utility`` is OpenSpiel's utility type: ``"zero_sum"`` where the winners'
+    gains are the losers' losses, ``"general_sum"`` where that cannot hold (a
+    game with a one-seat solo mode).
+    """
+
+    env_name: str
+    encoder: str
+    max_game_length: int
+    utility: Literal["zero_sum", "general_sum"] = "zero_sum"
+
+    def __post_init__(self) -> None:
+        module, _, name = self.encoder.partition(":")
+        if not module or not name:
+            raise ValueError(f"RLSpec.encoder must be 'module:Class', got {self.encoder!r}")
+        if self.max_game_length < 1:
+            raise ValueError(f"RLSpec.max_game_length must be positive, got {self.max_game_length}")
+
+
 # narrator(before, action, seat, after, names) -> the move's consequences in words.
 Narrator = Callable[["State", "Action", int, "State", "Sequence[str] | None"], "Sequence[LogLine]"]
 
@@ -106,6 +136,12 @@ class GameInfo:
     seat may take it back (a draw from the generator is always a barrier; a
     game where one seat moves again after its turn ends, as in a solo game,
     also marks the move that ends the turn).
+
+    ``levels`` holds the game's bot levels as changes to the defaults of
+    ``meeple.bots.levels.LEVELS`` (``{"hard": {"iterations": 200, ...}}``,
+    each level's ``description`` included: what a lobby shows a player);
+    usually the game's ``levels.py``. ``rl`` says how the RL adapters present
+    the game (``RLSpec``); a game without it has no tensor environment.
     """
 
     id: str
@@ -131,10 +167,19 @@ class GameInfo:
     undo_barrier: Callable[[State, Action, int, State], bool] | None = field(default=None, compare=False)
     text_view: Callable[..., Any] | None = field(default=None, compare=False)
     svg_view: Callable[..., str] | None = field(default=None, compare=False)
+    levels: Mapping[str, Mapping[str, object]] = field(default_factory=dict, compare=False)
+    rl: RLSpec | None = field(default=None, compare=False)
 
     @property
     def num_actions(self) -> int:
         return len(self.action_space)
+
+    @property
+    def env_id(self) -> str:
+        """The id of the game's environment in Gymnasium's and PettingZoo's registries."""
+        if self.rl is None:
+            raise ValueError(f"{self.title} declares no RL environment (GameInfo.rl)")
+        return f"meeple/{self.rl.env_name}-v{self.rules_version}"
 
     @property
     def player_counts(self) -> range:

@@ -15,6 +15,7 @@ suite checks it equals ``Encoder.encode(state.observation(seat))``. Environments
 
 from __future__ import annotations
 
+import importlib
 from functools import cache, lru_cache
 from typing import Any
 
@@ -23,7 +24,22 @@ import numpy.typing as npt
 
 import meeple
 from meeple.core import Action, State
-from meeple.rl.encoders import ENCODERS, Encoder
+from meeple.rl.encoding import Encoder
+
+
+@cache
+def encoder_class(game: str) -> type[Encoder]:
+    """The game's encoder class, as its ``GameInfo.rl`` names it (imported on first use)."""
+    info = meeple.GAMES.get(game)
+    if info is None:
+        raise ValueError(f"unknown game {game!r} (games: {', '.join(meeple.GAMES)})")
+    if info.rl is None:
+        raise ValueError(f"{info.title} declares no RL environment (GameInfo.rl)")
+    module, _, name = info.rl.encoder.partition(":")
+    cls = getattr(importlib.import_module(module), name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Encoder)):
+        raise ValueError(f"{info.title}'s encoder {info.rl.encoder!r} is not an Encoder class")
+    return cls
 
 
 def _resolved(game: str, players: int | None, options: dict[str, Any]) -> tuple[int, tuple[tuple[str, Any], ...]]:
@@ -41,13 +57,13 @@ def _layout_key(game: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ..
     """The options that shape ``game``'s vector, as a key: an encoder is shared by every option set that
     agrees on them (Isle of Skye's state names its four scoring tiles among its options, which would
     otherwise make an encoder, with its memos, for every set of tiles met)."""
-    shaping = ENCODERS[game].layout_options
+    shaping = encoder_class(game).layout_options
     return tuple(sorted(options.items() if shaping is None else ((k, v) for k, v in options.items() if k in shaping)))
 
 
 @lru_cache(maxsize=256)
 def _encoder(game: str, players: int, options: tuple[tuple[str, Any], ...]) -> Encoder:
-    return ENCODERS[game](players, dict(options))
+    return encoder_class(game)(players, dict(options))
 
 
 def encoder(game: str, players: int | None = None, **options: Any) -> Encoder:

@@ -9,13 +9,12 @@ import meeple
 from meeple.core import State
 
 SAFETY_CAP = "safety_cap"
-# the registry ids, the same in Gymnasium's registry and in PettingZoo's (1.27+)
-ENV_IDS = {
-    "bayon": "meeple/Bayon-v0",
-    "isle_of_skye": "meeple/IsleOfSkye-v0",
-    "ivor": "meeple/IvorTheEngine-v0",
-    "ibyron": "meeple/Ibyron-v0",
-}
+
+
+def env_ids() -> dict[str, str]:
+    """Each registered game's environment id (``GameInfo.env_id``), the same in Gymnasium's
+    registry and in PettingZoo's (1.27+); games without an RL environment are left out."""
+    return {game: info.env_id for game, info in meeple.GAMES.items() if info.rl is not None}
 
 
 def outcome_rewards(state: State) -> tuple[float, ...]:

@@ -1,10 +1,10 @@
 """Every game as a one-learner Gymnasium environment, the other seats played by bots.
 
-Importing this module registers ``meeple/Bayon-v0``, ``meeple/IsleOfSkye-v0``,
-``meeple/IvorTheEngine-v0`` and ``meeple/Ibyron-v0``:
+Importing this module registers ``meeple/Bayon-v2``, ``meeple/IsleOfSkye-v2``,
+``meeple/IvorTheEngine-v2`` and ``meeple/Ibyron-v4``:
 
 >>> import gymnasium, meeple.rl.gymnasium
->>> env = gymnasium.make("meeple/Bayon-v0", players=3, opponents="random")
+>>> env = gymnasium.make("meeple/Bayon-v2", players=3, opponents="random")
 
 Keyword arguments: ``players``; ``seat`` (the learner's seat, or ``None`` for a
 random seat each episode); ``opponents`` (one bot spec for every other seat, or
@@ -46,10 +46,9 @@ from meeple.bots.random_bot import RandomBot
 from meeple.core import State
 from meeple.core.rng import fresh_seed, make_rng
 from meeple.rl import observation_shape
-from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
+from meeple.rl.common import check_game, env_ids, outcome_rewards, text, truncated
 from meeple.rl.views import SeatViews
 
-IDS = ENV_IDS
 RENDER_MODES = ("human", "ansi")
 
 
@@ -178,12 +177,13 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
 
 
 def register() -> None:
-    """Register the four environments with Gymnasium (done on import; safe to call again)."""
-    for game, env_id in IDS.items():
+    """Register every game's environment with Gymnasium (done on import; safe to call again,
+    and again after a game is added to ``meeple.GAMES``)."""
+    for game, env_id in env_ids().items():
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="meeple.rl.gymnasium:MeepleEnv", kwargs={"game": game})
 
 
 register()
 
-__all__ = ["IDS", "MeepleEnv", "register"]
+__all__ = ["MeepleEnv", "register"]

@@ -36,20 +36,26 @@ import numpy as np
 import pyspiel
 
 import meeple
-from meeple.core import State
+from meeple.core import RLSpec, State
 from meeple.core.rng import Random, fresh_seed, make_rng
 from meeple.rl import encoder
 from meeple.rl.common import outcome_rewards
 
-SHORT_NAMES = {
-    "bayon": "meeple_bayon",
-    "isle_of_skye": "meeple_isle_of_skye",
-    "ivor": "meeple_ivor",
-    "ibyron": "meeple_ibyron",
-}
-# designed: longest of 40 random games per player count was 753 (Bayon), 250 (Skye), 1218 (Ivor), 1303 (Ibyron)
-MAX_GAME_LENGTH = {"bayon": 5000, "isle_of_skye": 1000, "ivor": 5000, "ibyron": 6000}
-GENERAL_SUM = {"ibyron"}
+
+def short_name(game: str) -> str:
+    """The game's name in pyspiel's registry: ``meeple_<id>``."""
+    return f"meeple_{game}"
+
+
+def _rl_spec(game: str) -> RLSpec:
+    spec = meeple.GAMES[game].rl
+    if spec is None:
+        raise ValueError(f"{meeple.GAMES[game].title} declares no RL environment (GameInfo.rl)")
+    return spec
+
+
+def _general_sum(game: str) -> bool:
+    return _rl_spec(game).utility == "general_sum"
 
 
 def _option_params(game: str) -> dict[str, Any]:
@@ -64,9 +70,9 @@ def _option_params(game: str) -> dict[str, Any]:
 
 def _game_type(game: str) -> pyspiel.GameType:
     info = meeple.GAMES[game]
-    utility = pyspiel.GameType.Utility.GENERAL_SUM if game in GENERAL_SUM else pyspiel.GameType.Utility.ZERO_SUM
+    utility = pyspiel.GameType.Utility.GENERAL_SUM if _general_sum(game) else pyspiel.GameType.Utility.ZERO_SUM
     return pyspiel.GameType(
-        short_name=SHORT_NAMES[game],
+        short_name=short_name(game),
         long_name=f"meeple {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
@@ -159,10 +165,10 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None if self.game_id in GENERAL_SUM else 0.0,
-            max_game_length=MAX_GAME_LENGTH[self.game_id],
+            utility_sum=None if _general_sum(self.game_id) else 0.0,
+            max_game_length=_rl_spec(self.game_id).max_game_length,
         )
-        super().__init__(_GAME_TYPES[self.game_id], game_info, params)
+        super().__init__(_game_type(self.game_id), game_info, params)
 
     def new_initial_state(self) -> MeepleSpielState:
         return MeepleSpielState(self, None)
@@ -295,18 +301,21 @@ def _game_class(game: str) -> type[MeepleGame]:
     return type(f"Meeple{game.title().replace('_', '')}Game", (MeepleGame,), {"game_id": game})
 
 
-_GAME_TYPES = {game: _game_type(game) for game in SHORT_NAMES}
-GAME_CLASSES = {game: _game_class(game) for game in SHORT_NAMES}
+GAME_CLASSES: dict[str, type[MeepleGame]] = {}
 
 
 def register() -> None:
-    """Register the four games with pyspiel (done on import; safe to call again)."""
+    """Register every game of ``meeple.GAMES`` that declares an RL environment with pyspiel
+    (done on import; safe to call again, and again after a game is added to the registry)."""
     known = set(pyspiel.registered_names())
-    for game, cls in GAME_CLASSES.items():
-        if SHORT_NAMES[game] not in known:
-            pyspiel.register_game(_GAME_TYPES[game], cls)
+    for game, info in meeple.GAMES.items():
+        if info.rl is None:
+            continue
+        cls = GAME_CLASSES.setdefault(game, _game_class(game))
+        if short_name(game) not in known:
+            pyspiel.register_game(_game_type(game), cls)
 
 
 register()
 
-__all__ = ["GAME_CLASSES", "SHORT_NAMES", "MeepleGame", "MeepleSpielState", "determinized", "ismcts_bot", "register"]
+__all__ = ["GAME_CLASSES", "MeepleGame", "MeepleSpielState", "determinized", "ismcts_bot", "register", "short_name"]

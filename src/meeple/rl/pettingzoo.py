@@ -24,7 +24,7 @@
   (order enforcing, out-of-bounds assertion, an illegal move ending the game with -1 for its
   seat) built into the env, not layered around it; ``raw_env()`` has none of them.
 * With PettingZoo 1.27+ the envs are also in its registry:
-  ``pettingzoo.make("aec", "meeple/Bayon-v0", players=3)``.
+  ``pettingzoo.make("aec", "meeple/Bayon-v2", players=3)``.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import meeple
 from meeple.core import State
 from meeple.core.rng import fresh_seed, make_rng
 from meeple.rl import observation_shape
-from meeple.rl.common import ENV_IDS, check_game, outcome_rewards, text, truncated
+from meeple.rl.common import check_game, env_ids, outcome_rewards, text, truncated
 from meeple.rl.views import SeatViews
 
 RENDER_MODES = ("human", "ansi")
@@ -62,7 +62,7 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"meeple_{game}_v0"}
+        self.metadata = {**self.metadata, "name": f"meeple_{game}_v{meeple.GAMES[game].rules_version}"}
         info = meeple.GAMES[game]
         self.num_actions = info.num_actions
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
@@ -334,7 +334,7 @@ def env(game: str, players: int | None = None, render_mode: str | None = None, *
 
 
 def register() -> None:
-    """Register ``meeple/Bayon-v0`` … with PettingZoo's registry (``pettingzoo.make("aec", id)``).
+    """Register ``meeple/Bayon-v2`` … with PettingZoo's registry (``pettingzoo.make("aec", id)``).
 
     PettingZoo 1.27 replaced importing an env module (``connect_four_v3.env()``)
     by a registry like Gymnasium's; older versions have none, and ``env()``
@@ -345,7 +345,7 @@ def register() -> None:
         from pettingzoo import register as pettingzoo_register
     except ImportError:  # PettingZoo before 1.27
         return
-    for game, env_id in ENV_IDS.items():
+    for game, env_id in env_ids().items():
         if env_id not in aec_registry:
             pettingzoo_register("aec", env_id, entry_point="meeple.rl.pettingzoo:env", kwargs={"game": game})
 

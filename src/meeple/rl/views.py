@@ -37,8 +37,7 @@ import numpy.typing as npt
 from meeple.core import State
 from meeple.core.actions import Action
 from meeple.rl import encoder_for
-from meeple.rl.encoders import Encoder
-from meeple.rl.encoders.base import SeatCache
+from meeple.rl.encoding import Encoder, SeatCache
 
 
 def _unset(cache: SeatCache, state: State, seat: int, to_move: tuple[int, ...]) -> npt.NDArray[np.float32]:

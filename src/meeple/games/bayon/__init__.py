@@ -11,10 +11,11 @@ reasons), ``observe.py`` (observation and determinize), ``text.py`` and
 
 from __future__ import annotations
 
-from meeple.core import GameInfo, Option, register
+from meeple.core import GameInfo, Option, RLSpec, register
 from meeple.games.bayon import bot, svg, text, words
 from meeple.games.bayon.actions import ACTION_SPACE
 from meeple.games.bayon.data import DATA, load_data
+from meeple.games.bayon.levels import LEVELS
 from meeple.games.bayon.rules import END_REASONS, BayonState
 
 INFO = register(
@@ -65,6 +66,13 @@ INFO = register(
         undo_barrier=words.undo_barrier,
         text_view=text.render,
         svg_view=svg.render,
+        levels=LEVELS,
+        # designed: well above the longest of 40 random games at every player count (docs/rl.md)
+        rl=RLSpec(
+            env_name="Bayon",
+            encoder="meeple.games.bayon.encoder:BayonEncoder",
+            max_game_length=5000,
+        ),
     )
 )
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.core import GameInfo, Option, register
+from meeple.core import GameInfo, Option, RLSpec, register
 from meeple.games.ibyron.actions import ACTION_SPACE
 from meeple.games.ibyron.bot import BOTS, evaluate, rollout_policy
+from meeple.games.ibyron.levels import LEVELS
 from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.story import narrate, summarize, undo_barrier
 from meeple.games.ibyron.words import label
@@ -70,6 +71,14 @@ INFO = register(
         undo_barrier=undo_barrier,
         text_view=_text_view,
         svg_view=_svg_view,
+        levels=LEVELS,
+        # designed: well above the longest of 40 random games at every player count (docs/rl.md)
+        rl=RLSpec(
+            env_name="Ibyron",
+            encoder="meeple.games.ibyron.encoder:IbyronEncoder",
+            max_game_length=6000,
+            utility="general_sum",
+        ),
     )
 )
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.core import Action, GameInfo, Option, State, register
+from meeple.core import Action, GameInfo, Option, RLSpec, State, register
 from meeple.core.rng import Random
 from meeple.core.words import EndSummary, LogLine
 from meeple.games.isle_of_skye import words
 from meeple.games.isle_of_skye.actions import ACTION_SPACE
+from meeple.games.isle_of_skye.levels import LEVELS
 from meeple.games.isle_of_skye.rules import END_REASONS, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES
 
@@ -107,6 +108,13 @@ INFO = register(
         undo_barrier=_undo_barrier,
         text_view=_text_view,
         svg_view=_svg_view,
+        levels=LEVELS,
+        # designed: well above the longest of 40 random games at every player count (docs/rl.md)
+        rl=RLSpec(
+            env_name="IsleOfSkye",
+            encoder="meeple.games.isle_of_skye.encoder:IsleOfSkyeEncoder",
+            max_game_length=1000,
+        ),
     )
 )
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from meeple.core import GameInfo, register
+from meeple.core import GameInfo, RLSpec, register
 from meeple.games.ivor import bot, svg, text, words
 from meeple.games.ivor.actions import ACTION_SPACE
+from meeple.games.ivor.levels import LEVELS
 from meeple.games.ivor.rules import END_REASONS, IvorState
 
 INFO = register(
@@ -30,6 +31,13 @@ INFO = register(
         undo_barrier=words.undo_barrier,
         text_view=text.render,
         svg_view=svg.render,
+        levels=LEVELS,
+        # designed: well above the longest of 40 random games at every player count (docs/rl.md)
+        rl=RLSpec(
+            env_name="IvorTheEngine",
+            encoder="meeple.games.ivor.encoder:IvorEncoder",
+            max_game_length=5000,
+        ),
     )
 )
 

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.games.isle_of_skye import actions as game_actions
-from meeple.rl.encoders.base import (
+from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
     Memo,

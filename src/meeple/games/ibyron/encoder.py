@@ -24,7 +24,7 @@ import numpy as np
 from meeple.games.ibyron import data as game_data
 from meeple.games.ibyron.data import LOW, SIZE, STEP_NAMES
 from meeple.games.ibyron.scoring import loose_discs
-from meeple.rl.encoders.base import (
+from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
     Memo,

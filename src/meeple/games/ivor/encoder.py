@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.ivor import rules as game_rules
-from meeple.rl.encoders.base import (
+from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
     Memo,

@@ -14,7 +14,7 @@ from typing import Any
 from meeple.games.bayon import actions as game_actions
 from meeple.games.bayon import data as game_data
 from meeple.games.bayon.observe import PUBLIC
-from meeple.rl.encoders.base import (
+from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
     Memo,

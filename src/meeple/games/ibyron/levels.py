@@ -1,0 +1,57 @@
+"""Ibyron's bot levels: what ``easy``, ``medium`` and ``hard`` change of the
+defaults in ``meeple.bots.levels.LEVELS``, and how each reads to a player.
+
+The fields are those of ``meeple.bots.levels.Level``; the figures behind each
+choice (strength, time per move) are in docs/measurements/ibyron.md, with the
+commands that reproduce them.
+"""
+
+from __future__ import annotations
+
+# Ibyron: the tree search cost about 200 CPU seconds a game, and playouts cut after a
+# few dozen moves and judged by evaluate() chose worse than the heuristic (RULES.md,
+# "Levels"). Hard plays its few most promising moves out to the end of the game with
+# the heuristic bot itself; medium is the heuristic bot and easy the heuristic with slips.
+LEVELS: dict[str, dict[str, object]] = {
+    # Easy is the heuristic bot making a random move about one decision in seven (0.15): the
+    # old easy (a tree search of 60 iterations) hit the round limit in 10 of 10 two-player
+    # games; with one in ten the heuristic (now medium) won only 66% of 200 games against it.
+    "easy": {
+        "search": "rollout",
+        "iterations": 1,
+        "epsilon": 0.0,
+        "policy": "heuristic",
+        "horizon": 0,
+        "width": 1,
+        "blunder": 0.15,
+        "description": "Easy: plays the game's sound habits without looking ahead, and about one move "
+        "in seven is a careless one picked at random. A good first opponent.",
+    },
+    # Medium is the heuristic bot itself (one candidate, the heuristic's move, so nothing is
+    # played out). The earlier medium (3 candidates, 6 playouts to the end) was about as
+    # strong as the earlier hard (6 candidates, 16 playouts): hard won 16 of 29, so the
+    # ladder had no step there. That medium is now hard, at a third of the old hard's cost.
+    "medium": {
+        "search": "rollout",
+        "iterations": 1,
+        "epsilon": 0.0,
+        "horizon": 0,
+        "width": 1,
+        "description": "Medium: plays the game's sound habits without looking ahead: builds what it "
+        "can, works toward the building worth most for what it still lacks, and ships its reserve "
+        "discs home in time. Moves in a blink.",
+    },
+    "hard": {
+        "search": "rollout",
+        "iterations": 6,
+        "epsilon": 0.0,
+        "policy": "heuristic",
+        "horizon": 0,
+        "width": 3,
+        "confidence": 1.0,
+        "description": "Hard: plays the game's sound habits, but before each choice plays the game "
+        "out to the end with its two or three most promising moves, over a few possible dice rolls "
+        "and tile draws, and changes its mind only when another move clearly wins more often. "
+        "Usually well under a second a move.",
+    },
+}
