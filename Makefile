@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play play-terminal test lint typecheck pytest bench clean
+.PHONY: play play-terminal test lint lint-js typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,12 +31,21 @@ play: $(VENV)/.installed-play
 play-terminal: $(VENV)/.installed-play
 	$(BIN)/meeple play bayon --players 3 --seat 0 --bots medium
 
-test: $(VENV)/.installed-dev
+# ESLint for the browser pages' scripts, at the versions package-lock.json pins (npm ci).
+# Reinstall when the lock file changes.
+node_modules/.installed: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+lint-js: node_modules/.installed
+	node_modules/.bin/eslint src/meeple/web/static eslint.config.js
+
+test: $(VENV)/.installed-dev lint-js
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 -q -rR
 
-lint: $(VENV)/.installed-dev
+lint: $(VENV)/.installed-dev lint-js
 	$(BIN)/ruff check src tests benchmarks
 
 typecheck: $(VENV)/.installed-dev
@@ -48,4 +57,4 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/throughput.py --runs 3 --seconds 1
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,18 +1,21 @@
 // The lobby: you (name, key), your games, open tables; a new game (options, seats, table, clock); records.
-"use strict";
+import { readAnswer, refusal } from "./api.js";
+import { byId, copyText, el, flashCopied } from "./dom.js";
+import { player } from "./player.js";
 
-const $ = (id) => document.getElementById(id);
-let catalogue = { games: [], bots: [] };
-
-const el = meepleElement;  // player.js
+// What the lobby knows: the server's games and bots, and this browser's player.
+const lobby = {
+  catalogue: { games: [], bots: [] }, // GET /api/games
+  me: null, // {id, name, key} once the server knows the player
+};
 
 function currentGame() {
-  return catalogue.games.find((g) => g.id === $("game").value);
+  return lobby.catalogue.games.find((g) => g.id === byId("game").value);
 }
 
 // The bot levels as the chosen game plays them (their descriptions differ by game).
 function gameBots() {
-  return currentGame()?.bots ?? catalogue.bots;
+  return currentGame()?.bots ?? lobby.catalogue.bots;
 }
 
 function optionInput(option) {
@@ -88,9 +91,9 @@ function defaultSeat(number) {
 // Which seat kinds each way of playing offers: "You" and open seats only at a table.
 function fitSeatsToMode() {
   const table = mode() === "table";
-  $("table-settings").hidden = !table;
-  for (let n = 0; n < Number($("players").value); n++) {
-    const select = $(`seat-${n}-kind`);
+  byId("table-settings").hidden = !table;
+  for (let n = 0; n < Number(byId("players").value); n++) {
+    const select = byId(`seat-${n}-kind`);
     for (const option of select.options) {
       if (option.value === "me" || option.value === "open") option.hidden = option.disabled = !table;
       if (option.value === "human") option.hidden = option.disabled = table;
@@ -102,14 +105,14 @@ function fitSeatsToMode() {
 function showGame() {
   const game = currentGame();
   if (!game) return;
-  $("lobby-error").textContent = "";  // an error was about the game shown before
-  $("game-description").textContent = game.description || "";
-  const players = $("players");
+  byId("lobby-error").textContent = "";  // an error was about the game shown before
+  byId("game-description").textContent = game.description || "";
+  const players = byId("players");
   players.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) {
     players.append(el("option", { value: n, text: String(n), selected: n === game.default_players }));
   }
-  const options = $("options");
+  const options = byId("options");
   options.replaceChildren(el("legend", { text: "Options" }));
   for (const option of game.options) options.append(optionInput(option));
   options.hidden = game.options.length === 0;
@@ -119,10 +122,10 @@ function showGame() {
 function showSeats() {
   // Seats already set (names, who plays) stay as they were when the player count changes.
   const kept = [];
-  for (let n = 0; $(`seat-${n}-kind`); n++) kept.push({ kind: $(`seat-${n}-kind`).value, name: $(`seat-${n}-name`).value });
-  const seats = $("seats");
+  for (let n = 0; byId(`seat-${n}-kind`); n++) kept.push({ kind: byId(`seat-${n}-kind`).value, name: byId(`seat-${n}-name`).value });
+  const seats = byId("seats");
   seats.replaceChildren(el("legend", { text: "Seats" }));
-  for (let n = 0; n < Number($("players").value); n++) seats.append(seatRow(n, kept[n]));
+  for (let n = 0; n < Number(byId("players").value); n++) seats.append(seatRow(n, kept[n]));
   const levels = el("ul", { class: "muted bot-levels" });
   for (const bot of gameBots()) levels.append(el("li", { text: bot.label }));
   seats.append(levels);
@@ -130,23 +133,23 @@ function showSeats() {
 }
 
 function readClock() {
-  const kind = $("clock-kind").value;
+  const kind = byId("clock-kind").value;
   if (kind === "none") return null;
-  const clock = { kind, on_timeout: $("clock-timeout").value };
+  const clock = { kind, on_timeout: byId("clock-timeout").value };
   if (kind === "realtime") {
-    clock.bank = Number($("clock-bank").value) * 60;
-    clock.increment = Number($("clock-increment").value);
+    clock.bank = Number(byId("clock-bank").value) * 60;
+    clock.increment = Number(byId("clock-increment").value);
   } else {
-    clock.per_move = Number($("clock-per-move").value) * 3600;
+    clock.per_move = Number(byId("clock-per-move").value) * 3600;
   }
   return clock;
 }
 
 function showClock() {
-  const kind = $("clock-kind").value;
-  $("clock-realtime").hidden = kind !== "realtime";
-  $("clock-turn").hidden = kind !== "turn";
-  $("clock-timeout-row").hidden = kind === "none";
+  const kind = byId("clock-kind").value;
+  byId("clock-realtime").hidden = kind !== "realtime";
+  byId("clock-turn").hidden = kind !== "turn";
+  byId("clock-timeout-row").hidden = kind === "none";
 }
 
 function readOptions() {
@@ -165,9 +168,9 @@ function readOptions() {
 
 function readSeats() {
   const seats = [];
-  for (let n = 0; n < Number($("players").value); n++) {
-    const choice = $(`seat-${n}-kind`).value;
-    const name = $(`seat-${n}-name`).value.trim();
+  for (let n = 0; n < Number(byId("players").value); n++) {
+    const choice = byId(`seat-${n}-kind`).value;
+    const name = byId(`seat-${n}-name`).value.trim();
     let seat;
     if (choice === "me") seat = { kind: "player" };
     else if (choice === "open") seat = { kind: "open" };
@@ -180,7 +183,7 @@ function readSeats() {
 }
 
 function showLinks(match) {
-  const list = $("link-list");
+  const list = byId("link-list");
   list.replaceChildren();
   const origin = window.location.origin;
   for (const seat of match.seats) {
@@ -193,28 +196,21 @@ function showLinks(match) {
   const spectator = el("input", { type: "text", readonly: true, value: origin + match.spectator_url, "data-seat": "spectator" });
   list.append(el("li", {}, el("a", { href: match.spectator_url, target: "_blank", text: "Spectator link" }),
     copyButton(spectator), spectator));
-  $("links").hidden = false;
+  byId("links").hidden = false;
 }
 
 // A button that copies a link box's text (through a selection where the clipboard API is missing).
 function copyButton(input) {
   const button = el("button", { type: "button", class: "copy", "data-seat": input.dataset.seat, text: "Copy" });
   button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(input.value);
-    } catch (error) {
-      input.select();
-      document.execCommand("copy");
-    }
-    button.textContent = "Copied";
-    window.setTimeout(() => (button.textContent = "Copy"), 1500);
+    await copyText(input.value);
+    flashCopied(button);
   });
   return button;
 }
 
 // The games started here, newest first, kept in this browser only (a link holds its seats' tokens).
 const MY_GAMES = "meeple.games";
-let me = null;
 
 function myGames() {
   try {
@@ -235,13 +231,13 @@ function remember(match, title, url) {
 
 function showLocalGames() {
   const games = myGames();
-  const list = $("local-games");
+  const list = byId("local-games");
   list.replaceChildren();
   for (const game of games) {
     const when = new Date(game.started).toLocaleString();
     list.append(el("li", {}, el("a", { href: game.url, text: game.title }), el("span", { class: "muted", text: ` — ${when}` })));
   }
-  $("mine").hidden = games.length === 0;
+  byId("mine").hidden = games.length === 0;
 }
 
 function ago(seconds) {
@@ -252,19 +248,19 @@ function ago(seconds) {
 }
 
 async function api(path, body) {
-  const init = body === undefined ? { headers: meeplePlayer.headers() }
-    : { method: "POST", headers: meeplePlayer.headers({ "Content-Type": "application/json" }), body: JSON.stringify(body) };
-  const response = await fetch(path, init);
+  const request = body === undefined ? { headers: player.headers() }
+    : { method: "POST", headers: player.headers({ "Content-Type": "application/json" }), body: JSON.stringify(body) };
+  const response = await fetch(path, request);
   const data = await readAnswer(response);
-  if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
+  if (!response.ok) throw new Error(refusal(response, data));
   return data;
 }
 
 // "My games", from the server: every game this player sits in or is invited to.
 async function showMyGames() {
-  if (!me) return;
+  if (!lobby.me) return;
   const { games } = await api("/api/players/me/games");
-  const list = $("my-games");
+  const list = byId("my-games");
   list.replaceChildren();
   for (const game of games) {
     const others = game.seats.filter((s) => s.seat !== game.seat).map((s) => s.name).join(", ");
@@ -284,7 +280,7 @@ async function showMyGames() {
     }
     list.append(item);
   }
-  $("my-games-card").hidden = games.length === 0;
+  byId("my-games-card").hidden = games.length === 0;
 }
 
 async function answerInvite(matchId, accept) {
@@ -293,7 +289,7 @@ async function answerInvite(matchId, accept) {
     if (accept) window.location.href = data.url;
     else await showMyGames();
   } catch (error) {
-    $("me-error").textContent = error.message;
+    byId("me-error").textContent = error.message;
   }
 }
 
@@ -312,12 +308,12 @@ async function showTables() {
   let tables;
   try {
     ({ tables } = await api("/api/tables"));
-    $("tables-error").textContent = "";
+    byId("tables-error").textContent = "";
   } catch (error) {
-    $("tables-error").textContent = error.message;
+    byId("tables-error").textContent = error.message;
     return;
   }
-  const list = $("tables");
+  const list = byId("tables");
   list.replaceChildren();
   for (const table of tables) {
     const item = el("li", { "data-table": table.id },
@@ -337,7 +333,7 @@ async function showTables() {
     item.append(seats);
     list.append(item);
   }
-  $("no-tables").hidden = tables.length > 0;
+  byId("no-tables").hidden = tables.length > 0;
 }
 
 async function sitDown(matchId, seat) {
@@ -345,83 +341,75 @@ async function sitDown(matchId, seat) {
     const data = await api(`/api/matches/${matchId}/sit`, { seat });
     window.location.href = data.url;
   } catch (error) {
-    $("tables-error").textContent = error.message;
+    byId("tables-error").textContent = error.message;
     showTables();
   }
 }
 
 async function setUpPlayer() {
-  me = await meeplePlayer.ensure();
-  $("my-name").value = me.name;
-  $("my-key").value = me.key;
+  lobby.me = await player.ensure();
+  byId("my-name").value = lobby.me.name;
+  byId("my-key").value = lobby.me.key;
 }
 
 async function saveName() {
-  $("me-error").textContent = "";
+  byId("me-error").textContent = "";
   try {
-    const answer = await api("/api/players/me", { name: $("my-name").value });
-    me = { ...me, name: answer.name };
-    meeplePlayer.keep(me);
-    $("my-name").value = me.name;
+    const answer = await api("/api/players/me", { name: byId("my-name").value });
+    lobby.me = { ...lobby.me, name: answer.name };
+    player.keep(lobby.me);
+    byId("my-name").value = lobby.me.name;
   } catch (error) {
-    $("me-error").textContent = error.message;
+    byId("me-error").textContent = error.message;
   }
 }
 
 async function useKey() {
-  $("me-error").textContent = "";
-  const key = $("other-key").value.trim();
+  byId("me-error").textContent = "";
+  const key = byId("other-key").value.trim();
   const response = await fetch("/api/players/me", { headers: { "X-Player-Key": key } });
   const data = await readAnswer(response);
   if (!response.ok) {
-    $("me-error").textContent = data.error;
+    byId("me-error").textContent = data.error;
     return;
   }
-  me = { id: data.id, name: data.name, key };
-  meeplePlayer.keep(me);
-  $("other-key").value = "";
+  lobby.me = { id: data.id, name: data.name, key };
+  player.keep(lobby.me);
+  byId("other-key").value = "";
   await setUpPlayer();
   await showMyGames();
 }
 
 async function copyKey() {
-  $("my-key").select();
+  byId("my-key").select();
   try {
-    await navigator.clipboard.writeText($("my-key").value);
-    $("copy-key").textContent = "Copied";
+    await navigator.clipboard.writeText(byId("my-key").value);
+    byId("copy-key").textContent = "Copied";
   } catch {
     document.execCommand("copy");  // older browsers, or no clipboard permission
   }
 }
 
-// Every answer of the API is JSON, errors included; a proxy in between may still
-// answer with a page of its own, so a body that is not JSON becomes a plain error.
-async function readAnswer(response) {
-  const data = await response.json().catch(() => null);
-  if (data === null) return { error: `the server said ${response.status} ${response.statusText}`.trim() };
-  return data;
-}
-
 async function startGame(event) {
   event.preventDefault();
-  $("lobby-error").textContent = "";
+  byId("lobby-error").textContent = "";
   const table = mode() === "table";
   const body = {
-    game: $("game").value, players: Number($("players").value), options: readOptions(), seats: readSeats(),
+    game: byId("game").value, players: Number(byId("players").value), options: readOptions(), seats: readSeats(),
   };
   const clock = readClock();
   if (clock) body.clock = clock;
   if (table) {
-    body.public = $("public").checked;
-    body.chat_spectators = $("chat-spectators").checked;
+    body.public = byId("public").checked;
+    body.chat_spectators = byId("chat-spectators").checked;
   }
-  $("start").disabled = true;
+  byId("start").disabled = true;
   try {
     const response = await fetch("/api/matches", {
-      method: "POST", headers: meeplePlayer.headers({ "Content-Type": "application/json" }), body: JSON.stringify(body),
+      method: "POST", headers: player.headers({ "Content-Type": "application/json" }), body: JSON.stringify(body),
     });
     const data = await readAnswer(response);
-    if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
+    if (!response.ok) throw new Error(refusal(response, data));
     const tokens = data.seats.filter((s) => s.token).map((s) => s.token);
     const title = currentGame().title;
     const mine = data.seats.find((s) => s.token);  // at a table, only your own seat has a link
@@ -437,31 +425,31 @@ async function startGame(event) {
       window.location.href = url;
     }
   } catch (error) {
-    $("lobby-error").textContent = error.message;
+    byId("lobby-error").textContent = error.message;
   } finally {
-    $("start").disabled = false;
+    byId("start").disabled = false;
   }
 }
 
 async function uploadRecord() {
-  const file = $("record-file").files[0];
+  const file = byId("record-file").files[0];
   if (!file) return;
-  $("upload-error").textContent = "";
+  byId("upload-error").textContent = "";
   try {
     const response = await fetch("/api/records", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: await file.text(),
     });
     const data = await readAnswer(response);
-    if (!response.ok) throw new Error(data.error || `the server said ${response.status}`);
+    if (!response.ok) throw new Error(refusal(response, data));
     window.location.href = data.url;
   } catch (error) {
-    $("upload-error").textContent = error.message;
+    byId("upload-error").textContent = error.message;
   }
 }
 
 function fillTimeouts() {
-  const select = $("clock-timeout");
-  for (const bot of catalogue.bots) {
+  const select = byId("clock-timeout");
+  for (const bot of lobby.catalogue.bots) {
     select.append(el("option", { value: `bot:${bot.level}`, text: `a bot plays for them (${bot.label.split(":")[0]}) until they are back` }));
   }
   select.append(el("option", { value: "lose", text: "they lose (ranked last)" }));
@@ -470,25 +458,25 @@ function fillTimeouts() {
 async function init() {
   const response = await fetch("/api/games");
   const answer = await readAnswer(response);
-  if (!response.ok) throw new Error(answer.error || `the server said ${response.status}`);
-  catalogue = answer;
-  const select = $("game");
-  for (const game of catalogue.games) select.append(el("option", { value: game.id, text: game.title }));
-  if (catalogue.games.length === 0) {
-    $("lobby-error").textContent = "No games are installed yet.";
-    $("start").disabled = true;
+  if (!response.ok) throw new Error(refusal(response, answer));
+  lobby.catalogue = answer;
+  const select = byId("game");
+  for (const game of lobby.catalogue.games) select.append(el("option", { value: game.id, text: game.title }));
+  if (lobby.catalogue.games.length === 0) {
+    byId("lobby-error").textContent = "No games are installed yet.";
+    byId("start").disabled = true;
   }
   select.addEventListener("change", showGame);
-  $("players").addEventListener("change", showSeats);
+  byId("players").addEventListener("change", showSeats);
   for (const radio of document.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", fitSeatsToMode);
   }
-  $("clock-kind").addEventListener("change", showClock);
-  $("new-game-form").addEventListener("submit", startGame);
-  $("record-file").addEventListener("change", uploadRecord);
-  $("save-name").addEventListener("click", saveName);
-  $("use-key").addEventListener("click", useKey);
-  $("copy-key").addEventListener("click", copyKey);
+  byId("clock-kind").addEventListener("change", showClock);
+  byId("new-game-form").addEventListener("submit", startGame);
+  byId("record-file").addEventListener("change", uploadRecord);
+  byId("save-name").addEventListener("click", saveName);
+  byId("use-key").addEventListener("click", useKey);
+  byId("copy-key").addEventListener("click", copyKey);
   fillTimeouts();
   showGame();
   showClock();
@@ -497,11 +485,11 @@ async function init() {
     await setUpPlayer();
     await showMyGames();
   } catch (error) {
-    $("me-error").textContent = `Cannot set up your player: ${error.message}`;
+    byId("me-error").textContent = `Cannot set up your player: ${error.message}`;
   }
   await showTables();
   window.setInterval(() => { showTables(); showMyGames().catch(() => {}); }, 3000);
   document.body.dataset.ready = "1";
 }
 
-init().catch((error) => { $("lobby-error").textContent = `Cannot reach the server: ${error.message}`; });
+init().catch((error) => { byId("lobby-error").textContent = `Cannot reach the server: ${error.message}`; });

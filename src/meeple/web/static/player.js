@@ -1,20 +1,11 @@
-// The player of this browser: a name and a private key, created on first visit; shared by the lobby and match pages.
-"use strict";
+// The player of this browser: a name and a private key, created on first visit;
+// shared by the lobby and the match page (the table panel), kept in localStorage.
+import { readAnswer } from "./api.js";
 
 const PLAYER = "meeple.player";
 
-// A new element: attributes (``text`` sets its text, never markup) and children.
-function meepleElement(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
-const meeplePlayer = {
+export const player = {
+  // The stored player ({id, name, key}), or null.
   stored() {
     try {
       return JSON.parse(window.localStorage.getItem(PLAYER) || "null");
@@ -22,42 +13,38 @@ const meeplePlayer = {
       return null;
     }
   },
-  keep(player) {
+  keep(known) {
     try {
-      window.localStorage.setItem(PLAYER, JSON.stringify(player));
+      window.localStorage.setItem(PLAYER, JSON.stringify(known));
     } catch {
       // storage may be disabled: the player lasts for this page only
     }
   },
+  // Request headers that say who plays (the key), added to ``extra``.
   headers(extra = {}) {
-    const player = meeplePlayer.stored();
-    return player ? { ...extra, "X-Player-Key": player.key } : extra;
-  },
-  async answer(response) {
-    const data = await response.json().catch(() => null);
-    if (data === null) return { error: `the server said ${response.status} ${response.statusText}`.trim() };
-    return data;
+    const known = player.stored();
+    return known ? { ...extra, "X-Player-Key": known.key } : extra;
   },
   // The stored player, checked with the server; a new one when there is none (or the server forgot it).
   async ensure() {
-    const known = meeplePlayer.stored();
+    const known = player.stored();
     if (known) {
       const response = await fetch("/api/players/me", { headers: { "X-Player-Key": known.key } });
       if (response.ok) {
         const me = await response.json();
-        const player = { ...known, name: me.name, id: me.id };
-        meeplePlayer.keep(player);
-        return player;
+        const current = { ...known, name: me.name, id: me.id };
+        player.keep(current);
+        return current;
       }
-      if (response.status !== 403) throw new Error((await meeplePlayer.answer(response)).error);
+      if (response.status !== 403) throw new Error((await readAnswer(response)).error);
     }
     const name = `Player ${Math.floor(1000 + Math.random() * 9000)}`;
     const response = await fetch("/api/players", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }),
     });
-    const data = await meeplePlayer.answer(response);
+    const data = await readAnswer(response);
     if (!response.ok) throw new Error(data.error);
-    meeplePlayer.keep(data);
+    player.keep(data);
     return data;
   },
 };
