@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from meeple.web import botwork
+from meeple.web import botworker
 from meeple.web.app import create_app
-from meeple.web.botwork import NEED_ALL_MOVES, START_DIGEST, BotJob, next_digest
+from meeple.web.botworker import NEED_ALL_MOVES, BotJob
 from meeple.web.limits import Limits, RateLimit
+from meeple.web.movedigest import START_DIGEST, next_digest
 from tests.web.conftest import make_client
 from tests.web.helpers import auth, create, live_match, tokens_of, wait_until
 
@@ -95,14 +96,14 @@ def test_a_bot_job_carries_only_the_last_moves_and_a_worker_asks_for_all_when_it
         state.apply(action, seat)
         moves.append((seat, str(action)))
         movers.append(state.to_move[0])
-    botwork._CACHE.clear()
-    assert botwork.choose_move(_job(moves, 2, movers[4])) == NEED_ALL_MOVES  # no copy to continue from
-    assert botwork.choose_move(_job(moves[:3], 0, movers[3])) != NEED_ALL_MOVES  # all moves: a copy is kept
-    assert botwork.choose_move(_job(moves, 3, movers[4])) != NEED_ALL_MOVES  # from that copy, one move on
-    botwork._CACHE.clear()
-    botwork.choose_move(_job(moves[:3], 0, movers[3]))
+    botworker._CACHE.clear()
+    assert botworker.choose_move(_job(moves, 2, movers[4])) == NEED_ALL_MOVES  # no copy to continue from
+    assert botworker.choose_move(_job(moves[:3], 0, movers[3])) != NEED_ALL_MOVES  # all moves: a copy is kept
+    assert botworker.choose_move(_job(moves, 3, movers[4])) != NEED_ALL_MOVES  # from that copy, one move on
+    botworker._CACHE.clear()
+    botworker.choose_move(_job(moves[:3], 0, movers[3]))
     forged = BotJob(**{**_job(moves, 3, movers[4]).__dict__, "moves": ((moves[3][0], "bid 99"),)})
-    assert botwork.choose_move(forged) == NEED_ALL_MOVES  # another history than the copy's
+    assert botworker.choose_move(forged) == NEED_ALL_MOVES  # another history than the copy's
 
 
 def test_a_quick_bot_never_waits_behind_thinking_bots(tmp_path: Path) -> None:

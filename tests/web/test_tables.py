@@ -11,7 +11,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from meeple.web.hub import ApiError
+from meeple.web.errors import ApiError
 from tests.web.helpers import auth, wait_until
 from tests.web.server_process import ServerProcess
 

@@ -15,7 +15,7 @@ Routes
   GET  /rules/{game}              the game's rules (its RULES.md) as a page
   GET  /api/matches/{id}/record   the record file, once the game is over
   POST /api/records               upload a record to view it
-  WS   /api/matches/{id}/live     send ``{"token": ..., "svg": true}``; receive views
+  WS   /api/matches/{id}/live     send ``{"token": ..., "svg": true}`` as a text frame; receive views
 
 Every refusal is a 4xx with ``{"error": reason}``; a refused request changes nothing.
 """
@@ -47,10 +47,11 @@ import meeple
 from meeple.bots.levels import level_descriptions
 from meeple.core import GameInfo, Record
 from meeple.web import gcpolicy
-from meeple.web.botwork import BOT_LEVELS
+from meeple.web.botworker import BOT_LEVELS
 from meeple.web.chat import Chat
 from meeple.web.chat import routes as chat_routes
-from meeple.web.hub import MAX_MOVES, ApiError, Hub, LiveMatch, Subscriber
+from meeple.web.errors import ApiError
+from meeple.web.hub import MAX_MOVES, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
 from meeple.web.matchpage import rules_route, undo
 from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats
@@ -414,8 +415,8 @@ class Api:
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         raw = message.get("text")
-        if raw is None:
-            raw = message.get("bytes") or b""
+        if raw is None:  # pages send text; a binary frame is no documented hello
+            raise ApiError(400, "the first message must be a text frame (JSON), not binary")
         if len(raw) > MAX_HELLO:
             raise ApiError(413, f"the first message is longer than {MAX_HELLO} bytes")
         hello = json_object(parse_json(raw, "the first message"), "the first message")

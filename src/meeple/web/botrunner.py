@@ -31,8 +31,8 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from multiprocessing import get_context
 from typing import TYPE_CHECKING
 
-from meeple.web import botwork
-from meeple.web.botwork import NEED_ALL_MOVES, QUICK_LEVELS, BotJob, warm_up
+from meeple.web import botworker
+from meeple.web.botworker import NEED_ALL_MOVES, QUICK_LEVELS, BotJob, warm_up
 
 if TYPE_CHECKING:
     from meeple.web.hub import Hub, LiveMatch
@@ -102,7 +102,7 @@ class BotRunner:
         self._slots_free: asyncio.Semaphore | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._timers: list[asyncio.TimerHandle] = []
-        self.choose: Callable[[BotJob], str] = botwork.choose_move
+        self.choose: Callable[[BotJob], str] = botworker.choose_move
 
     async def start(self) -> None:
         self.heavy = make_executor(self.mode, self.workers)

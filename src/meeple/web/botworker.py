@@ -5,13 +5,12 @@ A job names the match and carries only the last moves and a digest of the
 whole move list: each worker keeps the states it rebuilt, checks that its
 copy leads to the same digest, and applies the few moves since its previous
 turn, so a job's cost does not grow with the length of the game. A worker
-without a matching copy answers :data:`NEED_ALL_MOVES`, and the job is sent
+without a matching copy (:mod:`meeple.web.movedigest`) answers :data:`NEED_ALL_MOVES`, and the job is sent
 again with every move. The moves are server-internal and never leave the machine.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
 import threading
 from collections import OrderedDict
@@ -21,6 +20,7 @@ from typing import Any
 import meeple
 from meeple.bots import LEVELS, make_bot
 from meeple.core import State
+from meeple.web.movedigest import START_DIGEST, next_digest
 
 # What the lobby offers, with the words it shows; each is a spec ``meeple.bots.make_bot``
 # reads, so the levels are the same ones the terminal and the arena play.
@@ -32,12 +32,6 @@ BOT_LEVELS: dict[str, str] = {
 QUICK_LEVELS = frozenset({"random"})
 # A worker answers this when it has no copy of the game to continue from.
 NEED_ALL_MOVES = "\x00need all moves"
-START_DIGEST = b"\x00" * 16
-
-
-def next_digest(digest: bytes, seat: int, notation: str) -> bytes:
-    """The digest of a move list after one more move (a hash chain: O(1) per move)."""
-    return hashlib.blake2b(digest + f"{seat}\x1f{notation}".encode(), digest_size=16).digest()
 
 
 @dataclass(frozen=True)

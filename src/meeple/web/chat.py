@@ -4,7 +4,8 @@ Routes
   GET  /api/matches/{id}/chat          the chat (``?after=<id>`` only newer lines); a seat's token, or
                                        none where spectators may read
   POST /api/matches/{id}/chat          ``{"text"}`` with a seat's token
-  WS   /api/matches/{id}/chat/live     send ``{"token": ...}``; receive ``{"type": "chat", "messages": [...]}``
+  WS   /api/matches/{id}/chat/live     send ``{"token": ...}`` (a text frame); receive
+                                       ``{"type": "chat", "messages": [...]}``
 
 Lines are plain text (pages show them as text, never as markup), at most
 :data:`MAX_TEXT` characters, and each seat may send :data:`BURST` lines at once
@@ -27,7 +28,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from meeple.web.hub import ApiError, LiveMatch
+from meeple.web.errors import ApiError
+from meeple.web.hub import LiveMatch
 from meeple.web.limits import RateLimit
 from meeple.web.parsing import json_object, number, parse_json
 from meeple.web.tables import Tables
@@ -129,7 +131,12 @@ class Chat:
     async def live(self, websocket: WebSocket) -> None:
         await websocket.accept()
         try:
-            message = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT_S)
+            received = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT_S)
+            if received["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(received.get("code", 1000))
+            message = received.get("text")
+            if message is None:  # pages send text; a binary frame is no documented hello
+                raise ApiError(400, "the first message must be a text frame (JSON), not binary")
             if len(message) > 4096:
                 raise ApiError(413, "the first message is too long")
             hello = json_object(parse_json(message, "the first message"), "the first message")

@@ -137,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         from meeple.web import logsafe
         from meeple.web.app import create_app
         from meeple.web.limits import Limits
+        from meeple.web.wsconnections import http_protocol, websocket_protocol
     except ImportError as exc:
         print(f"meeple serve needs the web extras: pip install 'meeple[web]' ({exc})", file=sys.stderr)
         return 2
@@ -162,6 +163,9 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=16 * 1024,
+        # Both free a WebSocket connection's objects as soon as it closes (see meeple.web.wsconnections).
+        http=http_protocol(),
+        ws=websocket_protocol(),
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
     logsafe.install()  # after uvicorn configured logging: its handlers get the filter too

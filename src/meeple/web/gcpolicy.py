@@ -26,7 +26,11 @@ objects was tried) made each collection of the middle generation walk ten
 times as many objects, and its pauses became the tail instead.
 
 Reference counting is untouched: a frozen object that is no longer used is
-freed at once, like any other.
+freed at once, like any other. Not so a cycle: an object alive at a tick is
+frozen, and if it later becomes cyclic garbage it is held until the next
+reclaim. So what the server makes per connection must not stay a cycle once
+the connection is gone (:mod:`meeple.web.wsconnections` breaks uvicorn's and
+the websockets library's), or memory grows with every connection.
 """
 
 from __future__ import annotations

@@ -30,10 +30,9 @@ import meeple
 from meeple.core import Action, GameInfo, State
 from meeple.core.log import GameLog
 from meeple.web.botrunner import BotRunner
-from meeple.web.botwork import START_DIGEST
+from meeple.web.errors import ApiError
 from meeple.web.listen import Changed, Listener, Notice, Thinking
 from meeple.web.live import (
-    ApiError,
     LiveMatch,
     Replayed,
     Subscriber,
@@ -45,13 +44,13 @@ from meeple.web.live import (
     seat_label,
     stale_reason,
 )
+from meeple.web.movedigest import START_DIGEST
 from meeple.web.storage import DatabaseBusy, MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
 
 # The names of meeple.web.live are imported from here too (app, tables, chat, the tests).
 __all__ = [
     "MAX_MOVES",
-    "ApiError",
     "Hub",
     "LiveMatch",
     "Replayed",

@@ -18,7 +18,7 @@ from typing import Any
 from meeple.core import Action, GameInfo, State
 from meeple.core.log import GameLog
 from meeple.web import clocks
-from meeple.web.botwork import START_DIGEST, next_digest
+from meeple.web.movedigest import START_DIGEST, next_digest
 from meeple.web.storage import MatchRow
 from meeple.web.views import notation_log, seat_view
 
@@ -27,15 +27,6 @@ def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> A
     """A failed bot's stand-in move: random, but drawn from the seat's stored bot
     seed and the move number, so it is reproducible like every other bot move."""
     return actions[random.Random(bot_seed * 1_000_003 + move_number).randrange(len(actions))]
-
-
-class ApiError(Exception):
-    """A request the server refuses: ``status`` (4xx) and a reason in plain words."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 def hash_token(token: str) -> str:
@@ -79,7 +70,7 @@ class LiveMatch:
         self.log = replayed.log  # the game as people read it; its state is the match's state
         self.turns = replayed.turns  # the seats to move before each move: tells a stale view
         self.notations = replayed.notations  # (seat, notation) of every move, as stored
-        self.digest = replayed.digest  # of ``notations`` (see botwork.next_digest)
+        self.digest = replayed.digest  # of ``notations`` (see movedigest.next_digest)
         self.stopped: str | None = None  # why the server stopped the game before its end
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()

@@ -25,8 +25,9 @@ from starlette.routing import Route
 
 from meeple.core import GameInfo, IllegalAction
 from meeple.core.log import GameLog
-from meeple.web.botwork import START_DIGEST, next_digest
-from meeple.web.hub import ApiError, Hub, LiveMatch
+from meeple.web.errors import ApiError
+from meeple.web.hub import Hub, LiveMatch
+from meeple.web.movedigest import START_DIGEST, next_digest
 from meeple.web.storage import StaleMove
 
 

@@ -12,8 +12,8 @@ import re
 import unicodedata
 from typing import Any
 
-from meeple.web.botwork import BOT_LEVELS
-from meeple.web.hub import ApiError
+from meeple.web.botworker import BOT_LEVELS
+from meeple.web.errors import ApiError
 
 DIGITS = re.compile(r"[0-9]{1,12}")
 # JSON a client sends is small and flat: a match request is two levels deep, a

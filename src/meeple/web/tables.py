@@ -36,8 +36,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from meeple.web import clocks
-from meeple.web.botwork import BOT_LEVELS
-from meeple.web.hub import ApiError, Hub, LiveMatch, hash_token
+from meeple.web.botworker import BOT_LEVELS
+from meeple.web.errors import ApiError
+from meeple.web.hub import Hub, LiveMatch, hash_token
 from meeple.web.listen import Changed
 from meeple.web.parsing import integer, json_object, parse_json
 from meeple.web.players import KEY_HEADER, Player, clean_name, key_hash, new_key, new_player_id, seat_token
