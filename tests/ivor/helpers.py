@@ -33,14 +33,25 @@ def placed(
 
 
 def main_line_example() -> IvorState:
-    """Issue 11's position (4 players, seed 0): wagons at Llangubbin, Tewyn, Gwynaudalion Halt
-    and Ogof Idris; seat 0 has bought coal (3 coal) and played card 25 (3 extra moves)."""
+    """Two routes to one place (4 players, seed 0): wagons at Llangubbin, Tewyn, Gwynaudalion Halt
+    and Ogof Idris; seat 0 has bought coal (3 coal) and played card 25 (3 extra moves), so Capel
+    Isaf is reached by line for 1 coal or by the main line for 2 with free moves kept."""
     state = INFO.new(4, 0)
     assert isinstance(state, IvorState)
     for where in ("llangubbin", "tewyn", "gwynaudalion-halt", "ogof-idris"):
         state.apply(f"place {where}")
     state.apply("buy coal")
     state.apply("special 25")
+    return state
+
+
+def sheep_at_grumbly_town() -> IvorState:
+    """Seat 0 at Tan-y-Gwich with 3 coal; 2 sheep and a token at Grumbly Town."""
+    state = placed()
+    state.coal[0] = 3
+    state.loc_sheep[loc("grumbly-town")] = 2
+    state.loc_token[loc("grumbly-town")] = 3
+    state._changed()
     return state
 
 

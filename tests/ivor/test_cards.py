@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from meeple import IllegalAction
-from meeple.games.ivor.rules import IvorState
+from meeple.games.ivor.actions import DISCARD
+from meeple.games.ivor.rules import HAND_LIMIT, IvorState
 from tests.ivor.helpers import event_card, every_card, hand, job_card, line, loc, placed, texts
 
 
@@ -188,3 +189,34 @@ def test_face_up_cards_do_not_count_towards_the_hand_limit() -> None:
     to_take(state)
     state.apply("take 1")  # 4 cards in hand, 4 more face up in front of the player
     assert state.current == 1 and state.sheep[0] == 3, "no discard, no sheep lost"
+
+
+def test_hand_limit_discard_with_an_empty_pen_loses_nothing() -> None:
+    state = placed()
+    cards = [job_card(location="capel-isaf"), job_card(location="ogof-idris")]
+    cards += [c for c in range(1, 51) if c not in cards][: HAND_LIMIT - 1]
+    hand(state, 0, *cards[:HAND_LIMIT])
+    extra = cards[HAND_LIMIT]
+    line(state, extra, *[c for c in range(1, 51) if c not in cards][:3])
+    state.sheep[0] = 0
+    state.apply("end")
+    state.apply(f"take {extra}")
+    assert state.phase == DISCARD  # discard down to the hand limit
+    state.apply(f"discard {extra}")
+    assert state.sheep[0] == 0 and state.current == 1
+
+
+def test_hand_limit_discards_come_before_the_refill() -> None:
+    # The rulebook's order: take a card (discarding down to the limit), then refill the line.
+    # With deck and discards empty, the only card the refill can draw is the one just discarded.
+    state = placed()
+    cards = list(range(1, HAND_LIMIT + 1))
+    spare = [c for c in range(1, 51) if c not in cards]
+    hand(state, 0, *cards)
+    line(state, *spare[:4])
+    state.deck, state.discard = [], []
+    state._changed()
+    state.apply("end")
+    state.apply(f"take {spare[0]}")
+    state.apply(f"discard {cards[0]}")
+    assert state.line[-1] == cards[0] and state.reshuffled and state.current == 1

@@ -62,7 +62,8 @@ def test_every_location_has_jobs_and_every_special_kind_is_used() -> None:
         per_location[job.location] += 1
     assert all(n >= 2 for n in per_location.values())
     # The locations the "2 bonus sheep per job at ..." events name carry 5 jobs each (designed,
-    # RULES.md "Balance"): with 2 or 3 there, those events brought their holders about 1 sheep.
+    # docs/measurements/ivor.md "Event bonuses"): with 2 or 3 there, those events brought their
+    # holders about 1 sheep.
     named = {e.bonus_location for e in DATA.events if e.bonus == "per_job_at"}
     assert len(named) == 3 and all(per_location[i] == 5 for i in named)
     assert all(n <= 3 for i, n in per_location.items() if i not in named)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from meeple import IllegalAction
+from meeple.games.ivor.data import DATA
+from meeple.games.ivor.routes import DIST
 from meeple.games.ivor.rules import JOBS
 from tests.ivor.helpers import hand, job_card, line, loc, moves, placed, restart, texts
 
 TAN = "tan-y-gwich"
+MAIN_A, MAIN_B = (DATA.locations[i].id for i in DATA.main_line)
 
 
 def test_complete_a_job_at_an_empty_location() -> None:
@@ -237,3 +240,14 @@ def test_job_where_the_turn_began_once_its_last_sheep_is_taken() -> None:
     assert state.sheep[0] == 3 and state.tokens[0] == 1, "1 sheep, the token and 2 bonus sheep"
     state.apply(f"job {card}")
     assert state.sheep[0] == 6 and state.completed[0] == [card]
+
+
+def test_runaway_sheep_range_counts_ordinary_lines_not_the_main_line() -> None:
+    state = placed((MAIN_A, "tan-y-gwich", "llanmad"))
+    card = job_card(special="runaway_sheep")
+    reach = next(j.amount for j in DATA.jobs if j.id == card)
+    assert DIST[loc(MAIN_A)][loc(MAIN_B)] > reach, "the far end of the main line is out of reach by line"
+    hand(state, 0, card)
+    state.loc_sheep[loc(MAIN_B)] = 2
+    state._changed()
+    assert f"special {card}" not in texts(state)

@@ -8,9 +8,12 @@ import pytest
 
 from meeple import IllegalAction
 from meeple.games.ivor import INFO
+from meeple.games.ivor.data import DATA
 from meeple.games.ivor.routes import ADJ, MAIN_A, MAIN_B
-from meeple.games.ivor.rules import JOBS, LOCS, MAIN_LINE_COAL, IvorState
+from meeple.games.ivor.rules import COAL_PER_GOLD, JOBS, LOCS, MAIN_LINE_COAL, IvorState
 from tests.ivor.helpers import loc, main_line_example, moves, placed, restart, texts
+
+MAIN_A_ID, MAIN_B_ID = (DATA.locations[i].id for i in DATA.main_line)  # the main line's ends, by name
 
 
 def example(coal: int = 0) -> IvorState:
@@ -192,7 +195,7 @@ def test_move_options_match_a_step_by_step_search() -> None:
         assert moves(state) == {LOCS[x].id for x in expected}
 
 
-def test_the_player_chooses_the_route_issue_example() -> None:
+def test_the_player_chooses_between_two_routes_to_one_place() -> None:
     """4 players, seed 0: with 3 coal and 4 free moves at Llangubbin, the main line (2 coal)
     through the wagon at Tewyn reaches Capel Isaf with 3 free moves and 1 coal left; the
     cheapest route in coal (by line) leaves 0 moves and 2 coal. Both are offered."""
@@ -251,3 +254,24 @@ def test_buy_coal_before_or_after_moving_and_kept_for_later_turns() -> None:
             state.apply(str(state.legal_actions()[0]))
     assert state.coal[0] >= 2, "bought coal is kept between turns (only events take it away)"
     assert "buy coal" in texts(state)
+
+
+def test_coal_moves_may_return_to_a_location_already_visited() -> None:
+    state = placed()
+    start = DATA.locations[state.pos[0]].id
+    state.coal[0] = 1
+    state._changed()
+    state.apply("move grumbly-town 0 coal")
+    state.apply(f"move {start} 1 coal")
+    assert state.pos[0] == loc(start) and state.coal[0] == 0
+
+
+def test_buy_coal_gives_the_rulebook_amount_and_main_line_costs_it() -> None:
+    state = placed((MAIN_A_ID, "tan-y-gwich", "llanmad"))
+    state.coal[0] = 0
+    state.supply_coal = DATA.components["coal"] - sum(state.coal)
+    state._changed()
+    state.apply("buy coal")
+    assert state.coal[0] == COAL_PER_GOLD == MAIN_LINE_COAL
+    state.apply(f"move {MAIN_B_ID} {MAIN_LINE_COAL} coal")
+    assert state.pos[0] == loc(MAIN_B_ID) and state.coal[0] == 0

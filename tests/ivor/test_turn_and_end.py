@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from meeple import IllegalAction
+from meeple.games.ivor.data import DATA
 from meeple.games.ivor.rules import LOST_SHEEP_BONUS, MAX_ROUNDS, IvorState, sheep_to_end
-from tests.ivor.helpers import hand, job_card, line, loc, placed, restart
+from tests.ivor.helpers import event_card, hand, job_card, line, loc, placed, restart
 
 TAN = "tan-y-gwich"
 
@@ -138,16 +139,34 @@ def test_hand_limit_turn_end_with_event_reveal_keeps_turn_order() -> None:
     assert state.current == 1 and state.phase == 1
 
 
-def test_wrong_step_is_explained() -> None:
-    state = placed()
-    state.apply("end")
-    with pytest.raises(IllegalAction, match="now is the time to take a card"):
-        state.apply("move grumbly-town")
-    with pytest.raises(IllegalAction, match="not in the card line"):
-        state.apply(f"take {next(c for c in range(1, 51) if c not in state.line)}")
-
-
 def test_notation_ignores_case_and_spacing() -> None:
     state = placed()
     state.apply("  Move   Grumbly-Town ")
     assert state.pos[0] == loc("grumbly-town")
+
+
+def test_end_trigger_stands_after_the_pen_drops_below_the_target() -> None:
+    state = placed()
+    state.gain_sheep(0, state.target)
+    assert state.end_triggered
+    state.sheep[0] = state.target - 3  # say, discards and Choir Practice took some back
+    for _ in range(state.players):
+        play_turn(state)
+    assert state.is_over and state.end_reason == "sheep"
+
+
+def test_taking_an_event_can_trigger_the_end_through_the_sheep_on_it() -> None:
+    state = placed()
+    ev = event_card("everyone_gains_sheep")
+    line(state, ev, 1, 2, 3)
+    state.sheep[0] = state.target - 1
+    state.apply("end")
+    state.apply(f"take {ev}")
+    assert state.end_triggered and state.sheep[0] == state.target
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_sheep_to_end_per_player_count_comes_from_the_rulebook_table(players: int) -> None:
+    table = DATA.components["sheep_to_end"]
+    assert sheep_to_end(players) == table[str(players)]
+    assert table == {"3": 25, "4": 25, "5": 20}, "the rulebook: 25 with 3 or 4 players, 20 with 5"

@@ -1,16 +1,30 @@
-"""Views drawn from observations, and invariants over random games."""
+"""Views drawn from observations (players' names, hover help, the terminal's size, click
+targets), and invariants over random games."""
 
 from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
 from rich.console import Console
 
 from meeple.games.ivor import INFO
 from meeple.games.ivor.data import card_name
+from meeple.games.ivor.observe import (
+    IvorObservation,
+    LineCardObservation,
+    LocationObservation,
+    PlayerObservation,
+    RouteObservation,
+    SupplyObservation,
+)
 from meeple.games.ivor.rules import IDRIS_TOKENS, IvorState
-from tests.ivor.helpers import every_card, hand, line, main_line_example, placed
+from meeple.games.ivor.svg import render as svg_render
+from tests.bayon.clickcheck import chromium_page, covered_targets
+from tests.ivor.helpers import every_card, hand, line, loc, main_line_example, placed, sheep_at_grumbly_town
+
+NAMES = ["Alice", "Bob", "Cara", "Dan"]
 
 
 def rendered_text(state: IvorState, seat: int | None) -> str:
@@ -26,6 +40,22 @@ def svg_of(state: IvorState, seat: int | None) -> ET.Element:
     assert INFO.svg_view is not None
     legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
     return ET.fromstring(INFO.svg_view(state.observation(seat), legal))
+
+
+def test_the_observation_has_exactly_the_keys_its_type_declares() -> None:
+    state = placed()
+    obs = state.observation(0)
+    assert list(obs) == list(IvorObservation.__annotations__)
+    assert set(state.base_observation(0)) <= set(obs), "every field every game's observation starts with"
+    nested = [
+        (obs["players"][0], PlayerObservation),
+        (obs["locations"][0], LocationObservation),
+        (obs["line"][0], LineCardObservation),
+        (obs["supply"], SupplyObservation),
+        (obs["routes"][0], RouteObservation),
+    ]
+    for record, declared in nested:
+        assert list(record) == list(declared.__annotations__), declared.__name__
 
 
 def test_text_view_shows_map_players_line_and_own_hand_only() -> None:
@@ -117,7 +147,7 @@ def test_random_games_keep_every_invariant() -> None:
 
 
 def test_views_offer_both_routes_to_one_place() -> None:
-    """The issue-11 position: Capel Isaf by line for 1 coal or by the main line for 2."""
+    """Capel Isaf by line for 1 coal or by the main line for 2 (``main_line_example``)."""
     state = main_line_example()
     marked = {el.get("data-action") for el in svg_of(state, 0).iter() if el.get("data-action")}
     assert {"move capel-isaf 1 coal", "move capel-isaf 2 coal"} <= marked, "the board click and a button"
@@ -149,3 +179,88 @@ def test_text_view_fits_an_80_by_50_terminal_and_still_hides_other_hands() -> No
         for card in hidden:
             if card not in mine:
                 assert f"\n{card:>2}  " not in text and f" {card} (" not in text
+
+
+# ------------------------------------------------ names, help and size of the boards
+def text_of(state: IvorState, seat: int, width: int, names: list[str] | None) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(INFO.text_view(state.observation(seat), None, names=names))  # type: ignore[misc]
+    out = console.export_text()
+    console.file.close()
+    return out
+
+
+def test_the_views_show_the_names() -> None:
+    state = sheep_at_grumbly_town()
+    svg = svg_render(state.observation(1), None, names=NAMES)
+    assert "Bob (you)" in svg and "Alice" in svg and "Your hand (Bob)" in svg and "P0" not in svg
+    text = text_of(state, 1, 160, NAMES)
+    assert "Your hand (Bob)" in text and "Alice to move and play" in text
+
+
+def test_long_names_keep_the_terminal_view_within_80_by_50() -> None:
+    rng = random.Random(3)
+    state = INFO.new(5, 3)
+    for _ in range(150):
+        state.apply(rng.choice(state.legal_actions()))
+    names = ["Bartholomew", "Guinevere the Great", "Cadwaladr", "Dafydd ap Gruffydd", "Eluned"]
+    for seat in range(5):
+        state.pos[seat] = loc(
+            ("post-office-crossing", "dinwiddys-gold-mine", "gwynaudalion-halt", "tewyn", "llaniog")[seat]
+        )
+    text = text_of(state, state.to_move[0], 80, names)
+    lines = text.splitlines()
+    assert len(lines) <= 42 and max(len(line) for line in lines) <= 80
+    assert "Bartholo*" in text and "post-office-crossing" in text and "…" not in text  # nothing cut short
+
+
+@pytest.mark.slow
+def test_the_narrow_view_fits_80_by_50_through_whole_games_with_long_names() -> None:
+    """42 lines at most (the move list gets the rest of a 50-line screen), game over included."""
+    names = ["Bartholomew", "Guinevere", "Cadwaladr", "Dafydd", "Eluned"]
+    worst = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = INFO.new(5, seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            if rng.random() < 0.05 or state.is_over:
+                seat = state.to_move[0] if state.to_move else 0
+                lines = text_of(state, seat, 80, names).splitlines()
+                worst = max(worst, len(lines))
+                assert max(len(line) for line in lines) <= 80
+    assert worst <= 42
+
+
+def test_the_board_has_a_legend_and_hover_help() -> None:
+    state = sheep_at_grumbly_town()
+    svg = svg_render(state.observation(0), [str(a) for a in state.legal_actions()], names=NAMES)
+    for key in ("Legend", "town", "village", "single-track line", "lighter border", "dark border", "main line"):
+        assert key in svg
+    assert "<title>Move here: 1 line(s) (1 free move(s), 0 coal). Grumbly Town (town); 2 sheep; a face-down" in svg
+    assert "<title>a dark border: no way across</title>" in svg
+    assert "<title>Buy 2 coal for 1 gold</title>" in svg
+
+
+def _boards() -> list[str]:
+    rng = random.Random(11)
+    boards = []
+    for players in (3, 5):
+        state = INFO.new(players, players)
+        for step in range(400):
+            if state.is_over:
+                break
+            seat = state.to_move[0]
+            if step % 20 == 0 or (state.phase != 1 and step % 5 == 0):
+                legal = [str(a) for a in state.legal_actions()]
+                boards.append(svg_render(state.observation(seat), legal, names=["Maximilian", *NAMES]))
+            state.apply(rng.choice(state.legal_actions()))
+    return boards
+
+
+@pytest.mark.slow
+def test_every_click_target_is_reachable_in_chromium() -> None:
+    boards = _boards()
+    assert len(boards) > 40
+    with chromium_page() as page:
+        assert covered_targets(page, boards) == []

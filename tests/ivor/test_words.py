@@ -1,6 +1,6 @@
 """Ivor the Engine in words: a label per kind of move, the log's consequences
-(events drawn and what they did) and their secrecy, the end summary, undo
-barriers, names and help on the boards."""
+(events drawn and what they did) and their secrecy, the end summary and undo
+barriers."""
 
 from __future__ import annotations
 
@@ -8,17 +8,24 @@ import random
 import re
 
 import pytest
-from rich.console import Console
 
 from meeple.core import IllegalAction
 from meeple.core.log import GameLog
 from meeple.games.ivor import INFO
 from meeple.games.ivor.data import card_name
 from meeple.games.ivor.rules import IvorState
-from meeple.games.ivor.svg import render as svg_render
 from meeple.games.ivor.words import _before_refill, breakdown, narrate, summarize, undo_barrier
-from tests.bayon.clickcheck import chromium_page, covered_targets
-from tests.ivor.helpers import event_card, hand, job_card, line, loc, main_line_example, placed, restart
+from tests.ivor.helpers import (
+    event_card,
+    hand,
+    job_card,
+    line,
+    loc,
+    main_line_example,
+    placed,
+    restart,
+    sheep_at_grumbly_town,
+)
 
 NAMES = ["Alice", "Bob", "Cara", "Dan"]
 CHOIR = event_card("leaders_lose_sheep")  # Choir Practice: the players with the most sheep lose 1
@@ -26,16 +33,6 @@ CHOIR = event_card("leaders_lose_sheep")  # Choir Practice: the players with the
 
 def said(state: IvorState, move: str) -> str:
     return state.action_label(move)
-
-
-def board() -> IvorState:
-    """Seat 0 at Tan-y-Gwich with 3 coal; 2 sheep and a token at Grumbly Town."""
-    state = placed()
-    state.coal[0] = 3
-    state.loc_sheep[loc("grumbly-town")] = 2
-    state.loc_token[loc("grumbly-town")] = 3
-    state._changed()
-    return state
 
 
 def test_place_labels() -> None:
@@ -48,7 +45,7 @@ def test_place_labels() -> None:
 
 
 def test_move_labels_say_the_lines_free_moves_coal_and_what_is_there() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     assert said(state, "move grumbly-town 0 coal") == (
         "Move to Grumbly Town (1 line: 1 free move) — 2 sheep there, a lost-sheep token"
     )
@@ -59,7 +56,7 @@ def test_move_labels_say_the_lines_free_moves_coal_and_what_is_there() -> None:
 
 
 def test_buy_end_and_special_labels() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     assert said(state, "buy coal") == "Buy 2 coal for 1 gold"
     assert said(state, "end") == "Stop moving and playing: take a card from the line"
     extra = job_card(special="extra_moves", amount=3)
@@ -72,14 +69,14 @@ def test_buy_end_and_special_labels() -> None:
 
 
 def test_job_label() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     job = job_card(location="tan-y-gwich")
     hand(state, 0, job)
     assert said(state, f"job {job}") == f"Complete the job {card_name(job)} here: 2 sheep"
 
 
 def test_idris_and_runaway_labels() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     idris = job_card(special="sleeping_idris")
     runaway = job_card(special="runaway_sheep")
     hand(state, 0, idris, runaway)
@@ -99,7 +96,7 @@ def test_idris_and_runaway_labels() -> None:
 
 
 def test_take_and_discard_labels() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     job = job_card(location="llaniog")
     line(state, job, CHOIR)
     state.apply("end")
@@ -147,7 +144,7 @@ def lines_after(state: IvorState, move: str, names: list[str] | None = NAMES) ->
 
 
 def test_choir_practice_drawn_says_who_lost_sheep() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     job = job_card(location="llaniog")
     line(state, job, 1, 2, 3)
     state.sheep = [5, 9, 9, 2]
@@ -163,7 +160,7 @@ def test_choir_practice_drawn_says_who_lost_sheep() -> None:
 
 
 def test_the_next_turn_begins_with_its_sheep_an_idris_waking_and_new_cards() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     job, new = job_card(location="llaniog"), job_card(location="tewyn")
     line(state, job, 1, 2, 3)
     state.deck.append(new)
@@ -181,7 +178,7 @@ def test_the_next_turn_begins_with_its_sheep_an_idris_waking_and_new_cards() -> 
 
 
 def test_a_job_a_runaway_sheep_a_discard_and_the_end_are_told() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     job = job_card(location="tan-y-gwich")
     hand(state, 0, job)
     state.sheep[0] = 23
@@ -287,7 +284,7 @@ def test_a_tie_is_explained() -> None:
 
 # ---------------------------------------------------------------------- undo
 def test_undo_within_a_turn_and_not_past_the_refill() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     job = job_card(location="llaniog")
     line(state, job, 1, 2, 3)
     log = GameLog(state, NAMES)
@@ -306,7 +303,7 @@ def test_undo_within_a_turn_and_not_past_the_refill() -> None:
 
 
 def test_undo_barrier_only_when_cards_were_drawn() -> None:
-    state = board()
+    state = sheep_at_grumbly_town()
     job = job_card(location="llaniog")
     line(state, job, 1, 2, 3)
     after = state.clone()
@@ -318,90 +315,5 @@ def test_undo_barrier_only_when_cards_were_drawn() -> None:
     assert undo_barrier(state, state.parse_action(f"take {job}"), 0, after)
 
 
-# ---------------------------------------------------------------- the boards
-def text_of(state: IvorState, seat: int, width: int, names: list[str] | None) -> str:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(INFO.text_view(state.observation(seat), None, names=names))  # type: ignore[misc]
-    out = console.export_text()
-    console.file.close()
-    return out
-
-
-def test_the_views_show_the_names() -> None:
-    state = board()
-    svg = svg_render(state.observation(1), None, names=NAMES)
-    assert "Bob (you)" in svg and "Alice" in svg and "Your hand (Bob)" in svg and "P0" not in svg
-    text = text_of(state, 1, 160, NAMES)
-    assert "Your hand (Bob)" in text and "Alice to move and play" in text
-
-
-def test_long_names_keep_the_terminal_view_within_80_by_50() -> None:
-    rng = random.Random(3)
-    state = INFO.new(5, 3)
-    for _ in range(150):
-        state.apply(rng.choice(state.legal_actions()))
-    names = ["Bartholomew", "Guinevere the Great", "Cadwaladr", "Dafydd ap Gruffydd", "Eluned"]
-    for seat in range(5):
-        state.pos[seat] = loc(
-            ("post-office-crossing", "dinwiddys-gold-mine", "gwynaudalion-halt", "tewyn", "llaniog")[seat]
-        )
-    text = text_of(state, state.to_move[0], 80, names)
-    lines = text.splitlines()
-    assert len(lines) <= 42 and max(len(line) for line in lines) <= 80
-    assert "Bartholo*" in text and "post-office-crossing" in text and "…" not in text  # nothing cut short
-
-
-@pytest.mark.slow
-def test_the_narrow_view_fits_80_by_50_through_whole_games_with_long_names() -> None:
-    """42 lines at most (the move list gets the rest of a 50-line screen), game over included."""
-    names = ["Bartholomew", "Guinevere", "Cadwaladr", "Dafydd", "Eluned"]
-    worst = 0
-    for seed in range(6):
-        rng = random.Random(seed)
-        state = INFO.new(5, seed)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            if rng.random() < 0.05 or state.is_over:
-                seat = state.to_move[0] if state.to_move else 0
-                lines = text_of(state, seat, 80, names).splitlines()
-                worst = max(worst, len(lines))
-                assert max(len(line) for line in lines) <= 80
-    assert worst <= 42
-
-
-def test_the_board_has_a_legend_and_hover_help() -> None:
-    state = board()
-    svg = svg_render(state.observation(0), [str(a) for a in state.legal_actions()], names=NAMES)
-    for key in ("Legend", "town", "village", "single-track line", "lighter border", "dark border", "main line"):
-        assert key in svg
-    assert "<title>Move here: 1 line(s) (1 free move(s), 0 coal). Grumbly Town (town); 2 sheep; a face-down" in svg
-    assert "<title>a dark border: no way across</title>" in svg
-    assert "<title>Buy 2 coal for 1 gold</title>" in svg
-
-
 def test_the_options_are_none() -> None:
     assert INFO.options == ()  # Ivor has no options to label
-
-
-def _boards() -> list[str]:
-    rng = random.Random(11)
-    boards = []
-    for players in (3, 5):
-        state = INFO.new(players, players)
-        for step in range(400):
-            if state.is_over:
-                break
-            seat = state.to_move[0]
-            if step % 20 == 0 or (state.phase != 1 and step % 5 == 0):
-                legal = [str(a) for a in state.legal_actions()]
-                boards.append(svg_render(state.observation(seat), legal, names=["Maximilian", *NAMES]))
-            state.apply(rng.choice(state.legal_actions()))
-    return boards
-
-
-@pytest.mark.slow
-def test_every_click_target_is_reachable_in_chromium() -> None:
-    boards = _boards()
-    assert len(boards) > 40
-    with chromium_page() as page:
-        assert covered_targets(page, boards) == []

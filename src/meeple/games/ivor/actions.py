@@ -1,4 +1,4 @@
-"""Ivor the Engine: the action space and its notation.
+"""Ivor the Engine: the action space, its notation and the phases of a turn.
 
 Every action is built once here; the legal-action lists hand out these very
 objects, and ``ACTION_SPACE`` fixes their order (their RL indices).
@@ -14,6 +14,20 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.ivor.data import DATA
+
+# The phases of a turn: ``IvorState.phase`` holds one of these numbers, and
+# ``PHASE_NAMES[phase]`` is how observations, views and refusals name it.
+PLACE, MOVE, IDRIS, RUNAWAY, EXTRA_CARD, TAKE, DISCARD, OVER = range(8)
+PHASE_NAMES: tuple[str, ...] = (
+    "place wagons",
+    "move and play",
+    "choose where Idris sleeps",
+    "choose where a sheep runs from",
+    "take an extra card",
+    "take a card",
+    "discard down to the hand limit",
+    "game over",
+)
 
 LOCS = DATA.locations
 N_JOBS = len(DATA.jobs)

@@ -11,8 +11,8 @@ same on the real state as on any ``determinize(seat, ...)`` world.
 * :func:`rollout_policy` - the same rules with some randomness, for search
   playouts.
 
-The weights are designed (tuned by the games in ``benchmarks/ivor_bots.py``);
-RULES.md ("How the bots think") describes them in words.
+The weights are designed, tuned over heuristic games; what the bots achieve with
+them is in docs/measurements/ivor.md, and RULES.md tells players how they think.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ import math
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
-from meeple.games.ivor.actions import BUY_COAL, END, MoveAction
+from meeple.games.ivor.actions import BUY_COAL, DISCARD, END, EXTRA_CARD, IDRIS, MOVE, PLACE, RUNAWAY, TAKE, MoveAction
 from meeple.games.ivor.data import DATA, Event, Job
 from meeple.games.ivor.events import EVENTS, LAST_BONUS, final_score
 from meeple.games.ivor.routes import DIST, move_options
-from meeple.games.ivor.rules import DISCARD, EXTRA_CARD, IDRIS, MOVE, PLACE, RUNAWAY, TAKE, IvorState
+from meeple.games.ivor.rules import IvorState
 
 LOCS = DATA.locations
 N_LOCS = len(LOCS)
@@ -44,8 +44,9 @@ COAL = 0.45  # a coal is an extra move, a little less than half a gold
 NEAR = 0.8  # a job card is worth this fraction less for each line its location is away
 SHEEP_HERE = 0.9  # a sheep left where the wagon stops is taken next turn (unless an event moves it)
 PACE = 3.3  # sheep the leader gains a round in heuristic games (25 sheep in about 7.5 rounds)
-# The next two were fitted to who really won heuristic self-play games (Brier score, see
-# benchmarks/ivor_bots.py calibration); they are a model's scales, not measured rates.
+# The next two were fitted to who really won heuristic self-play games (the Brier score in
+# docs/measurements/ivor.md, "How well evaluate() judges a position"); they are a model's
+# scales, not measured rates.
 GAIN_PER_ROUND = 2.0  # the pace evaluate() assumes (slower than PACE: it hedges)
 SPREAD = 4.0  # how uncertain a final score is, per square root of the rounds left
 LAST_SPREAD = 1.0  # and in the last round (one turn each at most)

@@ -8,9 +8,10 @@ saw them at set-up (they have no effect after it); determinize keeps them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from meeple.core.rng import Random
+from meeple.games.ivor.actions import PHASE_NAMES
 from meeple.games.ivor.data import DATA
 from meeple.games.ivor.routes import cost
 
@@ -22,7 +23,90 @@ N_LOCS = len(LOCS)
 N_JOBS = len(DATA.jobs)
 
 
-def _player(state: IvorState, s: int, seat: int | None) -> dict[str, Any]:
+class LocationObservation(TypedDict):
+    """One location of the board, as every seat sees it."""
+
+    id: str
+    sheep: int
+    lost_sheep_token: bool  # a face-down token lies there (its number is not shown)
+    wagon: int | None  # the seat whose wagon stands there
+    idris: int | None  # the seat whose Sleeping Idris lies there
+
+
+class PlayerObservation(TypedDict):
+    """One player's holdings; ``hand`` is ``None`` except for the seat looking."""
+
+    seat: int
+    sheep: int
+    gold: int
+    coal: int
+    location: str | None  # ``None`` before the wagon is placed
+    hand_size: int
+    hand: list[int] | None
+    hand_known: list[int]  # the cards in the hand every player saw taken from the line
+    completed: list[int]
+    events: list[int]
+    lost_sheep_tokens: int
+    final_score: int | None  # once the game is over
+
+
+class LineCardObservation(TypedDict):
+    """A card of the card line and the sheep lying on it."""
+
+    card: int
+    sheep: int
+
+
+class SupplyObservation(TypedDict):
+    """What the stock still holds."""
+
+    gold: int
+    coal: int
+    idris: int
+
+
+class RouteObservation(TypedDict):
+    """A move the seat to move may make now, and what it costs."""
+
+    action: str
+    to: str
+    lines: int
+    free_moves: int
+    coal: int
+    main_line: bool
+
+
+class IvorObservation(TypedDict):
+    """What ``observation(seat)`` returns: the fields every game's observation starts with
+    (``State.base_observation``; ``players`` is replaced by the players' holdings), then
+    Ivor's own."""
+
+    game: str
+    players: list[PlayerObservation]
+    seat: int | None
+    move_number: int
+    to_move: list[int]
+    is_over: bool
+    winners: list[int]
+    end_reason: str | None
+    phase: str
+    current: int
+    ivor: int  # the seat holding Ivor, the first player's token
+    round: int
+    sheep_to_end: int
+    end_triggered: bool
+    locations: list[LocationObservation]
+    line: list[LineCardObservation]
+    deck_size: int
+    discard: list[int]
+    events_removed: int
+    supply: SupplyObservation
+    moves_left: int
+    routes: list[RouteObservation]
+    jobs_done_at: list[str]
+
+
+def _player(state: IvorState, s: int, seat: int | None) -> PlayerObservation:
     return {
         "seat": s,
         "sheep": state.sheep[s],
@@ -39,12 +123,12 @@ def _player(state: IvorState, s: int, seat: int | None) -> dict[str, Any]:
     }
 
 
-def route_list(state: IvorState) -> list[dict[str, Any]]:
+def route_list(state: IvorState) -> list[RouteObservation]:
     """The moves the seat to move may make now, with what each costs (public facts)."""
     if not state.in_move_step:
         return []
     free = state.moves_left
-    out = []
+    out: list[RouteObservation] = []
     for dest, options in sorted(state.move_options().items()):
         for steps, spend in options:
             out.append({
@@ -58,41 +142,58 @@ def route_list(state: IvorState) -> list[dict[str, Any]]:
     return out
 
 
-def observation(state: IvorState, seat: int | None, phase_name: str) -> dict[str, Any]:
-    obs = state.base_observation(seat)
-    obs.update(
-        {
-            "phase": phase_name,
-            "current": state.current,
-            "ivor": 0,
-            "round": state.round,
-            "sheep_to_end": state.target,
-            "end_triggered": state.end_triggered,
-            "locations": [
-                {
-                    "id": loc.id,
-                    "sheep": state.loc_sheep[loc.index],
-                    "lost_sheep_token": state.loc_token[loc.index] > 0,
-                    "wagon": state.wagon_at[loc.index] if state.wagon_at[loc.index] >= 0 else None,
-                    "idris": state.idris_at[loc.index] if state.idris_at[loc.index] >= 0 else None,
-                }
-                for loc in LOCS
-            ],
-            "players": [_player(state, s, seat) for s in range(state.players)],
-            "line": [{"card": c, "sheep": n} for c, n in zip(state.line, state.line_sheep, strict=True)],
-            "deck_size": len(state.deck),
-            "discard": state.discard.copy(),
-            "events_removed": len(state.removed),
-            "supply": {"gold": state.supply_gold, "coal": state.supply_coal, "idris": state.idris_free},
-            "moves_left": state.moves_left,
-            "routes": route_list(state),
-            "jobs_done_at": [LOCS[i].id for i in range(N_LOCS) if state.jobs_here >> i & 1],
-        }
-    )
-    return obs
+def observation(state: IvorState, seat: int | None) -> IvorObservation:
+    """What ``seat`` sees of ``state`` (``None``: a spectator)."""
+    # Written out key by key, in the order ``base_observation`` and then this game add them
+    # (``players`` keeps its place), so that mypy checks every key against IvorObservation.
+    base = state.base_observation(seat)
+    return {
+        "game": base["game"],
+        "players": [_player(state, s, seat) for s in range(state.players)],
+        "seat": base["seat"],
+        "move_number": base["move_number"],
+        "to_move": base["to_move"],
+        "is_over": base["is_over"],
+        "winners": base["winners"],
+        "end_reason": base["end_reason"],
+        "phase": PHASE_NAMES[state.phase],
+        "current": state.current,
+        "ivor": 0,
+        "round": state.round,
+        "sheep_to_end": state.target,
+        "end_triggered": state.end_triggered,
+        "locations": [
+            {
+                "id": loc.id,
+                "sheep": state.loc_sheep[loc.index],
+                "lost_sheep_token": state.loc_token[loc.index] > 0,
+                "wagon": state.wagon_at[loc.index] if state.wagon_at[loc.index] >= 0 else None,
+                "idris": state.idris_at[loc.index] if state.idris_at[loc.index] >= 0 else None,
+            }
+            for loc in LOCS
+        ],
+        "line": [{"card": c, "sheep": n} for c, n in zip(state.line, state.line_sheep, strict=True)],
+        "deck_size": len(state.deck),
+        "discard": state.discard.copy(),
+        "events_removed": len(state.removed),
+        "supply": {"gold": state.supply_gold, "coal": state.supply_coal, "idris": state.idris_free},
+        "moves_left": state.moves_left,
+        "routes": route_list(state),
+        "jobs_done_at": [LOCS[i].id for i in range(N_LOCS) if state.jobs_here >> i & 1],
+    }
 
 
-def redeal(state: IvorState, new: IvorState, seat: int, rng: Random) -> None:
+def determinize(state: IvorState, seat: int, rng: Random) -> IvorState:
+    """A copy of ``state`` that ``seat`` cannot tell from it: what the seat cannot know
+    is re-dealt (see ``_redeal``), and the copy draws from a generator seeded by ``rng``."""
+    new = state.clone()
+    new._reseed_from(rng)
+    _redeal(state, new, seat, rng)
+    new._changed()
+    return new
+
+
+def _redeal(state: IvorState, new: IvorState, seat: int, rng: Random) -> None:
     """Re-deal into ``new`` (a clone of ``state``) what ``seat`` cannot know: the other
     hands' unseen cards, the deck order and which events went back in the box.
 

@@ -14,9 +14,10 @@ A turn is a short sequence of small actions:
 
 Before the first turn each player places their wagon: ``place <location>``.
 Every designed rule and resolved ambiguity is listed in RULES.md. This module holds
-the rules only; the action objects are in ``actions.py``, movement in ``routes.py``,
-event cards in ``events.py``, refusal reasons in ``explain.py`` and observations in
-``observe.py``; it imports no view and no bot.
+the rules only; the action objects and phase names are in ``actions.py``, movement in
+``routes.py``, event cards in ``events.py``, the checks that decide legality (each
+with its refusal in words, used both here and to explain a refusal) in ``explain.py``,
+observations in ``observe.py``; it imports no view and no bot.
 """
 
 from __future__ import annotations
@@ -30,19 +31,37 @@ from meeple.core.rng import Random
 from meeple.games.ivor import events, explain, observe
 from meeple.games.ivor.actions import (
     BUY_COAL,
+    DISCARD,
     DISCARD_ACT,
     END,
+    EXTRA_CARD,
+    IDRIS,
     IDRIS_ACT,
     JOB_ACT,
+    MOVE,
     MOVE_ACT,
+    OVER,
+    PLACE,
     PLACE_ACT,
+    RUNAWAY,
     RUNAWAY_ACT,
     SPECIAL_ACT,
+    TAKE,
     TAKE_ACT,
     MoveAction,
 )
+from meeple.games.ivor.actions import PHASE_NAMES as PHASE_NAMES  # re-exported: encoder.py still reads it here
 from meeple.games.ivor.data import DATA, Job
-from meeple.games.ivor.routes import DIST, WITHIN, Options, move_options
+from meeple.games.ivor.explain import (
+    buy_refusal,
+    idris_refusal,
+    job_site_refusal,
+    place_refusal,
+    runaway_refusal,
+    special_refusal,
+    take_refusal,
+)
+from meeple.games.ivor.routes import Options, move_options
 
 # ----------------------------------------------------------------- constants
 LOCS = DATA.locations
@@ -55,10 +74,8 @@ N_CARDS = N_JOBS + len(DATA.events)
 JOBS: dict[int, Job] = {job.id: job for job in DATA.jobs}
 EVENTS = events.EVENTS
 JOB_LOC = [-1] * (N_CARDS + 1)  # card id -> location index (jobs only)
-FREE_SPECIAL = [False] * (N_CARDS + 1)  # card id -> its special needs no target (extra moves)
 for _job in DATA.jobs:
     JOB_LOC[_job.id] = _job.location
-    FREE_SPECIAL[_job.id] = _job.special == "extra_moves"
 
 HAND_LIMIT: int = COMP["hand_limit"]
 LINE_SIZE: int = COMP["line_size"]
@@ -70,19 +87,14 @@ MAIN_LINE_COAL: int = COMP["main_line_coal"]
 EVENT_WIPE: int = COMP["event_line_wipe"]
 IDRIS_TOKENS: int = COMP["sleeping_idris_tokens"]
 
-# Designed safeguards (RULES.md): a game that never reaches the sheep target is ended
-# after this many full rounds, and a refill stops after this many wipes in a row.
+# Designed safeguards, not in the rulebook: a game that never reaches the sheep target is
+# ended after this many full rounds (how long games run: docs/measurements/ivor.md), and a
+# refill stops after this many wipes in a row.
 MAX_ROUNDS = 60
 MAX_WIPES = 6
 
 # Why a game ended (GameInfo.end_reasons): a pen reached the target, or the round cap.
 END_REASONS = ("sheep", "safety_cap")
-
-# Phases of the turn.
-PLACE, MOVE, IDRIS, RUNAWAY, EXTRA_CARD, TAKE, DISCARD, OVER = range(8)
-PHASE_NAMES = ("place wagons", "move and play", "choose where Idris sleeps", "choose where a sheep runs from",
-               "take an extra card", "take a card", "discard down to the hand limit", "game over")
-
 
 
 def is_event(card: int) -> bool:
@@ -290,12 +302,8 @@ class IvorState(State):
         return new
 
     def determinize(self, seat: int, rng: Random) -> IvorState:
-        """A copy with what ``seat`` cannot know re-dealt (see ``observe.redeal``)."""
-        new = self.clone()
-        new._reseed_from(rng)
-        observe.redeal(self, new, seat, rng)
-        new._changed()
-        return new
+        """A copy with what ``seat`` cannot know re-dealt (see ``observe.determinize``)."""
+        return observe.determinize(self, seat, rng)
 
     def _changed(self) -> None:
         """Forget the cached legal actions; for code (tests) that edits the fields directly."""
@@ -313,17 +321,18 @@ class IvorState(State):
         phase = self.phase
         if phase == MOVE:
             return self._move_phase_actions()
+        seat = self.current
         if phase in (TAKE, EXTRA_CARD):
-            gold = self.gold[self.current]
-            return [TAKE_ACT[c] for c in self.line if gold > 0 or not is_event(c)]
+            return [TAKE_ACT[c] for c in self.line if take_refusal(self, seat, c) is None]
         if phase == DISCARD:
-            return [DISCARD_ACT[c] for c in self.hands[self.current]]
+            return [DISCARD_ACT[c] for c in self.hands[seat]]
         if phase == IDRIS:
-            return [IDRIS_ACT[i] for i in self._idris_targets()]
+            return [IDRIS_ACT[i] for i in range(N_LOCS) if idris_refusal(self, i) is None]
         if phase == RUNAWAY:
-            return [RUNAWAY_ACT[i] for i in self._runaway_targets(self._runaway_range)]
+            reach = self.runaway_reach
+            return [RUNAWAY_ACT[i] for i in range(N_LOCS) if runaway_refusal(self, seat, i, reach) is None]
         if phase == PLACE:
-            return [PLACE_ACT[i] for i in range(N_LOCS) if self.wagon_at[i] < 0]
+            return [PLACE_ACT[i] for i in range(N_LOCS) if place_refusal(self, i) is None]
         return []
 
     def _move_phase_actions(self) -> list[Action]:
@@ -336,15 +345,14 @@ class IvorState(State):
             row = MOVE_ACT[x]
             for way in ways:
                 append(row[way[1]])
-        if self.gold[seat] > 0 and self.supply_coal >= COAL_PER_GOLD:
+        if buy_refusal(self, seat) is None:
             append(BUY_COAL)
         hand = self.hands[seat]
-        if self.loc_sheep[here] == 0 and not self.jobs_here >> here & 1:
-            for c in hand:
-                if JOB_LOC[c] == here:
-                    append(JOB_ACT[c])
+        for c in hand:  # a job card names where it is done
+            if JOB_LOC[c] == here and job_site_refusal(self, here) is None:
+                append(JOB_ACT[c])
         for c in hand:
-            if FREE_SPECIAL[c] or self._special_playable(c):
+            if special_refusal(self, seat, c) is None:
                 append(SPECIAL_ACT[c])
         append(END)
         return acts
@@ -364,29 +372,9 @@ class IvorState(State):
                 mask |= 1 << i
         return mask
 
-    def _special_playable(self, card: int) -> bool:
-        job = JOBS[card]
-        kind = job.special
-        if kind == "extra_moves":
-            return True
-        if kind == "sleeping_idris":
-            # Wagons and Idris never share a location, so this counts the occupied ones exactly.
-            return self.idris_free > 0 and self.players + IDRIS_TOKENS - self.idris_free < N_LOCS
-        if kind == "runaway_sheep":
-            sheep, idris = self.loc_sheep, self.idris_at
-            return any(sheep[i] > 0 and idris[i] < 0 for i in WITHIN[self.pos[self.current]][job.amount])
-        # extra_card: a card in the line this player may take (events cost a gold)
-        return bool(self.line) if self.gold[self.current] > 0 else any(c <= N_JOBS for c in self.line)
-
-    def _idris_targets(self) -> list[int]:
-        return [i for i in range(N_LOCS) if self.wagon_at[i] < 0 and self.idris_at[i] < 0]
-
-    def _runaway_targets(self, reach: int) -> list[int]:
-        row = DIST[self.pos[self.current]]
-        return [i for i in range(N_LOCS) if row[i] <= reach and self.loc_sheep[i] > 0 and self.idris_at[i] < 0]
-
     @property
-    def _runaway_range(self) -> int:
+    def runaway_reach(self) -> int:
+        """How many lines away the runaway sheep may come from, while one is being chosen."""
         # The runaway card just played is the last card on the discard pile.
         return JOBS[self.discard[-1]].amount
 
@@ -604,7 +592,7 @@ class IvorState(State):
 
     # ------------------------------------------------------------ reasons
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        reason = explain.explain_illegal(self, action, seat, PHASE_NAMES[self.phase])
+        reason = explain.explain_illegal(self, action, seat)
         return reason if reason is not None else super()._explain_illegal(action, seat)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
@@ -625,8 +613,11 @@ class IvorState(State):
         return super().parse_action(text, seat)
 
     # --------------------------------------------------------- observation
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return observe.observation(self, seat, PHASE_NAMES[self.phase])
+    # A TypedDict is not a dict[str, Any] to mypy, though it is one at run time; the narrower
+    # return type lets code that holds an IvorState (bots, views, the encoder) read each key
+    # typed, and generic code still sees State.observation's dict[str, Any].
+    def observation(self, seat: int | None) -> observe.IvorObservation:  # type: ignore[override]
+        return observe.observation(self, seat)
 
 
 # What each kind of action (other than a move) does: (state, its argument, seat).

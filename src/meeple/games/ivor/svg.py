@@ -5,17 +5,18 @@ pink, villages in beige, single-track lines solid, lighter borders dashed, dark
 borders as black bars, the main line as a long curve. Sheep counts, face-down
 lost-sheep tokens, wagons and Sleeping Idris sit on the locations; the card line
 and the seat's hand are drawn underneath, the players on the right. Every element
-a legal action points at carries ``data-action`` and the class ``clickable``.
+a legal action points at is marked clickable by ``meeple.core.svg.clickable``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
+from meeple.core.svg import clickable
 from meeple.core.words import seat_name
-from meeple.games.ivor.data import DATA, card_name, card_summary
+from meeple.games.ivor.data import DATA, Location, card_name, card_summary
+from meeple.games.ivor.observe import IvorObservation, LocationObservation, PlayerObservation, RouteObservation
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#e6b800")
 WIDTH, HEIGHT = 1320, 1010
@@ -26,7 +27,7 @@ CARD_W, CARD_H = 160, 120
 LOCATION_ACTIONS = ("place", "idris", "runaway")
 
 
-def _location_action(loc_id: str, legal: set[str], routes: list[dict[str, Any]]) -> str | None:
+def _location_action(loc_id: str, legal: set[str], routes: list[RouteObservation]) -> str | None:
     """What a click on a location does: the cheapest route there in coal (the others
     are buttons beside the board), or placing / Idris / runaway sheep there."""
     for route in routes:  # listed cheapest first for each destination
@@ -35,10 +36,9 @@ def _location_action(loc_id: str, legal: set[str], routes: list[dict[str, Any]])
     return next((f"{k} {loc_id}" for k in LOCATION_ACTIONS if f"{k} {loc_id}" in legal), None)
 
 
-def _attr(action: str | None) -> str:
-    if action is None:
-        return ""
-    return f' class="clickable" data-action="{escape(action)}" style="cursor:pointer"'
+def _clickable(action: str | None) -> str:
+    """The attributes that make an element play ``action`` (none for ``None``), with a hand cursor."""
+    return "" if action is None else clickable(action) + ' style="cursor:pointer"'
 
 
 def _title(tip: str) -> str:
@@ -46,7 +46,7 @@ def _title(tip: str) -> str:
     return f"<title>{escape(tip)}</title>"
 
 
-def _route_tip(route: dict[str, Any]) -> str:
+def _route_tip(route: RouteObservation) -> str:
     """What a click on a route does, in words: 'Move here: 2 lines (1 free move, 1 coal)'."""
     lines = route["lines"]
     if route["main_line"]:
@@ -55,7 +55,7 @@ def _route_tip(route: dict[str, Any]) -> str:
     return f"Move here: {lines} line(s) ({route['free_moves']} free move(s), {route['coal']} coal)"
 
 
-def _location_tip(loc: Any, info: dict[str, Any], names: Names) -> str:
+def _location_tip(loc: Location, info: LocationObservation, names: Names) -> str:
     """What is on a location, for its hover help."""
     parts = [f"{loc.name} ({'town' if loc.is_town else 'village'})", f"{info['sheep']} sheep"]
     if info["lost_sheep_token"]:
@@ -95,7 +95,7 @@ def _wrap(body: str, width: int) -> list[str]:
     return lines
 
 
-def _board(obs: dict[str, Any], legal: set[str], names: Names) -> list[str]:
+def _board(obs: IvorObservation, legal: set[str], names: Names) -> list[str]:
     locs = DATA.locations
     out = ['<rect x="0" y="0" width="1000" height="700" fill="#e8f0d8"/>']
     a, b = (locs[i] for i in DATA.main_line)
@@ -126,7 +126,7 @@ def _board(obs: dict[str, Any], legal: set[str], names: Names) -> list[str]:
         action = _location_action(loc.id, legal, obs["routes"])
         fill = "#f4b6c8" if loc.is_town else "#f3e3c0"
         radius = 30 if loc.is_town else 24
-        out.append(f"<g{_attr(action)}>")
+        out.append(f"<g{_clickable(action)}>")
         tip = _location_tip(loc, info, names)
         if action is not None:
             route = next((r for r in obs["routes"] if r["action"] == action), None)
@@ -174,7 +174,7 @@ def _card(x: float, y: float, card: int, note: str, actions: list[str]) -> list[
     is_event = card > len(DATA.jobs)
     about = f"{card_name(card)} — {card_summary(card)}{note}"
     tip = f"{CARD_VERBS[main.split()[0]]}. {about}" if main else about
-    out = [f"<g{_attr(main)}>", _title(tip)]
+    out = [f"<g{_clickable(main)}>", _title(tip)]
     fill = "#fff3c4" if is_event else "#ffffff"
     out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" stroke="#444"/>')
     kind = "event" if is_event else "job"
@@ -187,7 +187,7 @@ def _card(x: float, y: float, card: int, note: str, actions: list[str]) -> list[
     if len(actions) > 1:  # a hand card that can be played two ways: one button each
         for k, action in enumerate(actions):
             bx = x + 4 + k * (CARD_W / len(actions))
-            out.append(f"<g{_attr(action)}>")
+            out.append(f"<g{_clickable(action)}>")
             out.append(_title(f"{CARD_VERBS[action.split()[0]]}: {card_name(card)}"))
             out.append(
                 f'<rect x="{bx:.0f}" y="{y + CARD_H - 20}" width="{CARD_W / len(actions) - 8:.0f}" height="16" '
@@ -200,7 +200,7 @@ def _card(x: float, y: float, card: int, note: str, actions: list[str]) -> list[
 
 def _button(x: float, y: float, label: str, action: str, width: int = 120, tip: str = "") -> list[str]:
     return [
-        f"<g{_attr(action)}>",
+        f"<g{_clickable(action)}>",
         _title(tip or label),
         f'<rect x="{x}" y="{y}" width="{width}" height="28" rx="6" fill="#cde" stroke="#246"/>',
         _text(x + width / 2, y + 19, label, 13),
@@ -208,7 +208,7 @@ def _button(x: float, y: float, label: str, action: str, width: int = 120, tip: 
     ]
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Names = None) -> str:
+def render(obs: IvorObservation, legal: list[str] | None = None, *, names: Names = None) -> str:
     """The observation as an SVG document; ``names`` are the players' names by seat."""
     allowed = set(legal or [])
     seat = obs["seat"]
@@ -302,7 +302,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Names 
     return "\n".join(out)
 
 
-def _player_tip(p: dict[str, Any], names: Names, ivor: int) -> str:
+def _player_tip(p: PlayerObservation, names: Names, ivor: int) -> str:
     """A player's holdings in words, for the hover help on their name."""
     parts = [
         f"{seat_name(names, p['seat'])}: {p['sheep']} sheep, {p['gold']} gold, {p['coal']} coal",

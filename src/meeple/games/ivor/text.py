@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -11,7 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core.words import seat_name
+from meeple.games.ivor.actions import MOVE, PHASE_NAMES
 from meeple.games.ivor.data import DATA, bonus_text, card_name, card_summary, reward_text
+from meeple.games.ivor.observe import IvorObservation, LocationObservation
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow")
 NAMES = {loc.id: loc.name for loc in DATA.locations}
@@ -42,7 +43,7 @@ def _seat(seat: int | None, names: Names = None, width: int = 14) -> Text:
     return Text(seat_name(names, seat)[:width], style=SEAT_STYLES[seat % len(SEAT_STYLES)])
 
 
-def _map_table(obs: dict[str, Any], names: Names) -> Table:
+def _map_table(obs: IvorObservation, names: Names) -> Table:
     table = Table(title="The railway", title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("location", no_wrap=True)
     table.add_column("sheep", justify="right")
@@ -68,18 +69,18 @@ def _map_table(obs: dict[str, Any], names: Names) -> Table:
     return table
 
 
-def _sheep_cell(info: dict[str, Any]) -> str:
+def _sheep_cell(info: LocationObservation) -> str:
     return (str(info["sheep"]) if info["sheep"] else "·") + (" ?" if info["lost_sheep_token"] else "  ")
 
 
-def _here_cell(info: dict[str, Any], names: Names) -> Text:
+def _here_cell(info: LocationObservation, names: Names) -> Text:
     cell = _seat(info["wagon"], names, SHORT_NAME)
     if info["idris"] is not None:
         cell += Text(" zZ") + _seat(info["idris"], names, SHORT_NAME)
     return cell
 
 
-def _compact_map(obs: dict[str, Any], names: Names) -> RenderableType:
+def _compact_map(obs: IvorObservation, names: Names) -> RenderableType:
     """The 20 locations in two columns of 10, without their lines; the lines from the
     wagon of the player to move are listed underneath (the move list says the rest)."""
     halves = []
@@ -153,7 +154,7 @@ def _card_list(title: str, cards: list[tuple[int, str]]) -> _ByWidth:
     return _ByWidth(_cards(title, cards), _short_cards(title, cards))
 
 
-def _players_table(obs: dict[str, Any], names: Names) -> Table:
+def _players_table(obs: IvorObservation, names: Names) -> Table:
     # The seat column stays as narrow as it was with "P0 (Ivor) ◀", so that an 80-column
     # screen keeps the longest location names whole: a name is cut to 8 letters, Ivor is "*".
     table = Table(title="Players (* holds Ivor and plays first)", title_justify="left", show_edge=False, pad_edge=False,
@@ -169,7 +170,7 @@ def _players_table(obs: dict[str, Any], names: Names) -> Table:
             seat.append("*")
         if p["seat"] == obs["current"] and not over:
             seat.append(" ◀")
-        row = [
+        row: list[Text | str] = [
             seat,
             str(p["sheep"]),
             str(p["gold"]),
@@ -196,7 +197,7 @@ def _cards(title: str, cards: list[tuple[int, str]]) -> Table:
     return table
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Names = None) -> RenderableType:
+def render(obs: IvorObservation, legal: list[str] | None = None, *, names: Names = None) -> RenderableType:
     """The table as a rich renderable; ``names`` are the players' names by seat."""
     seat = obs["seat"]
     status = Text(f"Ivor the Engine — round {obs['round'] + 1}, ", style="bold")
@@ -205,7 +206,7 @@ def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Names 
         status.append(f"game over, won by {winners}")
     else:
         status.append(f"{seat_name(names, obs['current'])} to {obs['phase']}")
-        if obs["phase"] == "move and play":
+        if obs["phase"] == PHASE_NAMES[MOVE]:
             status.append(f" ({obs['moves_left']} free move(s) left)")
     status.append(
         f"\nthe end comes at {obs['sheep_to_end']} sheep"
