@@ -8,6 +8,12 @@ from meeple.games.bayon import INFO
 from meeple.games.bayon.data import CONTINENTS, SITE_VALUE
 from meeple.games.bayon.rules import BayonState
 
+# Site ids of the shipped data (see data.json): Europe 1-6, Africa 7-12, Asia 13-18, ...
+# Explorer abilities (map, shovel, microscope): 1 (0,1,3), 2 (0,3,1), 5 (3,0,1), 6 (3,1,0),
+# 7 (2,2,1), 8 (1,2,2), 13 (2,2,2), 14 (1,2,3).
+EUROPE = [1, 2, 3, 4, 5, 6]  # 1 needs (1,1,0), 2 (0,1,1), 3 (1,0,1), 4 (2,1,0), 5 (0,2,1), 6 (1,0,2)
+AFRICA = [7, 8, 9, 10, 11, 12]  # 7 needs (3,1,1), 8 (1,3,1), 9 (1,1,3), 10 (2,1,1) ...
+
 
 def game(players: int = 2, seed: int = 0, **options: Any) -> BayonState:
     state = INFO.new(players, seed, **options)
@@ -62,3 +68,8 @@ def play(state: BayonState, *moves: str) -> BayonState:
 
 def legal(state: BayonState) -> list[str]:
     return [str(a) for a in state.legal_actions()]
+
+
+def ended_by_the_round_limit() -> BayonState:
+    """A two-player game the round limit of one round ended."""
+    return play(game(2, max_rounds=1), "end", "end")

@@ -1,6 +1,6 @@
 """How Bayon bots think: the judgement, the heuristic bot and the rollout policy.
 
-Strength is measured in benchmarks/bayon_strength.py, never asserted here;
+Strength is measured (docs/measurements/bayon.md), never asserted here;
 these tests check behaviour the bot's design promises."""
 
 from __future__ import annotations

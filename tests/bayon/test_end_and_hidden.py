@@ -8,9 +8,7 @@ import pytest
 
 from meeple.core import IllegalAction, snapshot
 from meeple.games.bayon.data import DATA, SITE_VALUE
-from tests.bayon.helpers import arrange, game, legal, play
-
-EUROPE = [1, 2, 3, 4, 5, 6]
+from tests.bayon.helpers import AFRICA, EUROPE, arrange, ended_by_the_round_limit, game, legal, play
 
 
 # ---------------------------------------------------------------- game end
@@ -80,6 +78,34 @@ def test_random_games_end(players: int) -> None:
             state.apply(actions[rng.randrange(len(actions))])
         assert state.winners
         assert state.round <= 61
+
+
+# ------------------------------------------------------- end reasons
+def test_the_round_limit_is_the_end_reason_and_the_round_stays_in_range() -> None:
+    state = ended_by_the_round_limit()
+    assert state.is_over and state.end_reason == "safety_cap"
+    obs = state.observation(0)
+    assert obs["round"] == 1 == obs["max_rounds"]
+    assert obs["end_reason"] == "safety_cap"
+
+
+def test_reaching_the_target_is_the_end_reason() -> None:
+    state = game(2, target=20)
+    play(state, "gold")
+    assert state.end_reason == "target" and state.observation(0)["end_reason"] == "target"
+    assert state.round == 1
+
+
+def test_a_running_game_has_no_end_reason() -> None:
+    assert game(3).end_reason is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_target_is_resolved_from_the_player_count(players: int) -> None:
+    state = game(players)
+    assert state.options["target"] == DATA.target[players] == state.target
+    assert state.record.options["target"] == DATA.target[players]
+    assert game(players, target=60).options["target"] == 60
 
 
 # ------------------------------------------------------------ hidden information
@@ -158,3 +184,15 @@ def test_a_card_every_seat_peeked_at_stays_hidden_from_spectators() -> None:
     play(state, "travel 1 europe", "travel 2 europe")
     assert state.observation(None)["continents"][0]["known"] == [{"depth": 0, "site": None, "known_by": [0, 1]}]
     assert state.observation(1)["continents"][0]["known"] == [{"depth": 0, "site": 1, "known_by": [0, 1]}]
+
+
+# ------------------------------------------------------- determinize
+def test_determinize_during_an_expedition_keeps_the_revealed_site_and_the_team() -> None:
+    state = arrange(game(4), hands=[[5, 14, 13], [3], [4], [6]], stacks={"africa": AFRICA}, gold=[30, 15, 15, 15])
+    play(state, "travel 13 europe", "expedition africa", "team 5")
+    for seat in range(4):
+        world = state.determinize(seat, random.Random(seat))
+        assert world.revealed == state.revealed and world.team == [5]
+        assert world.legal_actions() == state.legal_actions()
+        assert world.observation(seat) == state.observation(seat)
+        assert world.observation(None)["continents"] == state.observation(None)["continents"]

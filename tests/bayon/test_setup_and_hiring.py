@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from meeple.core import IllegalAction, snapshot
-from meeple.games.bayon.data import CONTINENTS, DATA, SITE_CONTINENT
-from tests.bayon.helpers import arrange, game, legal, play
+from meeple.games.bayon.data import CONTINENTS, DATA, SITE_CONTINENT, SITE_VALUE
+from tests.bayon.helpers import AFRICA, arrange, game, legal, play
 
 
 @pytest.mark.parametrize(("players", "absent"), [(2, range(10, 18)), (3, range(14, 18)), (4, range(0))])
@@ -152,3 +152,71 @@ def test_face_up_hire_from_an_empty_stack_leaves_the_place_empty() -> None:
     assert state.faceup == [8]
     with pytest.raises(IllegalAction):
         arrange(game(2), hands=[[1], [2]], faceup=[7, 8], camp=[]).apply("hire stack")
+
+
+# ----------------------------------- gold and hiring, amounts from the data
+def test_gold_is_the_whole_turn_so_not_after_a_hire() -> None:
+    state = arrange(game(3), hands=[[1], [2], [3]], faceup=[7, 8], camp=[9, 10, 11])
+    play(state, "hire 7")
+    assert "gold" not in legal(state)
+    with pytest.raises(IllegalAction, match="whole turn"):
+        state.apply("gold")
+
+
+def test_gold_from_the_bank_is_the_take_gold_amount() -> None:
+    state = game(2)
+    gold, bank = state.gold[0], state.bank
+    play(state, "gold")
+    assert state.gold[0] == gold + DATA.take_gold and state.bank == bank - DATA.take_gold
+
+
+def test_sites_never_pay_for_hiring() -> None:
+    # A site worth far more than the hiring price does not let a player short of gold hire.
+    short = DATA.hire_from_basecamp - 5
+    state = arrange(game(2), hands=[[1], [2, 3]], gold=[short, 15], owned=[[30], []])
+    assert SITE_VALUE[30] >= DATA.hire_from_player
+    assert not any(a.startswith("hire") for a in legal(state))
+    with pytest.raises(IllegalAction, match=f"you have {short} gold"):
+        state.apply(f"hire {state.faceup[0]}")
+
+
+def test_hiring_from_a_player_pays_the_owner_not_the_bank() -> None:
+    state = arrange(game(3), hands=[[1], [2, 7], [3]], gold=[DATA.hire_from_player, 0, 0])
+    bank = state.bank
+    play(state, "hire 7")
+    assert state.gold == [0, DATA.hire_from_player, 0] and state.bank == bank
+
+
+def test_hiring_from_the_basecamp_pays_the_bank() -> None:
+    state = arrange(game(3), hands=[[1], [2], [3]], gold=[DATA.hire_from_basecamp, 15, 15], camp=[9, 10, 11])
+    bank = state.bank
+    play(state, "hire stack")
+    assert state.gold[0] == 0 and state.bank == bank + DATA.hire_from_basecamp
+
+
+@pytest.mark.parametrize("step", ["pay", "withdraw", "lose"])
+def test_no_hire_at_any_step_of_an_expedition(step: str) -> None:
+    hands = {"pay": [5, 14, 13], "withdraw": [5, 14, 13], "lose": [1, 2, 13]}[step]
+    state = arrange(game(4), hands=[hands, [3], [4], [6]], stacks={"africa": AFRICA}, gold=[30, 15, 15, 15])
+    arrange(state, owned=[[1], [], [], []] if step == "pay" else None, faceup=[7, 8], camp=[9])
+    moves = {
+        "pay": ["expedition africa"],
+        "withdraw": ["expedition africa", "team 5", "team 14"],
+        "lose": ["expedition africa", "team 1", "team 2", "team done"],
+    }[step]
+    play(state, *moves)
+    assert state.observation(0)["turn"]["step"] == step
+    assert not any(a.startswith("hire") for a in legal(state))
+    with pytest.raises(IllegalAction, match="first"):
+        state.apply("hire 7")
+
+
+def test_any_explorer_may_be_given_up_even_the_one_just_hired_or_one_that_acted() -> None:
+    limit = DATA.max_explorers
+    hand = [1, 7, 8, 9][:limit]
+    state = arrange(game(4), hands=[hand, [2], [3], [4]], faceup=[10, 11], camp=[12, 13], gold=[30, 15, 15, 15])
+    play(state, f"travel {hand[0]} europe", "hire 10")
+    assert len(state.hands[0]) == limit + 1
+    assert legal(state) == [f"giveup {e}" for e in [*hand, 10]]
+    play(state, "giveup 10")
+    assert state.hands[0] == hand and state.camp[-1] == 10

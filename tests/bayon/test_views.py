@@ -6,13 +6,13 @@ import xml.etree.ElementTree as ET
 
 from rich.console import Console
 
-from meeple.games.bayon.data import SITES
+from meeple.games.bayon.actions import PHASE_NAMES
+from meeple.games.bayon.data import COSTS, SITES
 from meeple.games.bayon.rules import BayonState
 from meeple.games.bayon.svg import render as svg_render
+from meeple.games.bayon.text import STEP_TEXT
 from meeple.games.bayon.text import render as text_render
-from tests.bayon.helpers import arrange, game, legal, play
-
-EUROPE = [1, 2, 3, 4, 5, 6]
+from tests.bayon.helpers import AFRICA, EUROPE, arrange, ended_by_the_round_limit, game, legal, play
 
 
 def as_text(obs: dict[str, object]) -> str:
@@ -92,3 +92,58 @@ def test_the_team_is_shown_while_a_participant_is_chosen() -> None:
     text = as_text(state.observation(0))
     assert "choose the participant who withdraws" in text and "Team: #5" in text
     assert set(marked(svg_render(state.observation(0), legal(state)))) == {"withdraw 5", "withdraw 14"}
+
+
+def test_views_say_the_round_limit_decided() -> None:
+    obs = ended_by_the_round_limit().observation(None)
+    console = Console(width=120, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
+    console.print(text_render(obs))
+    shown = console.export_text()
+    assert "round 1 of at most 1" in shown and "round 2" not in shown
+    assert "the round limit ended the game" in shown
+    svg = svg_render(obs, None)
+    assert "Round 1" in svg and "round limit ended the game" in svg
+
+
+def test_text_view_names_site_ids_and_marks_sites_won_this_turn() -> None:
+    state = arrange(game(2), hands=[[8, 7], [2]], gold=[15, 15], stacks={"europe": EUROPE}, owned=[[30], []])
+    play(state, "expedition europe", "pay gold", "team 8")
+    text = as_text(state.observation(1))
+    assert "[30] " in text and "[1] " in text  # the ids used by `pay site N`
+    assert text.count("won this turn") == 1  # site 1 only, not site 30
+    play(state, "end")
+    assert "won this turn" not in as_text(state.observation(1))
+
+
+def test_text_view_explains_the_team_step() -> None:
+    state = arrange(game(2), hands=[[1, 13], [2]], gold=[30, 15], stacks={"africa": [7, 8, 9, 10, 11, 12]})
+    play(state, "expedition africa")
+    text = as_text(state.observation(0))
+    flat = " ".join(text.replace("│", " ").split())  # undo the panel's line wrapping
+    assert "succeeds as soon as it reaches all three values" in flat
+    assert "'team done' stops short and the expedition fails" in flat
+
+
+def test_text_view_names_a_team_that_succeeds_or_says_none_can() -> None:
+    def flat(text: str) -> str:
+        return " ".join(text.replace("│", " ").split())
+
+    state = arrange(game(2), hands=[[1, 6], [2]], stacks={"europe": EUROPE}, gold=[COSTS[0], 15])
+    play(state, "expedition europe")  # site 1 (1,1,0): explorer 6 (3,1,0) alone, explorer 1 (0,1,3) cannot help
+    assert "A team that succeeds: #6." in flat(as_text(state.observation(0)))
+    assert "A team that succeeds" not in flat(as_text(state.observation(1)))  # only the player is told
+    doomed = arrange(game(2), hands=[[1, 2], [3]], stacks={"africa": AFRICA}, gold=[COSTS[1], 15])
+    play(doomed, "expedition africa")
+    assert "No team of your free explorers can succeed here" in flat(as_text(doomed.observation(0)))
+
+
+def test_text_view_does_not_address_a_spectator_as_you() -> None:
+    state = game(2)
+    assert "what you know of the stack" in as_text(state.observation(0))
+    spectator = as_text(state.observation(None))
+    assert "what is known of the stack" in spectator and "(you)" not in spectator
+
+
+def test_the_text_view_words_every_step_of_a_turn() -> None:
+    # The open step is worded from what the turn still allows; every other step has its line.
+    assert set(STEP_TEXT) == set(PHASE_NAMES) - {"main"}

@@ -1,12 +1,20 @@
 """Bayon (Wolfgang Werner, Adlung Spiele 2002): hire explorers, scout the five
-continents and dig up their sites. Rules as implemented: RULES.md here.
+continents and dig up their sites until gold plus sites reach the target.
+The rules as implemented are in RULES.md beside this file.
 
-The game's modules, one job each: ``data.py`` (components), ``actions.py``
-(action space and notation), ``teams.py`` (which teams may be sent),
-``rules.py`` (set-up, legality, transitions, end), ``explain.py`` (refusal
-reasons), ``observe.py`` (observation and determinize), ``text.py`` and
-``svg.py`` (views), ``words.py`` (labels, log lines, end summary, undo),
-``bot.py`` (judgement, heuristic bot, rollout policy).
+One job per module:
+
+- ``data.py``: the component data (explorers, sites, prices), loaded and checked.
+- ``actions.py``: the action space, its notation and the steps of a turn.
+- ``teams.py``: whether a team meets a site, and which explorers may join one.
+- ``legality.py``: the legality checks, each with its refusal reason (asked by rules.py too).
+- ``rules.py``: set-up, legal actions, transitions and the end of the game.
+- ``observe.py``: what a seat sees (``BayonObservation``) and ``determinize``.
+- ``text.py``, ``svg.py``: the terminal and SVG views, drawn from an observation.
+- ``words.py``: move labels, log lines, the end summary and undo barriers.
+- ``bot.py``: the judgement, the heuristic bot and the rollout policy.
+- ``levels.py``: what the easy, medium and hard bots change.
+- ``encoder.py``: the RL tensor.
 """
 
 from __future__ import annotations
@@ -55,9 +63,9 @@ INFO = register(
         conformance=((2, {"target": 60}), (4, {"max_rounds": 3})),
         rules_version=2,
         end_reasons=END_REASONS,
+        rollout_limit=bot.ROLLOUT_LIMIT,
         bots=bot.BOTS,
         rollout_policy=bot.rollout_policy,
-        rollout_limit=bot.ROLLOUT_LIMIT,
         evaluator=bot.evaluate,
         careless_moves=bot.careless_moves,
         labeler=words.label,

@@ -1,5 +1,5 @@
 """How Bayon bots think: a position judgement, a heuristic player and a fast
-rollout policy (RULES.md, "How the bots think").
+rollout policy (for players: RULES.md; the measurements: docs/measurements/bayon.md).
 
 Everything here reads only what the seat to move may know: public fields
 (gold, hands, owned sites, stack sizes, who located which position) and the
@@ -47,10 +47,11 @@ if TYPE_CHECKING:
     from meeple.games.bayon.rules import BayonState
 
 # ----------------------------------------------------------------- judgement
-# Designed weights. EXPLORER_WORTH, CURRENT_TEMPO and SHARPNESS were fitted by
-# benchmarks/bayon_calibrate.py (lowest log-loss of the winners' judged share
-# over positions of guided games); TURN_LOST is the heuristic bot's price of a
-# failed expedition's lost turn (measured with benchmarks/bayon_strength.py).
+# Designed weights. EXPLORER_WORTH, CURRENT_TEMPO and SHARPNESS were fitted for the
+# lowest log-loss of the share judged to the eventual winner over positions of guided
+# games (docs/measurements/bayon.md, "How well evaluate() judges a position");
+# TURN_LOST is the heuristic bot's price of a failed expedition's lost turn, about a
+# turn of taking gold.
 EXPLORER_WORTH = 3.5  # gold per ability point held, for the three strongest explorers
 CURRENT_TEMPO = 4.0  # gold: being the seat to move
 SHARPNESS = 4.5  # win-share logit per unit of progress (a whole target) ahead
@@ -393,9 +394,9 @@ def careless_moves(game: State, seat: int) -> list[Action]:
     end the turn early, set out on an expedition) except an expedition the seat
     cannot pay in gold; no answer to a pending step (payment, team, who
     withdraws, is lost or given up), which the heuristic answers. Measured
-    (RULES.md, "How the bots think"): the slips left out are the ones that ruin
-    a 2-player game, a site worth far more than the price given in payment, a
-    team sent out short, the strongest explorer lost.
+    (docs/measurements/bayon.md, "Game length"): the slips left out are the ones
+    that ruin a 2-player game, a site worth far more than the price given in
+    payment, a team sent out short, the strongest explorer lost.
     """
     state = cast("BayonState", game)
     if state.phase != MAIN:
@@ -406,9 +407,9 @@ def careless_moves(game: State, seat: int) -> list[Action]:
 
 # ------------------------------------------------------------- rollout policy
 ROLLOUT_EPSILON = 0.1  # share of random moves in a guided playout
-# Measured (benchmarks/bayon_search.py): guided playouts from the start reach the
-# target well within this many moves (98th percentile 286-324 moves at 2-4 players,
-# longest 358 in 200 games each); a playout cut off here is judged by evaluate().
+# Measured (docs/measurements/bayon.md, "Game length"): guided playouts from the start
+# reach the target well within this many moves (98th percentile 286-324 moves at 2-4
+# players, longest 358 in 200 games each); a playout cut off here is judged by evaluate().
 ROLLOUT_LIMIT = 400
 
 

@@ -8,8 +8,8 @@ commands that reproduce them.
 
 from __future__ import annotations
 
-# Bayon: the tree search lost to the heuristic bot (RULES.md, "How the bots think"); a
-# policy rollout beats it. Medium is the rollout with few playouts, and with a paired
+# Bayon: the tree search lost to the heuristic bot (docs/measurements/bayon.md, "Strength
+# of the levels"); a policy rollout beats it. Medium is the rollout with few playouts, and with a paired
 # test before it overrules the heuristic (without it, lucky playouts fooled it). Easy is
 # the heuristic without lookahead, one open-step decision in five a careless move drawn
 # from bot.careless_moves: the 8-playout rollout with uniformly random slips (the old

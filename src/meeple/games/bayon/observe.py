@@ -1,15 +1,16 @@
 """What a seat may see of a Bayon game, and the worlds it cannot tell apart.
 
-``observation`` lists, per continent, the stack positions someone has
-located and shows the site only to the seats that located it (or to all,
-when it went under in plain sight). ``determinize`` re-draws everything the
-seat has not seen from a canonical order (sorted first), so the copy depends
-only on what the seat knows and on the generator it is given.
+``observation`` (its shape: :class:`BayonObservation`) lists, per continent,
+the stack positions someone has located and shows the site only to the seats
+that located it (or to all, when it went under in plain sight).
+``determinize`` re-draws everything the seat has not seen from a canonical
+order (sorted first), so the copy depends only on what the seat knows and on
+the generator it is given.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from meeple.core.rng import Random
 from meeple.games.bayon.actions import MAIN, OVER, PHASE_NAMES
@@ -21,10 +22,88 @@ if TYPE_CHECKING:
 PUBLIC = 1 << 4  # in a ``known`` mask beside the seat bits 0-3: the card's place was seen by all (spectators too)
 
 
-def _continents(state: BayonState, bit: int) -> list[dict[str, Any]]:
-    continents = []
+class LocatedCard(TypedDict):
+    """A position of a continent's stack that some seat has located."""
+
+    depth: int  # 0 is the top
+    site: int | None  # the site, for a viewer who located it (or when all saw it go under)
+    known_by: list[int]  # the seats that located it
+
+
+class ContinentObservation(TypedDict):
+    """A continent: its price, its stack and what is known of it."""
+
+    name: str
+    cost: int
+    stack_size: int
+    blocked: bool  # the interpreter is on it
+    known: list[LocatedCard]
+
+
+class SeatObservation(TypedDict):
+    """One player's holdings, public to all."""
+
+    seat: int
+    gold: int
+    explorers: list[int]  # in hiring order
+    sites: list[int]
+    wealth: int  # gold plus the values of the sites
+
+
+class BasecampObservation(TypedDict):
+    """The explorers not in any hand."""
+
+    face_up: list[int]
+    stack_size: int
+    face_down_unseen: int  # how many of the top of the stack nobody has seen
+    stack_bottom: list[int]  # the rest, given back in plain sight, top first
+
+
+class TurnObservation(TypedDict):
+    """The turn under way."""
+
+    step: str  # one of ``PHASE_NAMES``
+    may_take_gold: bool
+    hired: bool
+    acted_explorers: list[int]
+    travelled: dict[str, int]  # continent name: how many of this turn's explorers travelled there
+    expedition: str | None  # the continent of the expedition under way
+    owed: int  # what is still to pay for it
+    won_this_turn: list[int]  # sites that cannot pay before the next turn
+    revealed: int | None  # the site dug up, while the team forms
+    team: list[int]
+
+
+class BayonObservation(TypedDict):
+    """What ``observation(seat)`` returns: the fields every game's observation starts with
+    (``State.base_observation``), then Bayon's own."""
+
+    game: str
+    players: int
+    seat: int | None
+    move_number: int
+    to_move: list[int]
+    is_over: bool
+    winners: list[int]
+    end_reason: str | None
+    current: int
+    round: int
+    turns_played: int
+    target: int
+    max_rounds: int
+    bank: int
+    interpreter: str  # the continent it blocks
+    seats: list[SeatObservation]
+    basecamp: BasecampObservation
+    continents: list[ContinentObservation]
+    turn: TurnObservation
+    scores: list[float]
+
+
+def _continents(state: BayonState, bit: int) -> list[ContinentObservation]:
+    continents: list[ContinentObservation] = []
     for c, stack in enumerate(state.stacks):
-        cards = []
+        cards: list[LocatedCard] = []
         for depth, site in enumerate(stack):
             mask = state.known[site]
             if mask:
@@ -48,7 +127,7 @@ def _continents(state: BayonState, bit: int) -> list[dict[str, Any]]:
     return continents
 
 
-def _turn(state: BayonState) -> dict[str, Any]:
+def _turn(state: BayonState) -> TurnObservation:
     running = state.phase != OVER
     return {
         "step": PHASE_NAMES[state.phase],
@@ -64,9 +143,11 @@ def _turn(state: BayonState) -> dict[str, Any]:
     }
 
 
-def observation(state: BayonState, seat: int | None) -> dict[str, Any]:
+def observation(state: BayonState, seat: int | None) -> BayonObservation:
     """What ``seat`` may see (``None``: a spectator), as a JSON-safe dict."""
-    obs = state.base_observation(seat)
+    # The core's fields first, as every game's observation starts (their keys are declared
+    # on BayonObservation); the update below adds Bayon's own, each checked by mypy.
+    obs = cast(BayonObservation, state.base_observation(seat))
     bit = 0 if seat is None else 1 << seat
     hidden = state.camp_hidden
     obs.update(
@@ -103,12 +184,15 @@ def observation(state: BayonState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def redraw(world: BayonState, seat: int, rng: Random) -> None:
-    """Re-deal, in place, the face-down explorers nobody has seen and every site ``seat`` has not located.
+def determinize(state: BayonState, seat: int, rng: Random) -> BayonState:
+    """A copy of ``state`` with the face-down explorers nobody has seen and every
+    site ``seat`` has not located re-dealt from ``rng``.
 
     The unseen cards are sorted before shuffling, so the result depends only
     on which cards are unseen (what the seat knows), not on their real order.
     """
+    world = state.clone()
+    world._reseed_from(rng)
     hidden = sorted(world.camp[: world.camp_hidden])
     rng.shuffle(hidden)
     world.camp[: world.camp_hidden] = hidden
@@ -124,3 +208,4 @@ def redraw(world: BayonState, seat: int, rng: Random) -> None:
         for i, card, mask in zip(spots, cards, masks, strict=True):
             stack[i] = card
             known[card] = mask
+    return world

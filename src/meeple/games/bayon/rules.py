@@ -14,7 +14,7 @@ few list copies and the legal-action generator is a few loops:
 
 Gold is kept as amounts (multiples of 5), not cards: see RULES.md. The
 component data is in ``data.py``, the actions in ``actions.py``, refusal
-reasons in ``explain.py`` and what a seat sees in ``observe.py``.
+reasons in ``legality.py`` and what a seat sees in ``observe.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
-from meeple.games.bayon import explain, observe
+from meeple.games.bayon import legality, observe
 from meeple.games.bayon.actions import (
     A_END,
     A_EXPEDITION,
@@ -64,10 +64,14 @@ from meeple.games.bayon.actions import (
     WITHDRAW,
 )
 from meeple.games.bayon.data import COSTS, DATA, EXPLORER_IDS, SITE_CONTINENT, SITE_IDS, SITE_VALUE
+from meeple.games.bayon.legality import hire_from_basecamp, hire_from_player, pay_gold, take_gold, team_done
 from meeple.games.bayon.observe import PUBLIC
 from meeple.games.bayon.teams import joinable, team_meets
 
 END_REASONS = ("target", "safety_cap")
+
+# Per continent the interpreter blocks: the other four, in order.
+OPEN_CONTINENTS = tuple(tuple(c for c in range(5) if c != blocked) for blocked in range(5))
 
 
 class BayonState(State):
@@ -222,18 +226,18 @@ class BayonState(State):
     def determinize(self, seat: int, rng: Random) -> BayonState:
         """Re-draw the face-down explorers nobody has seen and every site ``seat`` has not located."""
         self._check_seat(seat)
-        world = self.clone()
-        world._reseed_from(rng)
-        observe.redraw(world, seat, rng)
-        return world
+        return observe.determinize(self, seat, rng)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    # Narrowed from the core's ``dict[str, Any]`` to the TypedDict so that callers which know
+    # the game get every key checked; a TypedDict is not a subtype of ``dict[str, Any]``
+    # for mypy, hence the ignore (at runtime it is that very dict).
+    def observation(self, seat: int | None) -> observe.BayonObservation:  # type: ignore[override]
         if seat is not None:
             self._check_seat(seat)
         return observe.observation(self, seat)
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        return explain.explain(self, action)
+        return legality.explain(self, action)
 
     def refresh(self) -> None:
         """Forget cached legal actions; call after editing fields by hand (tests, puzzles)."""
@@ -295,17 +299,17 @@ class BayonState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         cached = self.__legal
         if cached is None:
-            cached = self.__legal = self._generate(seat)
+            # the open step first: nearly every position of a game is one
+            cached = self.__legal = self._main_actions(seat) if self.phase == MAIN else self._pending_actions(seat)
         return cached.copy()
 
-    def _generate(self, p: int) -> list[Action]:
+    def _pending_actions(self, p: int) -> list[Action]:
+        """The answers to the step under way (see ``legality`` for the checks asked)."""
         phase = self.phase
-        if phase == MAIN:
-            return self._main_actions(p)
         if phase == TEAM:
             return self._team_actions()
         if phase == PAY:
-            acts = [A_PAY_GOLD] if self.gold[p] >= self.owed else []
+            acts = [A_PAY_GOLD] if pay_gold(self, p) is None else []
             acts += [A_PAY_SITE[s] for s in sorted(self.payable_sites(p))]
             return acts
         if phase == GIVEUP:
@@ -317,42 +321,47 @@ class BayonState(State):
         return []
 
     def _main_actions(self, p: int) -> list[Action]:
+        """The open step's actions: the checks of ``legality`` that decide a whole group
+        are asked once; the rest lists where things lie, with precomputed rows."""
         acts: list[Action] = []
-        if not self.acted and self.bank >= DATA.take_gold:
+        if take_gold(self) is None:
             acts.append(A_GOLD)
-        if not self.hired:
-            money = self.gold[p]
-            if money >= DATA.hire_from_basecamp:
-                for e in self.faceup:
-                    acts.append(A_HIRE[e])
-                if self.camp:
-                    acts.append(A_HIRE_STACK)
-            if money >= DATA.hire_from_player:
-                for q, hand in enumerate(self.hands):
-                    if q != p and len(hand) >= 2:
-                        for e in hand:
-                            acts.append(A_HIRE[e])
+        if hire_from_basecamp(self, p) is None:
+            for e in self.faceup:
+                acts.append(A_HIRE[e])
+            if self.camp:
+                acts.append(A_HIRE_STACK)
+        if hire_from_player(self, p) is None:
+            for q, theirs in enumerate(self.hands):
+                if q != p and len(theirs) >= 2:  # a player's last explorer cannot be hired away
+                    for e in theirs:
+                        acts.append(A_HIRE[e])
         used = self.used
-        free = [e for e in self.hands[p] if not used >> e & 1]
+        hand = self.hands[p]
+        free = [e for e in hand if not used >> e & 1] if used else hand  # read, never changed
         if free:
             blocked = self.interpreter
             stacks = self.stacks
             travelled = self.travelled
-            reachable = [c for c in range(5) if c != blocked and travelled[c] < len(stacks[c])]
-            if len(reachable) == 4:  # the usual case: every open continent, in one precomputed row
+            open_continents = OPEN_CONTINENTS[blocked]
+            # a traveller looks one card deeper than the last of this turn's travellers there
+            for c in open_continents:
+                if travelled[c] >= len(stacks[c]):  # no card left to look at there: list the others
+                    reachable = [d for d in open_continents if travelled[d] < len(stacks[d])]
+                    for e in free:
+                        row = A_TRAVEL[e]
+                        acts.extend([row[d] for d in reachable])
+                    break
+            else:  # the usual case: every open continent, in one precomputed row
                 for e in free:
                     acts.extend(TRAVEL_OPEN[e][blocked])
-            else:
-                for e in free:
-                    row = A_TRAVEL[e]
-                    acts.extend([row[c] for c in reachable])
             for e in free:
                 acts.extend(INTERPRETER_MOVES[e][blocked])
             means = self.gold[p] + self.worth[p]
             if self.won:
                 means = self.means(p)  # sites won this turn cannot pay yet
-            for c in range(5):
-                if c != blocked and stacks[c] and means >= COSTS[c]:
+            for c in open_continents:
+                if stacks[c] and means >= COSTS[c]:
                     acts.append(A_EXPEDITION[c])
         acts.append(A_END)
         return acts
@@ -360,7 +369,7 @@ class BayonState(State):
     def _team_actions(self) -> list[Action]:
         free = self.unused_explorers(self.current)
         acts = [A_TEAM[e] for e in joinable(self.team, free, self.revealed)]
-        if self.team:
+        if team_done(self) is None:
             acts.append(A_TEAM_DONE)
         return acts
 

@@ -15,12 +15,12 @@ end of turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 from xml.sax.saxutils import escape
 
 from meeple.core.svg import Canvas
 from meeple.core.words import seat_name
 from meeple.games.bayon.data import CONTINENTS, DATA, EXPLORERS, SITES
+from meeple.games.bayon.observe import BayonObservation
 from meeple.games.bayon.text import END_TEXT
 from meeple.games.bayon.words import abilities_words, capitalized, explorer_words, site_words
 
@@ -130,7 +130,7 @@ def explorer_tip(number: int) -> str:
     return capitalized(f"{explorer_words(number)}: {abilities_words(EXPLORERS[number].abilities)}")
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
+def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
     """The observation as an SVG document (a string); ``names`` are the players' names by seat."""
     canvas = Canvas(legal)
     viewer = obs["seat"]
@@ -284,10 +284,10 @@ def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequen
         team = turn["team"]
         totals = [sum(EXPLORERS[e].abilities[i] for e in team) for i in range(3)]
         for i, number in enumerate(team):
-            card = (
+            member = (
                 f'<g transform="translate({sx + 170 + i * 90} {by + 40}) scale(0.95)">{explorer_card(0, 0, number)}</g>'
             )
-            canvas.add(titled(card, explorer_tip(number)))
+            canvas.add(titled(member, explorer_tip(number)))
         canvas.add(
             text(
                 sx + 170 + len(team) * 90 + 6,

@@ -3,9 +3,9 @@
 A successful team must be minimal (no member it could do without: the
 rulebook forbids adding a weaker explorer only to leave them behind). Members
 join one at a time, so the rules offer a member only while the team can
-still become a minimal successful one, whenever such a team exists at all
-(see RULES.md, "The team"). Hands hold at most a few explorers, so trying
-every subset is cheap.
+still become a minimal successful one, whenever such a team exists at all;
+when none exists, any free explorer may be risked. Hands hold at most a few
+explorers, so trying every subset is cheap.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ the public component data; everything that changes comes from the observation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
@@ -15,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.core import words
-from meeple.games.bayon.data import EXPLORERS, SITES
+from meeple.games.bayon.data import EXPLORERS, SITES, continent_title
+from meeple.games.bayon.observe import BayonObservation, TurnObservation
 from meeple.games.bayon.teams import minimal_completion
 
 SEAT_COLOURS = ("bright_cyan", "bright_magenta", "bright_green", "bright_yellow")
@@ -30,7 +30,7 @@ STEP_TEXT = {
 }
 
 
-def main_step_text(turn: dict[str, Any]) -> str:
+def main_step_text(turn: TurnObservation) -> str:
     """What the seat may still do in the main step: gold only as the whole turn,
     one hire a turn, then explorers' actions and the end of the turn."""
     choices = (["take gold"] if turn["may_take_gold"] else []) + ([] if turn["hired"] else ["hire"])
@@ -64,7 +64,7 @@ def site_text(site: int, with_continent: bool = False, with_id: bool = False) ->
     text = Text(f"[{site}] " if with_id else "", style="dim")  # the id is what `pay site N` names
     text.append(info.name, style="bold")
     if with_continent:
-        text.append(f" ({('Europe', 'Africa', 'Asia', 'America', 'Australia')[info.continent]})")
+        text.append(f" ({continent_title(info.continent)})")
     text.append(f" needs {m}·{s}·{x}", style="")
     text.append(f" worth {info.value}", style="yellow")
     return text
@@ -89,19 +89,22 @@ def joined(parts: list[Text], sep: str = ", ") -> Text:
     return out
 
 
-def team_hint(obs: dict[str, Any], viewer: int) -> Text:
+def team_hint(obs: BayonObservation, viewer: int) -> Text:
     """Whether a successful team can still be formed, and one such team (public facts only)."""
     turn = obs["turn"]
+    site = turn["revealed"]
+    if site is None:  # no dig under way: nothing to hint
+        return Text()
     spent = set(turn["acted_explorers"])
     free = [e for e in obs["seats"][viewer]["explorers"] if e not in spent]
-    extra = minimal_completion(turn["team"], free, turn["revealed"])
+    extra = minimal_completion(turn["team"], free, site)
     if extra is None:
         return Text("\nNo team of your free explorers can succeed here: whoever you send is at risk.", style="dim")
     team = " + ".join(f"#{e}" for e in [*turn["team"], *extra])
     return Text(f"\nA team that succeeds: {team}. Only explorers who keep such a team possible may join.", style="dim")
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
+def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
     """The whole table as a rich renderable; ``names`` are the players' names by seat."""
     viewer = obs["seat"]
     name_of = words.seat_name

@@ -1,21 +1,17 @@
-"""Second reading of the rules: a team can never be forced to fail, and a game
-the round limit ended says so (round shown, end reason, views)."""
+"""The expedition's team: members join one at a time, a successful team has no member it
+could do without, and no member may join who would leave only a failure open."""
 
 from __future__ import annotations
 
 import pytest
-from rich.console import Console
 
 from meeple.core import IllegalAction
-from meeple.games.bayon import INFO
-from meeple.games.bayon.data import DATA, SITE_VALUE
-from meeple.games.bayon.svg import render as svg_render
+from meeple.games.bayon.data import SITE_VALUE
 from meeple.games.bayon.teams import is_minimal_success, joinable, minimal_completion
-from meeple.games.bayon.text import render as text_render
 from tests.bayon.helpers import arrange, game, legal, play
 
-# Issue 11's reproduction: two players, seed 11. The last expedition reveals a
-# site explorer 9 wins alone; explorer 5 joining first used to leave only "team done".
+# Two players, seed 11: the last expedition reveals a site explorer 9 wins alone, so explorer 5
+# may not join first (the team could then only fail or carry a member it does not need).
 SEED_11_MOVES = (
     "expedition asia, team 3, team done, interpreter 1 europe, gold, hire 8, expedition africa, team 8, team 1, "
     "withdraw 8, hire stack, interpreter 9 europe, travel 1 asia, travel 9 africa, interpreter 1 australia, gold, "
@@ -75,45 +71,28 @@ def test_successful_teams_are_still_minimal() -> None:
     assert state.owned[0] == [8] and SITE_VALUE[8] == state.worth[0]
 
 
-def ended_by_the_round_limit() -> object:
-    state = INFO.new(2, 0, max_rounds=1)
-    play(state, "end", "end")
-    return state
+def test_no_passenger_in_a_successful_team() -> None:
+    # Site 10 needs (2,1,1). Explorer 1 (0,1,3) helps, but 13 (2,2,2) and 7 (2,2,1) each suffice
+    # alone: every successful team holding 1 has a passenger, so 1 may not join at all.
+    state = arrange(game(2), hands=[[1, 13, 7], [3]], stacks={"africa": [10, 7, 8, 9, 11, 12]}, gold=[30, 15])
+    play(state, "expedition africa")
+    assert legal(state) == ["team 13", "team 7"]
+    with pytest.raises(IllegalAction, match="explorer 13 would succeed"):
+        state.apply("team 1")
+    play(state, "team 7")
+    assert state.owned[0] == [10]
 
 
-def test_the_round_limit_is_the_end_reason_and_the_round_stays_in_range() -> None:
-    state = ended_by_the_round_limit()
-    assert state.is_over and state.end_reason == "safety_cap"  # type: ignore[attr-defined]
-    obs = state.observation(0)  # type: ignore[attr-defined]
-    assert obs["round"] == 1 == obs["max_rounds"]
-    assert obs["end_reason"] == "safety_cap"
+def test_team_needs_a_member_before_it_is_done() -> None:
+    state = arrange(game(2), hands=[[1, 13], [3]], gold=[30, 15])
+    play(state, "expedition africa")
+    with pytest.raises(IllegalAction, match="team is empty"):
+        state.apply("team done")
 
 
-def test_views_say_the_round_limit_decided() -> None:
-    obs = ended_by_the_round_limit().observation(None)  # type: ignore[attr-defined]
-    console = Console(width=120, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
-    console.print(text_render(obs))
-    shown = console.export_text()
-    assert "round 1 of at most 1" in shown and "round 2" not in shown
-    assert "the round limit ended the game" in shown
-    svg = svg_render(obs, None)
-    assert "Round 1" in svg and "round limit ended the game" in svg
-
-
-def test_reaching_the_target_is_the_end_reason() -> None:
-    state = game(2, target=20)
-    play(state, "gold")
-    assert state.end_reason == "target" and state.observation(0)["end_reason"] == "target"
-    assert state.round == 1
-
-
-def test_a_running_game_has_no_end_reason() -> None:
-    assert game(3).end_reason is None
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_target_is_resolved_from_the_player_count(players: int) -> None:
-    state = game(players)
-    assert state.options["target"] == DATA.target[players] == state.target
-    assert state.record.options["target"] == DATA.target[players]
-    assert game(players, target=60).options["target"] == 60
+def test_explorers_that_acted_cannot_join_the_team() -> None:
+    state = arrange(game(2), hands=[[1, 13, 7], [3]], gold=[30, 15])
+    play(state, "travel 13 africa", "expedition africa")
+    assert legal(state) == ["team 1", "team 7"]
+    with pytest.raises(IllegalAction, match="explorer 13 has already acted"):
+        state.apply("team 13")
