@@ -12,10 +12,11 @@ never imports its views or its bots.
 
 from __future__ import annotations
 
-from meeple.core import GameInfo, Option, register
+from meeple.core import GameInfo, Option, RLSpec, register
 from tests.toygame import bot, svg, text, words
 from tests.toygame.actions import ACTION_SPACE
 from tests.toygame.data import DATA
+from tests.toygame.levels import LEVELS
 from tests.toygame.rules import ToyState
 
 TOY = register(
@@ -39,6 +40,8 @@ TOY = register(
         narrator=words.narrate,
         summarizer=words.summarize,
         undo_barrier=words.reveals,
+        levels=LEVELS,
+        rl=RLSpec(env_name="ToyHighCard", encoder="tests.toygame.encoder:ToyEncoder", max_game_length=20),
     )
 )
 
