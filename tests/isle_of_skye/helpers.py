@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from meeple.games.isle_of_skye import INFO
+from meeple.games.isle_of_skye.actions import BUILD
 from meeple.games.isle_of_skye.data import DX, DY, TILES, rotated_terrain
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.territory import Placed, Territory, analyse
@@ -51,8 +54,6 @@ def new_state(players: int = 3, seed: int = 1, **options: Any) -> IsleOfSkyeStat
 
 def play_to_end(players: int, seed: int) -> IsleOfSkyeState:
     """A game played to its end with random moves (seeded)."""
-    import random
-
     state = new_state(players, seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
@@ -81,3 +82,25 @@ def set_territory(state: IsleOfSkyeState, seat: int, placed: Placed) -> None:
 # The castle closed on three sides so that every open edge is mountain: tile 40 above
 # and below (pasture towards the castle), tile 69 East (water towards the castle).
 MOUNTAIN_RING: Placed = {(0, 0): (0, 0), (0, -1): (40, 2), (0, 1): (40, 0), (1, 0): (69, 3)}
+
+
+def play_randomly_until(state: IsleOfSkyeState, done: Callable[[IsleOfSkyeState], bool], rng: random.Random) -> None:
+    """Random legal moves (from ``rng``) until ``done(state)``."""
+    while not done(state):
+        seat = rng.choice(state.to_move)
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def names(state: IsleOfSkyeState, seat: int) -> list[str]:
+    """The seat's legal actions in notation."""
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+def to_build(seed: int = 2) -> IsleOfSkyeState:
+    """A 2-player game at seat 0's first placement: both seats priced at 1 and passed."""
+    state = new_state(2, seed=seed)
+    finish_hidden_phase(state)
+    state.apply("pass", 0)
+    state.apply("pass", 1)
+    assert state.phase == BUILD and state.to_move == (0,)
+    return state

@@ -1,10 +1,10 @@
 """The build steps offered are the rule's, however quickly they are found.
 
-The rule (RULES.md, "Build"): a seat is offered only the placements after
+The rule (RULES.md, "Decisions where the rulebook is silent or unclear"): a seat is offered only the placements after
 which as many of its received tiles can still be placed as at the start.
 ``exact_steps`` below states that rule by exhaustive search alone; the engine
 skips the search when every tile keeps a square no other placement can touch
-(``building.out_of_reach``), else plans (``building.BuildPlan``). Both must
+(``build_plan.out_of_reach``), else plans (``build_plan.BuildPlan``). Both must
 give exactly the rule's steps, in the same order.
 
 The last test pins the legal action lists of seeded random games: the
@@ -20,7 +20,7 @@ import random
 
 from meeple.core import Action
 from meeple.games.isle_of_skye.actions import BUILD, PLACE, ROTATE, SPOT
-from meeple.games.isle_of_skye.building import keeps_most, most_placeable, out_of_reach, placements
+from meeple.games.isle_of_skye.build_plan import keeps_most, most_placeable, out_of_reach, placements
 from meeple.games.isle_of_skye.data import FITS
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from tests.isle_of_skye.helpers import new_state

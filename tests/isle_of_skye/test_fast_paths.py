@@ -18,9 +18,7 @@ from collections.abc import Iterator
 
 from meeple.core import Action, snapshot
 from meeple.games.isle_of_skye.actions import ACTION_SPACE, BUILD
-from meeple.games.isle_of_skye.data import FEATURES
-from meeple.games.isle_of_skye.index import MASK, SIZE_SHIFT, TerritoryIndex, next_to
-from meeple.games.isle_of_skye.lookups import ASKED_OF_NEIGHBOURS
+from meeple.games.isle_of_skye.data import ASKED_OF_NEIGHBOURS, FEATURES
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_IDS, score_tile, scroll_points
 from meeple.games.isle_of_skye.territory import (
@@ -30,6 +28,7 @@ from meeple.games.isle_of_skye.territory import (
     find_areas,
     road_connected,
 )
+from meeple.games.isle_of_skye.territory_index import MASK, SIZE_SHIFT, TerritoryIndex, next_to
 from tests.isle_of_skye.helpers import SAMPLE, new_state, territory
 
 ODD_ACTIONS = (Action("price"), Action("price", 1, 2), Action("spot", 0), Action("rotate", 45), Action("pass", 1))
@@ -188,7 +187,7 @@ def test_draws_take_the_index_randrange_would() -> None:
     # same generator must give the same index for every bag size a game can have, and
     # leave the generator where randrange leaves it.
     from meeple.core.rng import Random
-    from meeple.games.isle_of_skye.lookups import draw_below
+    from meeple.games.isle_of_skye.round_sequence import draw_below
 
     for seed in range(40):
         ours, theirs = Random(seed), Random(seed)
@@ -199,7 +198,7 @@ def test_draws_take_the_index_randrange_would() -> None:
 
 def test_the_neighbours_kept_per_square_are_north_east_south_west() -> None:
     from meeple.games.isle_of_skye.data import DX, DY
-    from meeple.games.isle_of_skye.index import next_to
+    from meeple.games.isle_of_skye.territory_index import next_to
 
     for x, y in [(0, 0), (3, -2), (-18, 18)]:
         assert next_to((x, y)) == tuple((x + DX[d], y + DY[d]) for d in range(4))

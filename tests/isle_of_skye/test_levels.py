@@ -50,11 +50,15 @@ def test_medium_plays_the_heuristic_bots_own_moves() -> None:
 
 def test_hard_spends_fewer_playouts_at_four_and_five_players() -> None:
     """A 4- or 5-player round is longer, so hard's playouts are dearer there: 16 and 12
-    playouts a searched decision instead of 24, which keeps the move inside its time cap (RULES.md)."""
+    playouts a searched decision instead of 24, which keeps the move inside its time cap
+    (docs/measurements/isle_of_skye.md, "Time per move")."""
     assert dict(level("isle_of_skye", "hard").playouts_by_players) == {4: 16, 5: 12}
     for players, most, least in ((5, 12, 1), (2, 24, 13)):
-        deals = [(s, seat) for s, seat in _decisions(players, 3)
-                 if s.phase in SEARCHED_PHASES and len(s.legal_actions(seat)) > 1][:2]  # type: ignore[attr-defined]
+        deals = [
+            (s, seat)
+            for s, seat in _decisions(players, 3)
+            if s.phase in SEARCHED_PHASES and len(s.legal_actions(seat)) > 1  # type: ignore[attr-defined]
+        ][:2]
         assert deals
         for state, seat in deals:
             hard = make_bot("hard", seed=1, game="isle_of_skye")

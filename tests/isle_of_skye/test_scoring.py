@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from meeple.games.isle_of_skye import round_sequence
 from meeple.games.isle_of_skye import scoring as sc
-from meeple.games.isle_of_skye.territory import Placed, analyse
-from tests.isle_of_skye.helpers import CASTLE, SAMPLE, territory
+from meeple.games.isle_of_skye.actions import OVER
+from meeple.games.isle_of_skye.data import TILES
+from meeple.games.isle_of_skye.territory import Placed, analyse, connected_whisky_tiles
+from tests.isle_of_skye.helpers import CASTLE, SAMPLE, new_state, territory
 
 
 def blocks(*cells: tuple[int, int]) -> Placed:
@@ -140,3 +143,92 @@ def test_scroll_counts_pairs_rounded_down() -> None:
 
 def test_gold_is_worth_one_point_per_five() -> None:
     assert [sc.gold_points(g) for g in (0, 4, 5, 9, 10, 23)] == [0, 0, 1, 1, 2, 4]
+
+
+# Tile 13: 2 sheep on one tile (pasture North once turned 90, facing the castle's South).
+TWO_SHEEP = {**CASTLE, (0, 1): (13, 1)}
+# Tile 47: 2 ships on one tile (water West once turned 90, facing the castle's East);
+# tile 10: 1 ship, unturned, water West.
+TWO_SHIPS = {**CASTLE, (1, 0): (47, 1)}
+ONE_SHIP = {**CASTLE, (1, 0): (10, 0)}
+
+
+def test_large_areas_need_three_tiles_and_mountains_need_closing() -> None:
+    # Completed water areas of 1 and 2 tiles: no large area.
+    small = territory({**CASTLE, (1, 0): (14, 2), (0, -1): (9, 0)})
+    assert sorted(a.size for a in small.areas if a.completed) == [1, 2]
+    assert sc.large_completed_areas(small) == 0
+    # An open mountain area scores nothing on the mountains tile, nor on the broch tile's
+    # "completed" reading: brochs count in open areas too.
+    open_mountain = territory({**CASTLE, (-1, 0): (40, 2)})
+    assert sc.completed_mountains(open_mountain) == 0
+    assert sc.brochs_in_mountains(open_mountain) == 1
+
+
+def test_an_animal_on_a_farm_next_to_another_farm_scores_once() -> None:
+    # Farm tile 32 (1 sheep, 1 cattle) North of the castle and farm tile 14 (1 sheep) West
+    # of it lie diagonally next to each other: each animal stands on a farm tile and next
+    # to another farm, and still scores 1 VP (RULES.md, "The 16 scoring tiles", farm-animals).
+    t = territory({**CASTLE, (0, -1): (32, 0), (-1, 0): (14, 1)})
+    assert sc.farm_animals(t) == 3
+
+
+def test_the_sheep_tile_and_the_sheep_scroll_count_figures_not_tiles() -> None:
+    # Rule: "1 VP for each sheep"; scroll "1 VP for every 2 sheep".
+    assert TILES[13].count("sheep") == 2
+    t = territory(TWO_SHEEP)
+    assert sc.sheep(t) == 2
+    assert sc.scroll_base("sheep", t) == 1
+
+
+def test_the_ships_majority_and_the_ship_scroll_count_figures_not_tiles() -> None:
+    # Rule: most ships (figures); one tile with 2 ships beats one tile with 1 ship.
+    assert (TILES[47].count("ship"), TILES[10].count("ship")) == (2, 1)
+    two, one = territory(TWO_SHIPS), territory(ONE_SHIP)
+    assert sc.score_tile("ships", [two, one], [0, 0]) == [5, 2]
+    assert sc.scroll_base("ship", two) == 1 and sc.scroll_base("ship", one) == 0
+
+
+def test_the_whisky_majority_counts_every_whisky_tile_not_only_road_linked_ones() -> None:
+    # Rule: "most tiles with barrels of whisky in their clan territory" (income alone asks
+    # for roads). SAMPLE has whisky on tile 64 (no road to the castle) and tile 70 (joined).
+    sample, one = territory(SAMPLE), territory({**CASTLE, (0, 1): (70, 0)})
+    assert connected_whisky_tiles(SAMPLE) == 1 and sample.tiles_with("whisky") == 2
+    assert sc.score_tile("whisky", [sample, one], [0, 0]) == [5, 2]
+    assert sc.scroll_base("whisky", sample) == 1
+
+
+def test_final_scoring_adds_scrolls_and_gold() -> None:
+    state = new_state(2)
+    state.placed[0] = {(0, 0): (0, 0), (-1, 0): (8, 3), (0, 1): (17, 1)}  # a doubled broch scroll: 2
+    state.gold = [12, 4]
+    state.vp = [10, 10]
+    round_sequence.final_scoring(state, [analyse(p) for p in state.placed])
+    assert state.vp == [10 + 2 + 2, 10]
+    assert state.final is not None and state.final[0]["scrolls"] == [["broch", 2, True]]
+    assert state.is_over and state.winners == (0,)
+
+
+def test_two_scrolls_of_one_kind_each_score() -> None:
+    # Rule: every scroll tile placed scores at the end; two cattle scrolls (tiles 48 and
+    # 68) with tile 70's 2 cattle give 2 VP each, 4 in all, added to the final total.
+    placed = {**CASTLE, (0, -1): (48, 0), (1, 0): (68, 0), (0, 1): (70, 0)}
+    t = territory(placed)
+    assert t.count("cattle") == 2
+    assert sc.scroll_points(t) == [("cattle", 2, False), ("cattle", 2, False)]
+    state = new_state(2)
+    state.placed[0] = placed
+    state.vp = [0, 0]
+    state.gold = [0, 0]
+    round_sequence.final_scoring(state, [territory(p) for p in state.placed])
+    assert state.vp == [4, 0]
+
+
+def test_tie_broken_by_leftover_gold() -> None:
+    state = new_state(3)
+    state.phase = OVER
+    state.vp = [20, 20, 19]
+    state.gold = [3, 4, 50]
+    assert state.winners == (1,)
+    state.gold = [4, 4, 50]
+    assert list(state.winners) == [0, 1]

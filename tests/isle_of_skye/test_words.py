@@ -13,8 +13,14 @@ from meeple.games.isle_of_skye import INFO
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PRICE
 from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 from meeple.games.isle_of_skye.words import narrate, spot_words, tile_words, turn_words
-from tests.isle_of_skye.helpers import MOUNTAIN_RING, finish_hidden_phase, new_state, play_to_end, set_territory
-from tests.isle_of_skye.test_rules import to_build
+from tests.isle_of_skye.helpers import (
+    MOUNTAIN_RING,
+    finish_hidden_phase,
+    new_state,
+    play_to_end,
+    set_territory,
+    to_build,
+)
 
 NAMES = ["Alice", "Bob", "Cleo"]
 

@@ -1,71 +1,37 @@
-"""Isle of Skye: From Chieftain to King (Pelikan & Pfister, 2015), 2-5 players."""
+"""Isle of Skye: From Chieftain to King (Pelikan & Pfister, 2015), 2-5 players: price,
+buy and place landscape tiles to build a clan territory that the round's scoring tiles
+reward. Rules as implemented: RULES.md here.
+
+The game's modules, one job each:
+
+* ``data.py`` (with ``tiles.json``, ``rounds.json``): the tiles, the round track and
+  the fixed amounts, with their provenance; which rotations fit which neighbours.
+* ``actions.py``: the action space and notation, the phase numbers and names.
+* ``rules.py``: set-up, legality, the seats' moves, the end of the game.
+* ``round_sequence.py``: the steps of a round no seat chooses (income and draws, the
+  reveal, unsold tiles, the builders' order, scoring) and the turn-order tables.
+* ``build_plan.py``: which placements keep a seat's other received tiles placeable.
+* ``territory.py``: a territory's areas, roads and totals, read plainly from its tiles.
+* ``territory_index.py``: the same facts kept up to date tile by tile, for speed.
+* ``scoring.py``: the sixteen scoring tiles, scrolls and the final tally.
+* ``log_text.py``: the event log's number, square and turn texts, made once.
+* ``explain.py``: why an action is refused.
+* ``observe.py``: what a seat sees (``observation``) and ``determinize``.
+* ``text.py``, ``svg.py``: the terminal and SVG views, drawn from an observation.
+* ``words.py``: move labels, the log's consequences, the end summary, undo.
+* ``bot.py``: the heuristic bot, ``evaluate()`` and the rollout policy.
+* ``levels.py``: what ``easy``, ``medium`` and ``hard`` are here.
+* ``encoder.py``: the RL observation tensor.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from meeple.core import Action, GameInfo, Option, RLSpec, State, register
-from meeple.core.rng import Random
-from meeple.core.words import EndSummary, LogLine
-from meeple.games.isle_of_skye import words
+from meeple.core import GameInfo, Option, RLSpec, register
+from meeple.games.isle_of_skye import bot, svg, text, words
 from meeple.games.isle_of_skye.actions import ACTION_SPACE
 from meeple.games.isle_of_skye.levels import LEVELS
 from meeple.games.isle_of_skye.rules import END_REASONS, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES
-
-
-def _text_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Any:
-    from meeple.games.isle_of_skye.text import render
-
-    return render(obs, legal, names=names)
-
-
-def _svg_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
-    from meeple.games.isle_of_skye.svg import render
-
-    return render(obs, legal, names=names)
-
-
-def _label(state: State, action: Action, seat: int) -> str:
-    assert isinstance(state, IsleOfSkyeState)
-    return words.label(state, action, seat)
-
-
-def _narrate(before: State, action: Action, seat: int, after: State, names: Sequence[str] | None) -> list[LogLine]:
-    assert isinstance(before, IsleOfSkyeState) and isinstance(after, IsleOfSkyeState)
-    return words.narrate(before, action, seat, after, names)
-
-
-def _summarize(state: State, names: Sequence[str] | None) -> EndSummary:
-    assert isinstance(state, IsleOfSkyeState)
-    return words.summarize(state, names)
-
-
-def _undo_barrier(before: State, action: Action, seat: int, after: State) -> bool:
-    assert isinstance(before, IsleOfSkyeState) and isinstance(after, IsleOfSkyeState)
-    return words.undo_barrier(before, action, seat, after)
-
-
-def _evaluate(state: State) -> tuple[float, ...]:
-    from meeple.games.isle_of_skye.bot import evaluate
-
-    assert isinstance(state, IsleOfSkyeState)
-    return evaluate(state)
-
-
-def _rollout_policy(state: State, seat: int, rng: Random) -> Action:
-    from meeple.games.isle_of_skye.bot import rollout_policy
-
-    assert isinstance(state, IsleOfSkyeState)
-    return rollout_policy(state, seat, rng)
-
-
-def _bots() -> tuple[type, ...]:
-    from meeple.games.isle_of_skye.bot import BOTS
-
-    return BOTS
-
 
 INFO = register(
     GameInfo(
@@ -94,20 +60,19 @@ INFO = register(
         description="Build a clan territory on Skye from tiles you price, buy and place; 5 or 6 rounds.",
         conformance=((2, {"scoring": "first-game"}), (5, {"scoring": "gold,ships,whisky,harbours"})),
         rules_version=2,  # 2: placements keep received tiles placeable; scoring stored resolved
-        # Designed: search playouts stop after 30 steps and evaluate() judges the rest
-        # (measured: ISMCTS:100 won 0 of 4 games against the heuristic bot with full random
-        # playouts, 7 of 12 with this cap; RULES.md).
-        rollout_limit=30,
         end_reasons=END_REASONS,
-        bots=_bots(),
-        rollout_policy=_rollout_policy,
-        evaluator=_evaluate,
-        labeler=_label,
-        narrator=_narrate,
-        summarizer=_summarize,
-        undo_barrier=_undo_barrier,
-        text_view=_text_view,
-        svg_view=_svg_view,
+        # Designed: tree-search playouts stop after 30 steps and evaluate() judges the rest
+        # (docs/measurements/isle_of_skye.md, "Tree search cut-off").
+        rollout_limit=30,
+        bots=bot.BOTS,
+        rollout_policy=bot.rollout_policy,
+        evaluator=bot.evaluate,
+        labeler=words.label,
+        narrator=words.narrate,
+        summarizer=words.summarize,
+        undo_barrier=words.undo_barrier,
+        text_view=text.render,
+        svg_view=svg.render,
         levels=LEVELS,
         # designed: well above the longest of 40 random games at every player count (docs/rl.md)
         rl=RLSpec(

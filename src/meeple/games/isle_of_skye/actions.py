@@ -25,9 +25,10 @@ PHASE_NAMES = ("price", "buy", "build", "over")
 # (2 own unsold + 1 bought), so at most 18 landscapes in 6 rounds; the k-th
 # tile placed is at most k steps from the castle.
 MAX_COORD = 18
-# Bound on a price: all gold paid out in one game is at most 282 (castles,
-# catch-up and whisky income summed over the rounds; see RULES.md), and a
-# price never exceeds the gold its seller holds, so this cap never binds.
+# Bound on a price: all gold paid out in one game is at most 282 (castle income,
+# the most catch-up gold and whisky income from every connected whisky tile,
+# summed over the rounds), and a price never exceeds the gold its seller holds,
+# so this cap never binds.
 MAX_PRICE = 300
 
 DISCARD = {t: Action("discard", t) for t in LANDSCAPE_IDS}

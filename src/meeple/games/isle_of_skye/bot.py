@@ -1,4 +1,4 @@
-"""How Isle of Skye's bots judge a position and choose a move (RULES.md, "How the bots think").
+"""How Isle of Skye's bots judge a position and choose a move (told to players in RULES.md).
 
 Everything here is a pure function of what the acting seat may see: the
 territories, the scoring tiles, the round, the tiles on offer, its own hidden
@@ -20,22 +20,22 @@ prices are still hidden.
 from __future__ import annotations
 
 import math
+from typing import cast
 
-from meeple.core import Action
+from meeple.core import Action, State
 from meeple.core.rng import Random
 from meeple.games.isle_of_skye.actions import BUILD, BUY, PASS, PRICE
-from meeple.games.isle_of_skye.building import BuildPlan, grown, placements
-from meeple.games.isle_of_skye.data import ROUNDS
-from meeple.games.isle_of_skye.flow import LETTERS
-from meeple.games.isle_of_skye.index import TerritoryIndex
+from meeple.games.isle_of_skye.build_plan import BuildPlan, grown, placements
+from meeple.games.isle_of_skye.data import LETTERS, ROUNDS
 from meeple.games.isle_of_skye.rules import WHISKY_INCOME, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, majority_points, scroll_points
 from meeple.games.isle_of_skye.territory import Placed, Territory
+from meeple.games.isle_of_skye.territory_index import TerritoryIndex
 
 Pos = tuple[int, int]
 GOLD_PER_POINT: int = ROUNDS["gold_per_final_vp"]
 # Designed: what a gold is worth in points to the bots: 5 gold make a point at the end
-# (measured against 0.15 and 0.25, RULES.md "How the bots think").
+# (chosen over 0.15 and 0.25 by measured play).
 GOLD_VALUE = 1.0 / GOLD_PER_POINT
 # Designed: how far apart projected scores must be (per round still to play) before
 # the leader's win is taken as certain; fitted by eye to the spread of final scores.
@@ -46,18 +46,18 @@ MAJORITY_UNIT = 0.5
 # Designed: the prices the pricing search tries. The rival model is rough, and a price
 # it gets wrong costs the whole stake; low prices lose little either way. Measured
 # against the frozen greedy bot in 60 paired games, caps of 15, 8, 5, 3 and 1 gold won
-# 52%, 59%, 77%, 97% and 93% (RULES.md).
+# 52%, 59%, 77%, 97% and 93%.
 PRICE_CHOICES = (1, 2, 3)
 # Designed: how much net gain (points) a rival is taken to want before it buys.
 RIVAL_MARGIN = 0.5
 # Designed: a buyer takes a tile whose net gain (points) is above this. Below zero, because
 # the territory is valued as it stands: a tile's room for what later tiles and scoring tiles
-# will pay is not counted, so a tile is worth more than its gain now. Measured (RULES.md,
-# "How the bots think"): with 0.3, a variant buying at -1 beat this bot 60.4% of 400 games.
+# will pay is not counted, so a tile is worth more than its gain now. Measured: against a
+# bot buying only above 0.3, a variant buying above -1 won 60.4% of 400 games.
 BUY_MARGIN = -1.0
 # Designed: how much more than its worth in final points the heuristic values whisky income
 # when it chooses (income buys tiles during the game); evaluate() counts it at its final worth.
-# Measured with BUY_MARGIN together: 3 against 2 and 4 (RULES.md, "How the bots think").
+# Measured together with BUY_MARGIN: 3 played better than 2 and 4.
 INCOME_WEIGHT = 3.0
 
 
@@ -80,7 +80,7 @@ def rounds_left(state: IsleOfSkyeState) -> int:
     return len(state.rounds) - state.round
 
 
-# A trial placement is judged on a copy of the territory's index (index.py) with the
+# A trial placement is judged on a copy of the territory's index (territory_index.py) with the
 # one tile taken in, not by analysing the whole territory afresh: the answers are the
 # same, at a fraction of the cost (the bots judge thousands of trials a game).
 Grown = tuple[Placed, TerritoryIndex]
@@ -190,8 +190,9 @@ def win_shares(scores: list[float], spread: float) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
 
-def evaluate(state: IsleOfSkyeState) -> tuple[float, ...]:
+def evaluate(game: State) -> tuple[float, ...]:
     """Each seat's expected share of the win in a running game (``GameInfo.evaluator``)."""
+    state = cast(IsleOfSkyeState, game)  # (the hook is declared for any game's state)
     spread = SPREAD_AT_END + SPREAD_PER_ROUND * (rounds_left(state) + 1)
     return win_shares(projected_scores(state), spread)
 
@@ -411,8 +412,9 @@ BOTS: tuple[type, ...] = (HeuristicBot, GreedyBot)
 
 
 # ------------------------------------------------------------------ rollouts
-def rollout_policy(state: IsleOfSkyeState, seat: int, rng: Random) -> Action:
+def rollout_policy(game: State, seat: int, rng: Random) -> Action:
     """A fast move with some randomness: modest prices, cheap buys, compact placements."""
+    state = cast(IsleOfSkyeState, game)  # (the hook is declared for any game's state)
     legal = state._legal_actions(seat)
     if len(legal) == 1:
         return legal[0]

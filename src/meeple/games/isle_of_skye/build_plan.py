@@ -6,7 +6,8 @@ take the only square another tile could use (or change what a neighbouring
 square needs), the order matters. The engine therefore offers only
 placements after which the most tiles that can still be placed is as large
 as at the start: while some order places every tile, every offered move
-keeps to such an order (RULES.md, "Build").
+keeps to such an order (RULES.md, "Decisions where the rulebook is silent or
+unclear").
 
 A *frontier* maps each empty square next to a territory to the pattern of
 terrain its placed neighbours ask for (see ``data.FITS``). A seat receives

@@ -197,6 +197,10 @@ class RoundInfo:
     gold_per_player_ahead: int
 
 
+# The round track's letters, one for each of the game's four scoring tiles (spaces A-D).
+LETTERS = "ABCD"
+
+
 def parse_rounds(doc: dict[str, Any]) -> dict[str, Any]:
     """The round tables (2-4 and 5 players) and the fixed amounts of the rules, from the parsed ``rounds.json``."""
     tables: dict[str, tuple[RoundInfo, ...]] = {}
@@ -206,10 +210,10 @@ def parse_rounds(doc: dict[str, Any]) -> dict[str, Any]:
         rounds = []
         for number, row in enumerate(block["rounds"], start=1):
             letters = tuple(row["scoring"])
-            if row["round"] != number or not letters or any(x not in "ABCD" for x in letters):
+            if row["round"] != number or not letters or any(x not in LETTERS for x in letters):
                 raise DataError(f"isle_of_skye rounds.json: bad row {row!r}")
             rounds.append(RoundInfo(number, letters, int(row["gold_per_player_ahead"])))
-        for letter in "ABCD":
+        for letter in LETTERS:
             uses = sum(letter in r.letters for r in rounds)
             if uses != 3:
                 raise DataError(
@@ -276,4 +280,11 @@ FITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_fits_table(t) for t in TI
 # EDGE_CODE[tile][rot][d]: terrain code on side d after rotation.
 EDGE_CODE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(TERRAIN_CODE[rotated_terrain(t, rot, d)] for d in range(4)) for rot in range(4)) for t in TILES
+)
+# Per tile, per rotation: for each side (N, E, S, W, as ``territory_index.next_to`` lists
+# the neighbours), what the tile asks of that neighbour, in the neighbour's frontier
+# pattern (its side facing back; ``FITS``).
+ASKED_OF_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(tuple(codes[d] << (2 * ((d + 2) % 4)) for d in range(4)) for codes in by_rotation)  # type: ignore[misc]
+    for by_rotation in EDGE_CODE
 )

@@ -8,12 +8,18 @@ commands that reproduce them.
 
 from __future__ import annotations
 
-# Isle of Skye: the tree search won 3 of 6 against the heuristic bot; policy rollouts do
-# better (RULES.md, "Levels"). Medium is the heuristic bot itself (one candidate, the
-# heuristic's move, so nothing is played out): the earlier medium, a rollout over the
-# fast policy, won 5 of 7 against this hard, whose playouts take every rival to play as
-# the heuristic bot does, so it could not sit below hard.
+# Easy keeps the generic defaults (a short tree search with many random playout moves);
+# only its words are declared here. A tree search won 3 of 6 games against the heuristic
+# bot, and rollouts guided by a policy do better, so medium and hard are rollouts. Medium
+# is the heuristic bot itself (one candidate, the heuristic's move, so nothing is played
+# out): a rollout over the fast policy, tried as medium, won 5 of 7 against this hard,
+# whose playouts take every rival to play as the heuristic bot does, so it could not sit
+# below hard (docs/measurements/isle_of_skye.md, "Strength of the levels").
 LEVELS: dict[str, dict[str, object]] = {
+    "easy": {
+        "description": "Easy: moves quickly and plays sensible moves, but looks only a little ahead "
+        "and often misses the best one. A good first opponent.",
+    },
     "medium": {
         "search": "rollout",
         "iterations": 1,
@@ -27,7 +33,8 @@ LEVELS: dict[str, dict[str, object]] = {
     # Hard searches only the discard, the prices and the purchases, with the heuristic bot
     # itself playing every seat of the playouts (so the rivals buy and price as the
     # heuristic would), about a round ahead; tiles are placed as the heuristic places them.
-    # Measured stronger and cheaper than the fast policy's playouts (RULES.md, "Levels").
+    # Stronger and cheaper than playouts of the fast policy (docs/measurements/isle_of_skye.md,
+    # "Strength of the levels").
     "hard": {
         "search": "rollout",
         "iterations": 24,
@@ -38,8 +45,8 @@ LEVELS: dict[str, dict[str, object]] = {
         "searched": ("discard", "price", "buy"),
         # With more players a round, so a playout, is longer. At 5 players 24 playouts hit
         # the 1.8 s cap on 2 of 16 timed positions; with 12 none did, p95 0.9 CPU s. At 4
-        # players, once the heuristic bot bought more (2026-12-06), 24 hit it on 1 of 30; 16
-        # keep the move well inside it (RULES.md, "Levels").
+        # players, with the heuristic bot buying as it does now, 24 hit it on 1 of 30; 16
+        # keep the move well inside it (docs/measurements/isle_of_skye.md, "Time per move").
         "playouts_by_players": ((4, 16), (5, 12)),
         "description": "Hard: places its tiles by the game's sound habits, and before each discard, "
         "price and purchase plays the round out a couple of dozen ways (fewer with 4 or 5 players), "

@@ -3,42 +3,115 @@ determinized copies (the hidden choices of other seats re-drawn)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from meeple.core import Action
 from meeple.core.rng import Random
 from meeple.games.isle_of_skye.actions import BUILD, BUY, DISCARD, MAX_PRICE, PHASE_NAMES, PRICE, PRICES
-from meeple.games.isle_of_skye.data import TILES
-from meeple.games.isle_of_skye.scoring import SCORING_TILES
+from meeple.games.isle_of_skye.data import LETTERS, TILES
+from meeple.games.isle_of_skye.scoring import SCORING_TILES, FinalTally
 
 if TYPE_CHECKING:
     from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 
-LETTERS = "ABCD"
 HIDDEN_KINDS = ("discard", "price")
 HIDDEN_TEXT = {"discard": "marks a tile to discard (hidden)", "price": "sets a price (hidden)"}
 
 
-def observation(state: IsleOfSkyeState, seat: int | None) -> dict[str, Any]:
+class OfferEntry(TypedDict):
+    """One tile a seat drew this round; its price and discard mark are ``None`` to the other
+    seats while the screens are up."""
+
+    tile: int
+    price: int | None  # ``None`` for the discard (and for a hidden choice)
+    discard: bool | None
+    sold_to: int  # the buyer's seat, -1 while unsold
+
+
+class SeatObservation(TypedDict):
+    """One clan: its points, territory, offer and gold (hand and total)."""
+
+    seat: int
+    vp: int
+    territory: list[list[int]]  # [x, y, tile, turn in degrees] per placed tile, castle included
+    offer: list[OfferEntry]
+    chosen: bool  # has finished its hidden choices (always true outside the hidden phase)
+    received: list[int]  # tiles still to place this round
+    colour: str
+    gold: int | None  # gold in hand; ``None`` to the other seats while the screens are up
+    gold_total: int  # hand plus stakes: public
+
+
+class ScoringTileObservation(TypedDict):
+    """A scoring tile on its space of the round track."""
+
+    letter: str
+    id: str
+    title: str
+    text: str
+    rounds: list[int]  # the rounds it scores in
+
+
+class RoundObservation(TypedDict):
+    """One round of the track: the letters it scores and its catch-up gold."""
+
+    round: int
+    scoring: list[str]
+    gold_per_player_ahead: int
+
+
+class IsleOfSkyeObservation(TypedDict):
+    """What ``observation(seat)`` returns: the fields every game's observation starts with
+    (``State.base_observation``), then Isle of Skye's own."""
+
+    game: str
+    players: int
+    seat: int | None
+    move_number: int
+    to_move: list[int]
+    is_over: bool
+    winners: list[int]
+    end_reason: str | None
+    round: int
+    rounds: int
+    phase: str  # one of ``PHASE_NAMES``
+    start_player: int
+    scoring_tiles: list[ScoringTileObservation]
+    round_track: list[RoundObservation]
+    bag_size: int
+    seats: list[SeatObservation]
+    builder: int | None  # the seat building, in the building phase
+    buyer: int | None  # the seat buying, in the buying phase
+    pending_tile: int | None  # the tile the builder chose to place next
+    pending_spot: list[int] | None  # and the square chosen for it, [x, y]
+    events: list[str]  # the last 20 events
+    scored: list[list[Any]]  # [round, letter, [points per seat]] per scoring so far
+    final: list[FinalTally] | None  # once the game is over
+
+
+def observation(state: IsleOfSkyeState, seat: int | None) -> IsleOfSkyeObservation:
     """What ``seat`` may see (``None``: a spectator), as a JSON-safe dict."""
-    obs = state.base_observation(seat)
+    # The core's fields first, as every game's observation starts; the update below adds
+    # the rest of the keys the TypedDict declares.
+    obs = cast(IsleOfSkyeObservation, state.base_observation(seat))
     hidden_phase = state.phase == PRICE
-    seats = []
+    seats: list[SeatObservation] = []
     for s in range(state.players):
         mine = s == seat
         staked = sum(state.prices[s])
-        offer = []
+        offer: list[OfferEntry] = []
         for i, tid in enumerate(state.drawn[s]):
-            entry: dict[str, Any] = {"tile": tid}
             if hidden_phase and not mine:
-                entry["price"] = None
-                entry["discard"] = None
+                entry: OfferEntry = {"tile": tid, "price": None, "discard": None, "sold_to": state.sold_to[s][i]}
             else:
-                entry["price"] = state.prices[s][i] if tid != state.discarded[s] else None
-                entry["discard"] = tid == state.discarded[s]
-            entry["sold_to"] = state.sold_to[s][i]
+                entry = {
+                    "tile": tid,
+                    "price": state.prices[s][i] if tid != state.discarded[s] else None,
+                    "discard": tid == state.discarded[s],
+                    "sold_to": state.sold_to[s][i],
+                }
             offer.append(entry)
-        info: dict[str, Any] = {
+        info: SeatObservation = {
             "seat": s,
             "vp": state.vp[s],
             "territory": [[x, y, tid, 90 * rot] for (x, y), (tid, rot) in sorted(state.placed[s].items())],
@@ -46,14 +119,11 @@ def observation(state: IsleOfSkyeState, seat: int | None) -> dict[str, Any]:
             "chosen": state.done[s] if hidden_phase else True,
             "received": list(state.received[s]),
             "colour": TILES[s].colour,
+            # Stakes are behind the screen: the others see only the total, known from public
+            # income and sales.
+            "gold": None if hidden_phase and not mine else state.gold[s],
+            "gold_total": state.gold[s] + staked,
         }
-        if hidden_phase and not mine:
-            # Stakes are behind the screen: show only the total, known from public income and sales.
-            info["gold"] = None
-            info["gold_total"] = state.gold[s] + staked
-        else:
-            info["gold"] = state.gold[s]
-            info["gold_total"] = state.gold[s] + staked
         seats.append(info)
     obs.update(
         {
@@ -83,7 +153,7 @@ def observation(state: IsleOfSkyeState, seat: int | None) -> dict[str, Any]:
             "pending_spot": list(state.pick_spot) if state.pick_spot is not None else None,
             "events": list(state.events[-20:]),
             "scored": [[number, letter, list(points)] for number, letter, points in state.scored],
-            "final": [dict(f) for f in state.final] if state.final is not None else None,
+            "final": [f.copy() for f in state.final] if state.final is not None else None,
         }
     )
     return obs

@@ -1,27 +1,68 @@
-"""Isle of Skye: the automatic steps of a round, which no seat chooses.
+"""Isle of Skye: the sequence of a round, and the steps of it that no seat chooses.
 
 ``rules.py`` calls these when a phase runs out of choices: the start of a round (income,
-then each seat's draw), the reveal of the hidden discards and prices once every seat has
-chosen, the unsold tiles going to their owners after the buying, the order in which the
-seats build (and the tiles that fit nowhere), and the scoring at the end of a round and
-of the game. Each takes the state and changes it in place, as the methods it came from did.
+then each seat's draw from the bag), the reveal of the hidden discards and prices once
+every seat has chosen, the unsold tiles going to their owners after the buying, the order
+in which the seats build (and the tiles that fit nowhere), and the scoring at the end of
+a round and of the game. Each takes the state and changes it in place. The turn-order
+tables (who moves in each phase, seats from the start player) are made here once.
 """
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from meeple.core.rng import Random
 from meeple.games.isle_of_skye.actions import BUILD, BUY, OVER, PRICE
-from meeple.games.isle_of_skye.data import ROUNDS
-from meeple.games.isle_of_skye.lookups import NUMBER_TEXT, draw_tiles
+from meeple.games.isle_of_skye.data import LETTERS, ROUNDS
+from meeple.games.isle_of_skye.log_text import NUMBER_TEXT
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, final_tally, score_tile
 from meeple.games.isle_of_skye.territory import Territory
 
 if TYPE_CHECKING:
     from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 
-LETTERS = "ABCD"  # the round track's letters, one for each of the game's four scoring tiles
 DRAW_COUNT: int = ROUNDS["tiles_drawn_per_player"]
+# to_move as shared tuples (asked several times a step): one seat alone, or during the
+# hidden phase the seats that have not finished, by the tuple of ``done`` flags.
+ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(5))
+STILL_CHOOSING: dict[tuple[bool, ...], tuple[int, ...]] = {
+    flags: tuple(seat for seat, done in enumerate(flags) if not done)
+    for players in range(2, 6)
+    for flags in product((False, True), repeat=players)
+}
+# Seats in turn order, by player count and start player.
+ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + i) % players for i in range(players)) for start in range(players)) for players in range(6)
+)
+
+
+def draw_below(rng: Random, size: int) -> int:
+    """A random index below ``size`` (> 0), drawn exactly as ``rng.randrange(size)`` draws it
+    (as many random bits as ``size`` has, again until the number is below ``size``) with two
+    calls fewer; tests/isle_of_skye/test_fast_paths.py checks it against ``randrange``."""
+    bits = size.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= size:
+        index = rng.getrandbits(bits)
+    return index
+
+
+def draw_tiles(rng: Random, bag: list[int], count: int) -> list[int]:
+    """``count`` tiles taken from ``bag``, one after the other: each draw takes a random
+    index below the bag's size (``draw_below``), swaps that tile to the end and takes it."""
+    tiles = []
+    getrandbits = rng.getrandbits
+    for _ in range(count):
+        size = len(bag)  # ``draw_below(rng, size)``, written out
+        bits = size.bit_length()
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        bag[index], bag[-1] = bag[-1], bag[index]
+        tiles.append(bag.pop())
+    return tiles
 
 
 def start_round(state: IsleOfSkyeState) -> None:

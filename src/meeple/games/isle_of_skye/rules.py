@@ -6,8 +6,9 @@ are listed in ``actions.py``. Building seats go one after the other from the
 start player (territories do not interact, so the order changes nothing).
 This module checks and plays the seats' choices; the automatic steps between
 them (income and draws, the reveal, the unsold tiles, the builders' order,
-scoring) are in ``flow.py``. Views, refusal reasons and determinized copies
-live in ``observe.py`` and ``explain.py``; the bots in ``bot.py``.
+scoring) are in ``round_sequence.py``. The legality tests with their refusal
+reasons are in ``explain.py``; views and determinized copies in ``observe.py``;
+the bots in ``bot.py``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from meeple.games.isle_of_skye.actions import (
     BUY,
     BUY_TILE,
     DISCARD,
-    MAX_PRICE,
     OVER,
     PASS,
     PLACE,
@@ -32,34 +32,43 @@ from meeple.games.isle_of_skye.actions import (
     PRICES,
     SPOT,
 )
-from meeple.games.isle_of_skye.building import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
+from meeple.games.isle_of_skye.build_plan import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
+    ASKED_OF_NEIGHBOURS,
     FITS,
     LANDSCAPE_IDS,
     ROUNDS,
     RoundInfo,
     rounds_for,
 )
-from meeple.games.isle_of_skye.flow import finish_buying, next_builder, return_unplaceable, reveal, start_round
-from meeple.games.isle_of_skye.index import NEXT_TO, OPEN_SIDES, TerritoryIndex, castle_index, next_to
-from meeple.games.isle_of_skye.lookups import (
-    ALONE,
-    ASKED_OF_NEIGHBOURS,
-    NUMBER_TEXT,
-    ORDERS,
-    SQUARE_TEXT,
-    STILL_CHOOSING,
-    TURN_TEXT,
+from meeple.games.isle_of_skye.explain import (
+    buy_refusal,
+    discard_refusal,
+    fit_refusal,
+    price_cap,
+    price_refusal,
 )
-from meeple.games.isle_of_skye.scoring import SCORING_IDS, chosen_scoring, parse_scoring_option
+from meeple.games.isle_of_skye.log_text import NUMBER_TEXT, SQUARE_TEXT, TURN_TEXT
+from meeple.games.isle_of_skye.round_sequence import (
+    ALONE,
+    ORDERS,
+    STILL_CHOOSING,
+    finish_buying,
+    next_builder,
+    return_unplaceable,
+    reveal,
+    start_round,
+)
+from meeple.games.isle_of_skye.scoring import SCORING_IDS, FinalTally, chosen_scoring, parse_scoring_option
 from meeple.games.isle_of_skye.territory import Placed
+from meeple.games.isle_of_skye.territory_index import NEXT_TO, OPEN_SIDES, TerritoryIndex, castle_index, next_to
 
 CASTLE_INCOME: int = ROUNDS["castle_income"]
 WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
 STARTING_GOLD: int = ROUNDS["starting_gold"]
 END_REASONS = ("rounds",)
 # Build plans by (received tiles, open squares): what a territory's frontier allows
-# depends on nothing else (building.py), so every copy of a state may share them.
+# depends on nothing else (build_plan.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
 
 __all__ = ["ACTION_SPACE", "END_REASONS", "IsleOfSkyeState", "parse_scoring_option"]
@@ -70,8 +79,8 @@ class IsleOfSkyeState(State):
 
     __slots__ = (
         # Bookkeeping, not position (``snapshot`` leaves "__" names out): the build facts
-        # (squares and plan) in use; each territory's index (index.py); whether this
-        # state owns each index; ``to_move`` and ``is_over`` as last worked out
+        # (squares and plan) in use; each territory's index (territory_index.py); whether
+        # this state owns each index; ``to_move`` and ``is_over`` as last worked out
         # (``_set_movers``).
         "__build",
         "__index",
@@ -125,7 +134,7 @@ class IsleOfSkyeState(State):
     pick_spot: tuple[int, int] | None
     events: list[str]
     scored: list[tuple[int, str, tuple[int, ...]]]  # (round, letter, points per seat), all rounds so far
-    final: list[dict[str, Any]] | None
+    final: list[FinalTally] | None
 
     @classmethod
     def resolve_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -171,8 +180,8 @@ class IsleOfSkyeState(State):
         # The squares each received tile fits and the build plan, with what they were found
         # for (``_build_facts``).
         self.__build: BuildFacts | None = None
-        # Each territory's index (index.py), and whether this state alone holds it (a
-        # clone shares it until one of them places a tile there). A castle alone has the
+        # Each territory's index (territory_index.py), and whether this state alone holds it
+        # (a clone shares it until one of them places a tile there). A castle alone has the
         # same index in every game, so a new game starts from shared ones.
         self.__index: list[TerritoryIndex | None] = [castle_index(seat) for seat in range(players)]
         self.__owned = [False] * players
@@ -267,8 +276,8 @@ class IsleOfSkyeState(State):
     def _set_movers(self) -> None:
         """Work out who is to move (``to_move``) and whether the game is over (``is_over``)
         from the phase, and keep both: called wherever the phase, the builder, the buyer or
-        a seat's hidden choices change (``flow.py`` and the moves below). A test that sets
-        those fields by hand calls it too."""
+        a seat's hidden choices change (``round_sequence.py`` and the moves below). A test
+        that sets those fields by hand calls it too."""
         phase = self.phase
         movers: tuple[int, ...]
         if phase == BUILD:
@@ -285,7 +294,8 @@ class IsleOfSkyeState(State):
     # ``to_move`` and ``is_over`` are asked several times every step (the core's
     # ``legal_actions`` and ``apply``, every playout loop), so they read what
     # ``_set_movers`` kept, through a getter written in C: a property written in Python
-    # costs about twice as many machine instructions (RULES.md, "Speed").
+    # costs about twice as many machine instructions (docs/measurements/isle_of_skye.md,
+    # "Speed of the rules").
     if TYPE_CHECKING:
 
         @property
@@ -306,7 +316,7 @@ class IsleOfSkyeState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         """The legal actions, in a new list. Building first (most steps are build steps): the
-        steps of a placement that keep the most received tiles placeable (building.py)."""
+        steps of a placement that keep the most received tiles placeable (build_plan.py)."""
         phase = self.phase
         if phase == BUILD:
             facts = self.__build
@@ -333,21 +343,20 @@ class IsleOfSkyeState(State):
                 return list(ROTATIONS_OFFERED[FITS[tid][self.frontier[seat][self.pick_spot]]])
             return list(plan.steps(tid, self.pick_spot))
         if phase == PRICE:
-            if self.discarded[seat] < 0:
+            if self.discarded[seat] < 0:  # (``discard_refusal``: each drawn tile may go)
                 return [DISCARD[t] for t in self.drawn[seat]]
-            # Enough gold left for 1 on each tile still waiting after this one. Once the
-            # discard is marked, the tiles waiting (``_to_price``) are those priced 0 but
-            # the discard: ``prices.count(0) - 1`` of them.
-            top = self.gold[seat] - self.prices[seat].count(0) + 2
-            return PRICES[1 : (top if top < MAX_PRICE else MAX_PRICE) + 1]
+            return PRICES[1 : price_cap(self, seat) + 1]
         if phase == BUY:
+            # Others' unsold offers the seat can pay for: ``offer_refusal``'s tests, written
+            # out (a call per tile would double this list's cost); tests/isle_of_skye/
+            # test_fast_paths.py checks the list against ``_is_legal``, which asks them.
             purse = self.gold[seat]
             actions = []
             for other, drawn, discard, prices, sold in zip(  # noqa: B905  (one of each per seat)
                 range(self.players), self.drawn, self.discarded, self.prices, self.sold_to
             ):
                 if other != seat:
-                    for i, tid in enumerate(drawn):  # others' unsold offers it can pay for
+                    for i, tid in enumerate(drawn):
                         if sold[i] < 0 and tid != discard and prices[i] <= purse:
                             actions.append(BUY_TILE[tid])
             actions.append(PASS)
@@ -355,8 +364,9 @@ class IsleOfSkyeState(State):
         return []
 
     def _is_legal(self, action: Action, seat: int) -> bool:
-        """``action in self._legal_actions(seat)``, answered without building the list
-        (an action is a tuple, so each test below is that list's equality test)."""
+        """``action in self._legal_actions(seat)``, answered without building the list, by
+        the tests that also give ``explain`` its reasons (an action is a tuple: its kind,
+        then its arguments)."""
         phase = self.phase
         if phase == BUILD:
             return self._build_legal(action, seat)
@@ -364,52 +374,23 @@ class IsleOfSkyeState(State):
         if phase == PRICE:
             if size != 2:
                 return False
-            if self.discarded[seat] < 0:
-                return action[0] == "discard" and action[1] in self.drawn[seat]
-            top = self.gold[seat] - self.prices[seat].count(0) + 2  # as ``_legal_actions``
-            return action[0] == "price" and action[1] in range(1, (top if top < MAX_PRICE else MAX_PRICE) + 1)
+            kind = action[0]
+            if kind == "discard":
+                return discard_refusal(self, seat, action[1]) is None
+            return kind == "price" and price_refusal(self, seat, action[1]) is None
         if phase == BUY:
             if size == 1:
                 return action[0] == "pass"
-            return size == 2 and action[0] == "buy" and self._can_buy(seat, action[1])
-        return False
-
-    def _can_buy(self, seat: int, tid: object) -> bool:
-        """Whether ``BUY_TILE[tid]`` is in the seat's legal list, found without listing them (a tile is drawn once)."""
-        for other in range(self.players):
-            drawn = self.drawn[other]
-            if other != seat and tid in drawn:
-                i = drawn.index(tid)
-                return (
-                    tid != self.discarded[other]
-                    and self.sold_to[other][i] < 0
-                    and self.prices[other][i] <= self.gold[seat]
-                )
+            return size == 2 and action[0] == "buy" and buy_refusal(self, seat, action[1]) is None
         return False
 
     def _build_legal(self, action: Action, seat: int) -> bool:
         if self._build_plan(seat) is not None:
             return action in self._legal_actions(seat)
-        received = self.received[seat]
-        tid = self.pick_tile
-        size = len(action)
-        if tid < 0:
-            if size != 2 or action[0] != "place":
-                return False
-            return any(t == action[1] and self._can_place(seat, t) for t in received)
-        frontier = self.frontier[seat]
-        if self.pick_spot is None:
-            if size != 3 or action[0] != "spot":
-                return False
-            # A hand-built action may hold other values: the lookup then simply finds nothing.
-            code = frontier.get((action[1], action[2]))  # type: ignore[arg-type]
-            return code is not None and bool(FITS[tid][code])
-        if size != 2 or action[0] != "rotate":
-            return False
-        return any(action[1] == 90 * r for r in FITS[tid][frontier[self.pick_spot]])
+        return fit_refusal(self, seat, action) is None
 
     def _build_plan(self, seat: int) -> BuildPlan | None:
-        """The plan behind the seat's build steps (building.py), or ``None`` when every
+        """The plan behind the seat's build steps (build_plan.py), or ``None`` when every
         placement that fits keeps the other tiles placeable (then no plan is needed);
         kept with the seat's build facts (``_build_facts``)."""
         return self._plan_of(self._build_facts(seat))
@@ -509,7 +490,7 @@ class IsleOfSkyeState(State):
         self.received[seat].remove(tid)
         self.pick_tile = -1
         self.pick_spot = None
-        # (numbers read from made texts: ``lookups.NUMBER_TEXT``)
+        # (numbers read from made texts: ``log_text.NUMBER_TEXT``)
         self._log(f"seat {NUMBER_TEXT[seat]} places {NUMBER_TEXT[tid]} at {SQUARE_TEXT[pos]} turned {TURN_TEXT[rot]}")
         return_unplaceable(self, seat)
         if not self.received[seat]:
@@ -564,7 +545,10 @@ class IsleOfSkyeState(State):
         return tuple(seat for seat in range(self.players) if (self.vp[seat], self.gold[seat]) == best)
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    # A TypedDict is not a dict[str, Any] to mypy, though it is one at run time; the narrower
+    # return type lets code that holds an IsleOfSkyeState (bots, views, the encoder) read each
+    # key typed, and generic code still sees State.observation's dict[str, Any].
+    def observation(self, seat: int | None) -> observe.IsleOfSkyeObservation:  # type: ignore[override]
         return observe.observation(self, seat)
 
     def move_text(self, index: int, viewer: int | None) -> str | None:
@@ -596,7 +580,7 @@ class IsleOfSkyeState(State):
         new.pick_spot = self.pick_spot
         new.events = self.events.copy()
         new.scored = self.scored.copy()
-        new.final = None if self.final is None else [dict(f) for f in self.final]
+        new.final = None if self.final is None else [f.copy() for f in self.final]
         new.__build = None
         new.__index = self.__index.copy()
         new.__owned = [False] * self.players

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from meeple.games.isle_of_skye.data import TILES
-from meeple.games.isle_of_skye.index import (
+from meeple.games.isle_of_skye.territory import Territory
+from meeple.games.isle_of_skye.territory_index import (
     BROCH_SHIFT,
     LIGHTHOUSE_SHIFT,
     MASK,
@@ -21,7 +22,6 @@ from meeple.games.isle_of_skye.index import (
     SIZE_SHIFT,
     TerritoryIndex,
 )
-from meeple.games.isle_of_skye.territory import Territory
 
 # Per tile, what the scoring tiles below ask of it (read once here: scoring runs every round).
 IS_FARM = tuple(bool(tile.count("farm")) for tile in TILES)
@@ -237,7 +237,7 @@ FIRST_GAME = ("sheep", "roads", "mountains", "farm-animals")
 
 
 # ------------------------------------------------------- area tiles, read off an index
-# The tiles above that read areas, asked of a territory's index (index.py) directly: the same
+# The tiles above that read areas, asked of a territory's index (territory_index.py) directly: the same
 # counts without making the facts of every area first (round scoring asks them every round).
 # tests/isle_of_skye/test_fast_paths.py checks each equals its tile's function.
 def _completed_areas(ix: TerritoryIndex) -> int:
@@ -378,7 +378,17 @@ def gold_points(gold: int) -> int:
     return gold // 5
 
 
-def final_tally(territory: Territory, gold: int, points_so_far: int) -> dict[str, Any]:
+class FinalTally(TypedDict):
+    """One seat's game-end scoring, as the observation's ``final`` lists it."""
+
+    scrolls: list[list[Any]]  # [kind, points, doubled] per scroll tile (lists: JSON-safe)
+    scroll_points: int
+    gold_points: int
+    total: int  # the points it had, plus scrolls and gold
+    gold: int
+
+
+def final_tally(territory: Territory, gold: int, points_so_far: int) -> FinalTally:
     """One seat's game-end scoring: its scrolls and its gold, added to the points it had
     (the observation's ``final`` entry, so JSON-safe lists)."""
     scrolls = scroll_points(territory)

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 from xml.sax.saxutils import escape
 
 from meeple.core.svg import Canvas
 from meeple.core.words import seat_name
 from meeple.games.isle_of_skye.data import TILES, rotated_terrain
+from meeple.games.isle_of_skye.observe import IsleOfSkyeObservation, SeatObservation
 from meeple.games.isle_of_skye.words import spot_words, tile_words, turn_words
 
 WIDTH = 1280
@@ -234,7 +234,7 @@ def draw_tile(tid: int, rot: int, x: float, y: float, size: float, colour: str =
 
 
 # ------------------------------------------------------------------ board
-def board(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] | None = None) -> float:
+def board(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[str] | None = None) -> float:
     """Round track, scoring tiles and score track; returns the next free y."""
     canvas.add(f'<rect x="10" y="{y:.0f}" width="{WIDTH - 20}" height="170" rx="10" fill="#4f6d45" stroke="#2d3f27"/>')
     canvas.add(text(24, y + 24, "Isle of Skye", 20, "#f7ecc8", "bold"))
@@ -302,7 +302,7 @@ def board(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] | 
     return y + 180
 
 
-def offers(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] | None = None) -> float:
+def offers(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[str] | None = None) -> float:
     """Each clan's drawn tiles with prices (hidden until all have chosen)."""
     seats = obs["seats"]
     if not any(s["offer"] for s in seats):
@@ -374,7 +374,7 @@ def offers(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] |
     return y + size + 78
 
 
-def buttons(canvas: Canvas, obs: dict[str, Any], legal: list[str], y: float) -> float:
+def buttons(canvas: Canvas, obs: IsleOfSkyeObservation, legal: list[str], y: float) -> float:
     """Price and pass buttons for the viewer's current choice."""
     prices = [a for a in legal if a.startswith("price ")]
     if len(prices) > 40:  # every price up to 30, then every fifth, and the highest
@@ -408,8 +408,8 @@ def buttons(canvas: Canvas, obs: dict[str, Any], legal: list[str], y: float) -> 
 
 def territory_panel(
     canvas: Canvas,
-    obs: dict[str, Any],
-    s: dict[str, Any],
+    obs: IsleOfSkyeObservation,
+    s: SeatObservation,
     legal: set[str],
     x: float,
     y: float,
@@ -477,17 +477,17 @@ def territory_panel(
             f'<rect x="{px + 2:.1f}" y="{py + 2:.1f}" width="{size - 4:.1f}" height="{size - 4:.1f}" '
             f'fill="none" stroke="#b33b2a" stroke-width="3"/>'
         )
-        tid = obs["pending_tile"]
-        if tid is not None:
+        chosen = obs["pending_tile"]
+        if chosen is not None:
             ry = gy + rows * size + 12
             canvas.add(text(x + 10, ry + 4, "turn it:", 11, INK, "bold"))
             for r in range(4):
                 rx = x + ROTATIONS_X + r * (size + 14)
-                inner = draw_tile(tid, r, rx, ry - 8, size)
+                inner = draw_tile(chosen, r, rx, ry - 8, size)
                 action = f"rotate {90 * r}"
                 if action not in legal:
                     inner = f'<g opacity="0.3">{inner}</g>'
-                words = turn_words(tid, r)
+                words = turn_words(chosen, r)
                 act(canvas, action, inner, words, words + " (does not fit)")
     return width, height
 
@@ -543,10 +543,12 @@ def legend(canvas: Canvas, y: float) -> float:
     return y + 74
 
 
-def final_rows(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[str] | None) -> float:
+def final_rows(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[str] | None) -> float:
     """The final scoring, one line a clan; returns the next free y."""
     canvas.add(text(20, y + 16, "Final scoring", 14, INK, "bold"))
-    for i, (s, f) in enumerate(zip(obs["seats"], obs["final"], strict=True)):
+    finals = obs["final"]
+    assert finals is not None  # (drawn only once the game is over)
+    for i, (s, f) in enumerate(zip(obs["seats"], finals, strict=True)):
         win = " - wins" if s["seat"] in obs["winners"] else ""
         scrolls = ", ".join(f"{kind} {p}{' (doubled)' if doubled else ''}" for kind, p, doubled in f["scrolls"])
         canvas.add(
@@ -563,7 +565,7 @@ def final_rows(canvas: Canvas, obs: dict[str, Any], y: float, names: Sequence[st
     return y + 40 + 16 * len(obs["seats"])
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
+def render(obs: IsleOfSkyeObservation, legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
     """The whole table as an SVG document; ``names`` are the players' names by seat."""
     legal = list(legal or [])
     canvas = Canvas(legal)

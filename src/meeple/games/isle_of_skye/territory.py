@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from meeple.games.isle_of_skye.data import DX, DY, FEATURES, TILES, Tile
 
 if TYPE_CHECKING:
-    from meeple.games.isle_of_skye.index import TerritoryIndex
+    from meeple.games.isle_of_skye.territory_index import TerritoryIndex
 
 Pos = tuple[int, int]
 Placed = dict[Pos, tuple[int, int]]
@@ -84,7 +84,7 @@ class AreaFacts(NamedTuple):
 class Territory:
     """The facts scoring needs about one clan territory, each computed on first use.
 
-    ``index`` (index.py), when given, is the territory's index kept up to date
+    ``index`` (territory_index.py), when given, is the territory's index kept up to date
     as its tiles were placed: scoring then reads areas, roads and totals from it.
     """
 

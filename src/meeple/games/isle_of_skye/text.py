@@ -28,6 +28,7 @@ from rich.text import Text
 
 from meeple.core.words import seat_name
 from meeple.games.isle_of_skye.data import TILES, rotated_terrain
+from meeple.games.isle_of_skye.observe import IsleOfSkyeObservation, SeatObservation
 from meeple.games.isle_of_skye.scoring import SCROLL_TEXT
 
 TERRAIN_STYLE = {"g": "green", "w": "blue", "m": "grey62"}
@@ -150,7 +151,7 @@ def tile_summary(tid: int) -> Text:
     return t
 
 
-def seat_label(info: dict[str, Any], viewer: int | None, names: Sequence[str] | None = None) -> Text:
+def seat_label(info: SeatObservation, viewer: int | None, names: Sequence[str] | None = None) -> Text:
     """The player's name with the clan colour kept as a mark: "Alice (blue, you)"."""
     you = ", you" if info["seat"] == viewer else ""
     return Text(
@@ -158,14 +159,14 @@ def seat_label(info: dict[str, Any], viewer: int | None, names: Sequence[str] | 
     )
 
 
-def gold_text(info: dict[str, Any]) -> str:
+def gold_text(info: SeatObservation) -> str:
     if info["gold"] is None:
         return f"{info['gold_total']} (stakes hidden)"
     staked = info["gold_total"] - info["gold"]
     return f"{info['gold']}" + (f" + {staked} staked" if staked else "")
 
 
-def scores_table(obs: dict[str, Any], names: Sequence[str] | None = None) -> Table:
+def scores_table(obs: IsleOfSkyeObservation, names: Sequence[str] | None = None) -> Table:
     viewer = obs["seat"]
     table = Table(title="Clans", title_justify="left", expand=False)
     for column in ("seat", "VP", "gold", "tiles", "status"):
@@ -185,7 +186,7 @@ def scores_table(obs: dict[str, Any], names: Sequence[str] | None = None) -> Tab
     return table
 
 
-def round_track(obs: dict[str, Any]) -> Text:
+def round_track(obs: IsleOfSkyeObservation) -> Text:
     t = Text("Round track: ", style="bold")
     for row in obs["round_track"]:
         current = row["round"] == obs["round"]
@@ -196,7 +197,7 @@ def round_track(obs: dict[str, Any]) -> Text:
     return t
 
 
-def scoring_tiles(obs: dict[str, Any]) -> Text:
+def scoring_tiles(obs: IsleOfSkyeObservation) -> Text:
     t = Text()
     for tile in obs["scoring_tiles"]:
         t.append(f"{tile['letter']} ", style="bold")
@@ -206,7 +207,7 @@ def scoring_tiles(obs: dict[str, Any]) -> Text:
     return t
 
 
-def offers(obs: dict[str, Any], names: Sequence[str] | None = None) -> Table | Text:
+def offers(obs: IsleOfSkyeObservation, names: Sequence[str] | None = None) -> Table | Text:
     viewer = obs["seat"]
     rows = [(info, entry) for info in obs["seats"] for entry in info["offer"]]
     if not rows:
@@ -229,12 +230,14 @@ def offers(obs: dict[str, Any], names: Sequence[str] | None = None) -> Table | T
     return table
 
 
-def final_table(obs: dict[str, Any], names: Sequence[str] | None = None) -> Table:
+def final_table(obs: IsleOfSkyeObservation, names: Sequence[str] | None = None) -> Table:
     table = Table(title="Final scoring", title_justify="left")
     for column in ("seat", "scrolls", "gold", "total"):
         table.add_column(column)
     winners = set(obs["winners"])
-    for info, final in zip(obs["seats"], obs["final"], strict=True):
+    finals = obs["final"]
+    assert finals is not None  # (drawn only once the game is over)
+    for info, final in zip(obs["seats"], finals, strict=True):
         scrolls = ", ".join(f"{kind} {p}{' (doubled)' if doubled else ''}" for kind, p, doubled in final["scrolls"])
         label = seat_label(info, obs["seat"], names)
         if info["seat"] in winners:
@@ -248,7 +251,7 @@ def final_table(obs: dict[str, Any], names: Sequence[str] | None = None) -> Tabl
     return table
 
 
-def next_step(obs: dict[str, Any]) -> str | None:
+def next_step(obs: IsleOfSkyeObservation) -> str | None:
     """What the viewer is asked to do now, if anything."""
     viewer = obs["seat"]
     if viewer is None or viewer not in obs["to_move"]:
@@ -268,7 +271,7 @@ def next_step(obs: dict[str, Any]) -> str | None:
     return f"your move: turn tile {obs['pending_tile']} (rotate 0/90/180/270, clockwise)"
 
 
-def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
+def render(obs: IsleOfSkyeObservation, legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
     """The whole table as a rich renderable. ``legal`` (notations) marks the spots to choose from."""
     viewer = obs["seat"]
     parts: list[Any] = []
@@ -288,7 +291,8 @@ def render(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequen
         words = notation.split()
         if words[0] == "spot":
             spots.add((int(words[1]), int(words[2])))
-    pending_spot = tuple(obs["pending_spot"]) if obs["pending_spot"] else None
+    spot = obs["pending_spot"]
+    pending_spot = (spot[0], spot[1]) if spot else None
     panels: list[Panel] = []
     for info in obs["seats"]:
         seat = info["seat"]

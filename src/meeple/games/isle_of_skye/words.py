@@ -17,18 +17,17 @@ once everyone has chosen, when they are revealed to all.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from meeple.core import Action
+from meeple.core import Action, State
 from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
 from meeple.games.isle_of_skye.actions import BUILD, BUY, OVER, PRICE
-from meeple.games.isle_of_skye.data import DX, DY, TERRAIN_NAMES, TILES, rotated_terrain
+from meeple.games.isle_of_skye.data import DX, DY, LETTERS, TERRAIN_NAMES, TILES, rotated_terrain
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, SCROLL_TEXT
 
 if TYPE_CHECKING:
     from meeple.games.isle_of_skye.rules import IsleOfSkyeState
 
-LETTERS = "ABCD"
 # Sides as a person reads the board (North is up), in direction order N E S W.
 SIDE_WORDS = ("above", "right of", "below", "left of")
 SIDE_SHORT = ("top", "right", "bottom", "left")
@@ -113,8 +112,9 @@ def turn_words(tid: int, rot: int) -> str:
 
 
 # ------------------------------------------------------------------ labels
-def label(state: IsleOfSkyeState, action: Action, seat: int) -> str:
-    """``action`` in words for ``seat``, on the position before it."""
+def label(game: State, action: Action, seat: int) -> str:
+    """``action`` in words for ``seat``, on the position before it (``GameInfo.labeler``)."""
+    state = cast("IsleOfSkyeState", game)  # (the hook is declared for any game's state)
     kind, args = action.kind, action.args
     if kind == "discard":
         return f"Discard {tile_words(int(args[0]))} back to the bag"
@@ -152,10 +152,12 @@ def _buy_label(state: IsleOfSkyeState, tid: int) -> str:
 
 # ------------------------------------------------------------- consequences
 def narrate(
-    before: IsleOfSkyeState, action: Action, seat: int, after: IsleOfSkyeState, names: Sequence[str] | None
+    game_before: State, action: Action, seat: int, game_after: State, names: Sequence[str] | None
 ) -> list[LogLine]:
     """The automatic consequences of ``action``, in the order they happened; all
     public (the hidden choices are told only when everyone has made them)."""
+    before = cast("IsleOfSkyeState", game_before)  # (the hook is declared for any game's state)
+    after = cast("IsleOfSkyeState", game_after)
     lines: list[str] = []
     if action.kind == "buy":
         lines.extend(_sale_lines(before, int(action.args[0]), seat, names))
@@ -282,10 +284,12 @@ def _round_start_lines(after: IsleOfSkyeState, names: Sequence[str] | None) -> l
 
 
 # -------------------------------------------------------------------- undo
-def undo_barrier(before: IsleOfSkyeState, action: Action, seat: int, after: IsleOfSkyeState) -> bool:
+def undo_barrier(game_before: State, action: Action, seat: int, game_after: State) -> bool:
     """The move that brings the screens down reveals every price and discard; a
     move that ends a seat's turn when that same seat moves next (the last buyer
     building first) also stands, so undo never crosses a turn."""
+    before = cast("IsleOfSkyeState", game_before)  # (the hook is declared for any game's state)
+    after = cast("IsleOfSkyeState", game_after)
     if before.phase == PRICE and (after.phase != PRICE or after.round != before.round):
         return True
     turn_over = after.phase != before.phase or after.round != before.round
@@ -293,8 +297,9 @@ def undo_barrier(before: IsleOfSkyeState, action: Action, seat: int, after: Isle
 
 
 # ----------------------------------------------------------------- summary
-def summarize(state: IsleOfSkyeState, names: Sequence[str] | None) -> EndSummary:
+def summarize(game: State, names: Sequence[str] | None) -> EndSummary:
     """Why the game ended and where each seat's points came from."""
+    state = cast("IsleOfSkyeState", game)  # (the hook is declared for any game's state)
     winners = tuple(state.winners)
     results = tuple(
         SeatResult(seat=s, total=float(state.vp[s]), lines=_score_lines(state, s), note=_tie_note(state, s, winners))
