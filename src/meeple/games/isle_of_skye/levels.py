@@ -14,7 +14,7 @@ from __future__ import annotations
 # is the heuristic bot itself (one candidate, the heuristic's move, so nothing is played
 # out): a rollout over the fast policy, tried as medium, won 5 of 7 against this hard,
 # whose playouts take every rival to play as the heuristic bot does, so it could not sit
-# below hard (docs/measurements/isle_of_skye.md, "Strength of the levels").
+# below hard. The levels' strength today: docs/measurements/isle_of_skye.md.
 LEVELS: dict[str, dict[str, object]] = {
     "easy": {
         "description": "Easy: moves quickly and plays sensible moves, but looks only a little ahead "
@@ -33,8 +33,7 @@ LEVELS: dict[str, dict[str, object]] = {
     # Hard searches only the discard, the prices and the purchases, with the heuristic bot
     # itself playing every seat of the playouts (so the rivals buy and price as the
     # heuristic would), about a round ahead; tiles are placed as the heuristic places them.
-    # Stronger and cheaper than playouts of the fast policy (docs/measurements/isle_of_skye.md,
-    # "Strength of the levels").
+    # It was stronger and cheaper than playouts of the fast policy.
     "hard": {
         "search": "rollout",
         "iterations": 24,

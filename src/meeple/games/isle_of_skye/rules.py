@@ -294,8 +294,7 @@ class IsleOfSkyeState(State):
     # ``to_move`` and ``is_over`` are asked several times every step (the core's
     # ``legal_actions`` and ``apply``, every playout loop), so they read what
     # ``_set_movers`` kept, through a getter written in C: a property written in Python
-    # costs about twice as many machine instructions (docs/measurements/isle_of_skye.md,
-    # "Speed of the rules").
+    # costs about twice as many machine instructions (counted with valgrind).
     if TYPE_CHECKING:
 
         @property
