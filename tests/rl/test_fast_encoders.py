@@ -1,16 +1,20 @@
 """The environments' fast tensors equal the tensors of the observation dict, position by position.
 
-``Encoder.encode_state`` writes a game's vector straight from its state,
-reading only what ``observation(seat)`` is built from. These tests check it
-gives exactly ``Encoder.encode(state.observation(seat))`` for every seat, in
-random games of every game at every player count and in every option set the
-conformance suite plays, so the fast path shows a seat nothing its
+Each game has one fast path besides ``Encoder.encode`` (the reference, from
+``observation(seat)``): ``update_state``, which keeps a seat's vector and
+rewrites only the pieces whose state fields changed (a fresh encoding runs it
+on an empty cache), or ``fill_state``, which writes the whole vector afresh.
+These tests hold it to ``Encoder.encode(state.observation(seat))`` slice by
+slice of the layout (a failure names the slices that differ) for every seat,
+in random games of every game at every player count and in every option set
+the conformance suite plays, in determinized worlds too (where everything the
+seat cannot see is drawn anew), so the fast path shows a seat nothing its
 observation does not.
 
-``Encoder.encode_cached`` (what the environments call) updates a seat's kept
-vector, rewriting only the pieces whose inputs changed; it is checked the same
+``Encoder.encode_cached`` (what the environments call) is checked the same
 way at every step of whole random games, for caches that look at every step,
-caches that look now and then, and caches carried from one game to the next.
+caches that look now and then, caches carried from one game to the next, and
+caches shown determinized worlds between looks at the true game.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ import pytest
 
 import meeple
 import meeple.rl as rl
+from meeple.core.rng import Random
 from meeple.rl import pettingzoo as mpz
-from meeple.rl.encoding import UNSEEN, Encoder, Memo, SeatCache
+from meeple.rl.encoding import UNSEEN, Encoder, Memo, SeatCache, Vector
 from tests.rl.helpers import SETUP_IDS, SETUPS, playout
 
 OPTION_SETUPS = [(game, players, opts) for game, info in meeple.GAMES.items() for players, opts in info.conformance]
@@ -34,21 +39,30 @@ OPTION_IDS = [
 ]
 
 
+def _assert_same(enc: Encoder, got: Vector, want: Vector, where: str) -> None:
+    """``got`` (a fast path's vector) equals ``want`` (the observation's), else fail naming the slices."""
+    if not np.array_equal(got, want):
+        raise AssertionError(f"{where}: slices {enc.layout.differing(got, want)} differ from the observation's")
+
+
 def _check(game: str, players: int, seeds: range, every: int, **options: Any) -> int:
+    """``encode_state`` equals the dict path for every seat, at every ``every``-th position of random games
+    and the end, and in two determinized worlds of each seat at every third of those positions."""
     enc = rl.encoder(game, players, **options)
+    rng = Random(players)
     checked = 0
     for seed in seeds:
         for n, (state, _) in enumerate(playout(game, players, seed=seed, **options)):
             if n % every and not state.is_over:
                 continue
             for seat in range(players):
-                fast = enc.encode_state(state, seat)
-                slow = enc.encode(state.observation(seat))
-                if not np.array_equal(fast, slow):
-                    table = enc.layout.table()
-                    wrong = [name for name, a, b, _ in table if not np.array_equal(fast[a:b], slow[a:b])]
-                    raise AssertionError(f"seed {seed} move {n} seat {seat}: slices {wrong} differ")
-                checked += 1
+                worlds = [state]
+                if n % (3 * every) == 0 and not state.is_over:
+                    worlds += [state.determinize(seat, rng) for _ in range(2)]
+                for k, world in enumerate(worlds):
+                    where = f"seed {seed} move {n} seat {seat}" + (f" world {k}" if k else "")
+                    _assert_same(enc, enc.encode_state(world, seat), enc.encode(world.observation(seat)), where)
+                    checked += 1
     return checked
 
 
@@ -62,17 +76,15 @@ def test_fast_tensor_equals_it_in_every_option_set(game: str, players: int, opti
     assert _check(game, players, range(2), every=4, **options) > 0
 
 
-def _differ(enc: Any, got: np.ndarray, want: np.ndarray) -> list[str]:
-    return [name for name, a, b, _ in enc.layout.table() if not np.array_equal(got[a:b], want[a:b])]
-
-
 def _check_cached(game: str, players: int, seeds: range, **options: Any) -> int:
     """Every seat's ``encode_cached`` equals the dict path at every step of whole random games, for a cache
-    that looks every step and one that looks at random steps; both are carried from game to game."""
+    that looks every step and one that looks at random steps, now and then at a determinized world of its
+    seat instead; both are carried from game to game."""
     enc = rl.encoder(game, players, **options)
     every = [enc.new_cache(seat) for seat in range(players)]
     sometimes = [enc.new_cache(seat) for seat in range(players)]
     rng = random.Random(players)
+    worlds = Random(players)
     checked = 0
     for seed in seeds:
         for n, (state, _) in enumerate(playout(game, players, seed=seed, **options)):
@@ -81,18 +93,21 @@ def _check_cached(game: str, players: int, seeds: range, **options: Any) -> int:
                 caches = (every[seat], sometimes[seat]) if rng.random() < 0.3 else (every[seat],)
                 for cache in caches:
                     got = enc.encode_cached(cache, state, seat)
-                    if not np.array_equal(got, want):
-                        raise AssertionError(f"seed {seed} move {n} seat {seat}: slices {_differ(enc, got, want)}")
+                    _assert_same(enc, got, want, f"seed {seed} move {n} seat {seat}")
                     assert got is not cache.vector
                     got[:] = 0.5  # what was handed out is a copy: writing into it changes nothing kept
                     checked += 1
+                if rng.random() < 0.05 and not state.is_over:
+                    world = state.determinize(seat, worlds)
+                    got = enc.encode_cached(sometimes[seat], world, seat)
+                    want = enc.encode(world.observation(seat))
+                    _assert_same(enc, got, want, f"seed {seed} move {n} seat {seat} world")
     return checked
 
 
 @pytest.mark.parametrize(("game", "players"), SETUPS, ids=SETUP_IDS)
 def test_cached_tensor_equals_the_tensor_of_the_observation_at_every_step(game: str, players: int) -> None:
-    seeds = range(3) if rl.encoder(game, players).incremental else range(1)  # else it encodes afresh
-    assert _check_cached(game, players, seeds) > 0
+    assert _check_cached(game, players, range(3)) > 0
 
 
 @pytest.mark.parametrize(("game", "players", "options"), OPTION_SETUPS, ids=OPTION_IDS)
@@ -100,16 +115,12 @@ def test_cached_tensor_equals_it_in_every_option_set(game: str, players: int, op
     assert _check_cached(game, players, range(1), **options) > 0
 
 
-INCREMENTAL = ["bayon", "isle_of_skye", "ivor"]
-
-
 def _assert_every_seat_exact(enc: Any, caches: list[SeatCache], state: Any, n: int) -> None:
     """Every seat's cached tensor of ``state`` equals the encoding of its observation dict."""
     for seat, cache in enumerate(caches):
         got = enc.encode_cached(cache, state, seat)
         want = enc.encode(state.observation(seat))
-        if not np.array_equal(got, want):
-            raise AssertionError(f"move {n} seat {seat}: slices {_differ(enc, got, want)}")
+        _assert_same(enc, got, want, f"move {n} seat {seat}")
 
 
 def test_isle_of_skye_games_with_other_scoring_tiles_share_one_encoder() -> None:
@@ -128,12 +139,22 @@ def test_isle_of_skye_games_with_other_scoring_tiles_share_one_encoder() -> None
     assert kept[0] is kept[1]
 
 
-@pytest.mark.parametrize("game", INCREMENTAL)
-def test_bayon_skye_and_ivor_encode_incrementally(game: str) -> None:
-    assert rl.encoder(game).incremental
+def test_a_fresh_encoding_is_the_incremental_path_from_an_empty_cache() -> None:
+    """``encode_state`` of an incremental encoder gives what a new cache's first ``encode_cached`` gives, and
+    keeps nothing: encoding another position in between changes no later result."""
+    enc = rl.encoder("ivor", 3)
+    state = meeple.new_game("ivor", players=3, seed=6)
+    first = enc.encode_state(state, 1)
+    assert np.array_equal(first, enc.encode_cached(enc.new_cache(1), state, 1))
+    later = state.clone()
+    for _ in range(20):
+        seat = later.to_move[0]
+        later.apply(later.legal_actions(seat)[0], seat)
+    assert not np.array_equal(enc.encode_state(later, 1), first)
+    assert np.array_equal(enc.encode_state(state, 1), first)
 
 
-@pytest.mark.parametrize("game", INCREMENTAL)
+@pytest.mark.parametrize("game", list(meeple.GAMES))
 def test_a_cache_switching_between_a_game_and_its_copies_stays_exact(game: str) -> None:
     """Pieces keyed by the very objects a state holds (Isle of Skye's territories) must notice another
     object with other contents: one cache looks in turn at a game, at copies of it taken earlier and
@@ -160,7 +181,7 @@ def test_a_cache_switching_between_a_game_and_its_copies_stays_exact(game: str) 
     assert n > 50
 
 
-@pytest.mark.parametrize("game", INCREMENTAL)
+@pytest.mark.parametrize("game", list(meeple.GAMES))
 def test_a_cache_pickled_with_its_game_keeps_working(game: str) -> None:
     """Pickled together (as a pickled environment holds them), a cache and its game come back still
     matching each other, and the cache keeps up as the game goes on."""
@@ -190,7 +211,7 @@ def test_a_cache_refuses_another_seat_or_encoder() -> None:
         enc.encode_cached(SeatCache(other, 0), state, 0)
 
 
-@pytest.mark.parametrize("game", INCREMENTAL)
+@pytest.mark.parametrize("game", list(meeple.GAMES))
 def test_a_cache_pickled_before_its_first_use_works(game: str) -> None:
     enc = rl.encoder(game)
     cache = pickle.loads(pickle.dumps(enc.new_cache(1)))
@@ -215,23 +236,18 @@ def test_a_cache_pickles_and_keeps_working() -> None:
 
 @pytest.mark.parametrize("game", list(meeple.GAMES))
 def test_every_game_has_a_fast_encoder(game: str) -> None:
-    assert rl.encoder(game).direct
+    """Every game's fast path is the incremental one (``update_state``); a fresh encoding runs it too."""
+    enc = rl.encoder(game)
+    assert enc.direct and enc.incremental and type(enc).update_state is not Encoder.update_state
 
 
 def test_a_memo_builds_a_piece_once_per_key_and_forgets_all_when_full() -> None:
     memo = Memo(size=2)
-    built: list[str] = []
-
-    def build(name: str) -> list[int]:
-        built.append(name)
-        return [1, 2]
-
-    first = memo.indices("a", lambda: build("a"))
-    assert first.tolist() == [1, 2] and memo.indices("a", lambda: build("a")) is first
-    memo.indices("b", lambda: build("b"))
-    memo.indices("c", lambda: build("c"))  # full: everything is forgotten before "c" is kept
-    memo.indices("a", lambda: build("a"))
-    assert built == ["a", "b", "c", "a"]
+    first = memo.keep("a", [1, 2])
+    assert memo.get("a") is first and memo.get("b") is None
+    memo.keep("b", [3])
+    memo.keep("c", [4])  # full: everything is forgotten before "c" is kept
+    assert memo.get("a") is None and memo.get("b") is None and memo.get("c") == [4]
 
 
 def test_the_pettingzoo_env_builds_each_view_once_a_move_and_hands_out_copies() -> None:
@@ -265,7 +281,7 @@ def test_the_pettingzoo_env_hands_every_agent_the_tensor_of_its_observation_at_e
     env = mpz.env(game, players=players)
     enc = rl.encoder(game, players)
     rng = np.random.default_rng(players)
-    for seed in (1, 2) if enc.incremental else (1,):  # a game encoded afresh needs no second game
+    for seed in (1, 2):
         env.reset(seed=seed)
         while True:
             for seat, agent in enumerate(env.possible_agents):

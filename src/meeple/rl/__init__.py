@@ -7,8 +7,10 @@ True
 
 The tensor is the encoding of ``state.observation(seat)``, so it holds
 nothing the seat may not see: each game's encoder writes it straight from the
-state fields that observation is built from (``Encoder.encode_state``), and the
-suite checks it equals ``Encoder.encode(state.observation(seat))``. Environments for the three usual APIs live in
+state fields that observation is built from (its one fast path,
+``Encoder.update_state``, which the environments run on each seat's kept
+vector), and the suite checks it equals ``Encoder.encode(state.observation(seat))``
+slice by slice. Environments for the three usual APIs live in
 ``meeple.rl.pettingzoo``, ``meeple.rl.gymnasium`` and ``meeple.rl.openspiel``
 (each needs its extra: ``meeple[rl]`` or ``meeple[openspiel]``).
 """
@@ -28,7 +30,7 @@ from meeple.rl.encoding import Encoder
 
 
 @cache
-def encoder_class(game: str) -> type[Encoder]:
+def encoder_class(game: str) -> type[Encoder[Any]]:
     """The game's encoder class, as its ``GameInfo.rl`` names it (imported on first use)."""
     info = meeple.GAMES.get(game)
     if info is None:
@@ -62,17 +64,17 @@ def _layout_key(game: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ..
 
 
 @lru_cache(maxsize=256)
-def _encoder(game: str, players: int, options: tuple[tuple[str, Any], ...]) -> Encoder:
+def _encoder(game: str, players: int, options: tuple[tuple[str, Any], ...]) -> Encoder[Any]:
     return encoder_class(game)(players, dict(options))
 
 
-def encoder(game: str, players: int | None = None, **options: Any) -> Encoder:
+def encoder(game: str, players: int | None = None, **options: Any) -> Encoder[Any]:
     """The encoder of ``game`` at ``players`` and ``options`` (shared, built once)."""
     players, key = _resolved(game, players, options)
     return _encoder(game, players, key)
 
 
-def encoder_for(state: State) -> Encoder:
+def encoder_for(state: State) -> Encoder[Any]:
     options = state.options
     try:
         return _encoder(state.game, state.players, _layout_key(state.game, options))
@@ -98,8 +100,9 @@ def encode_observation(game: str, players: int, options: dict[str, Any], obs: di
 def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
     """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`).
 
-    It equals ``encoder(...).encode(state.observation(seat))``; games with a fast encoder write it
-    straight from the fields that observation is built from (see ``Encoder.encode_state``).
+    It equals ``encoder(...).encode(state.observation(seat))``; games with a fast path write it straight
+    from the fields that observation is built from, on an empty cache (see ``Encoder.encode_state``; an
+    environment keeps a vector per seat and rewrites only what changed, ``Encoder.encode_cached``).
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"a seat is an integer from 0 to {state.players - 1}, got {seat!r}")

@@ -14,7 +14,11 @@ Numbers are divided by a designed ceiling and clipped to 1, so a value beyond
 the ceiling saturates rather than leaving the box; categories are one-hot (an
 unknown category lights the extra ``other`` slot, never a crash).
 
-The incremental path (:meth:`Encoder.encode_cached`, what the environments use)
+Besides that reference, a game has one fast path, reading the state fields its
+``observation(seat)`` is built from (see :class:`Encoder`), and the suite checks
+it against the reference slice by slice.
+
+The fast path (:meth:`Encoder.encode_cached`, what the environments use)
 keeps each seat's vector in a :class:`SeatCache` and rewrites only the pieces whose
 inputs changed. An encoder adopts it by defining ``update_state`` and its number of
 ``pieces``: each piece compares the state fields it is drawn from with the copy its
@@ -22,21 +26,24 @@ key slot holds and, when they differ, keeps a new copy and rewrites itself, with
 :func:`relight` (a set of lit indices), :func:`move_hot` (one lit index),
 :func:`move_one_hots` (one lit slot per position, moved where the value changed) or
 plain writes; :func:`changed_at` and :func:`changed_rows` find, at C speed, which
-positions or rows of a list changed.
+positions or rows of a list changed. A fresh encoding is the same path run on an
+empty cache.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress, count
 from operator import ne
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 Vector = npt.NDArray[np.float32]
+# the observation dict of an encoder's game (its TypedDict); fill reads it with defaults all the same
+Obs = TypeVar("Obs", bound=Mapping[str, Any])
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,11 @@ class Layout:
     def table(self) -> list[tuple[str, int, int, str]]:
         """``(name, start, stop, meaning)`` for every slice, in order."""
         return [(s.name, s.start, s.stop, s.meaning) for s in self.slices]
+
+    def differing(self, got: Vector, want: Vector) -> list[str]:
+        """The names of the slices where two vectors of this layout differ (to say which part of an
+        encoder is wrong when two paths disagree)."""
+        return [s.name for s in self.slices if not np.array_equal(got[s.start : s.stop], want[s.start : s.stop])]
 
     def markdown(self) -> str:
         lines = ["| slice | indices | meaning |", "| --- | --- | --- |"]
@@ -157,7 +169,7 @@ def new_vector(layout: Layout) -> Vector:
     return np.zeros(layout.size, dtype=np.float32)
 
 
-class Encoder:
+class Encoder(Generic[Obs]):
     """One game's encoder for one player count and option set.
 
     Every vector starts with the same slices (``to_move``, ``is_over``,
@@ -168,18 +180,19 @@ class Encoder:
 
     Two ways in, giving the same vector:
 
-    * :meth:`encode` reads an observation dict: the reference, for callers
-      that hold only the dict.
-    * :meth:`encode_state` is the fast path the environments use. A game that
-      defines ``fill_state`` writes the vector straight from the state, reading
-      only the fields its ``observation(seat)`` is built from; the RL tests
-      check it equals ``encode(state.observation(seat))`` over many positions
-      of every game and set-up, so it can expose nothing the dict does not. A
-      game without ``fill_state`` goes through the dict.
+    * :meth:`encode` reads an observation dict (``fill``): the reference, for
+      callers that hold only the dict.
+    * the fast path, ``update_state``: from the state, reading only the fields
+      its ``observation(seat)`` is built from, it keeps a seat's vector and
+      rewrites only the pieces whose fields changed (:meth:`encode_cached`, what
+      the environments call); a fresh encoding (:meth:`encode_state`) runs it on
+      an empty cache. It is the one mapping from the state a game keeps in step
+      with ``fill``: the RL tests compare the two slice by slice over many
+      positions of every game, player count and option set, determinized worlds
+      included, so it can expose nothing the dict does not. A game without it
+      goes through the dict.
     """
 
-    # whether fill_state leaves numbers unclipped (else it clips each one itself, cheaper for a few)
-    clip_after_fill = True
     # the game options that shape the vector (None: all of them); one encoder serves every option set that
     # agrees on these, so an option the vector is not shaped by (one the state itself reads) is left out
     layout_options: frozenset[str] | None = None
@@ -192,7 +205,7 @@ class Encoder:
         self.layout.add("to_move", p, "seats to move now (relative: slot 0 is the observer)")
         self.layout.add("is_over", 1, "1 once the game is over")
         self.layout.add("winners", p, "winning seats once over (relative)")
-        # whether encode_cached rewrites only what changed (else it encodes afresh)
+        # whether the game has the fast path (else every encoding goes through the observation dict)
         self.incremental = type(self).update_state is not Encoder.update_state
 
     @property
@@ -201,10 +214,10 @@ class Encoder:
 
     @property
     def direct(self) -> bool:
-        """Whether :meth:`encode_state` writes from the state (else it goes through the dict)."""
-        return type(self).fill_state is not Encoder.fill_state
+        """Whether :meth:`encode_state` writes from the state (the game has ``update_state``), not the dict."""
+        return self.incremental
 
-    def encode(self, obs: dict[str, Any]) -> Vector:
+    def encode(self, obs: Obs) -> Vector:
         """The vector of one observation (of the seat it names; a spectator's reads as seat 0)."""
         v = new_vector(self.layout)
         seat = obs.get("seat")
@@ -217,22 +230,11 @@ class Encoder:
         return v
 
     def encode_state(self, state: Any, seat: int) -> Vector:
-        """The vector of ``encode(state.observation(seat))``, written without building the dict when the
-        game has a ``fill_state``."""
-        if not self.direct:
+        """The vector of ``encode(state.observation(seat))``, written by the game's ``update_state`` on an
+        empty cache (without building the dict) when it has one."""
+        if not self.incremental:
             return self.encode(state.observation(seat))
-        v = new_vector(self.layout)
-        p = self.players
-        for s in state.to_move:  # the fields of base_observation: to_move, is_over, winners
-            v[(s - seat) % p] = 1.0
-        if state.is_over:
-            v[p] = 1.0
-            for s in state.winners:
-                v[p + 1 + (s - seat) % p] = 1.0
-        self.fill_state(v, state, seat)
-        if self.clip_after_fill:  # fill_state wrote numbers divided by their ceilings: one clip for all
-            np.clip(v, 0.0, 1.0, out=v)
-        return v
+        return self.encode_kept(SeatCache(self, seat), state, seat, state.to_move)
 
     # ------------------------------------------------------------- incremental path
     # the number of pieces ``update_state`` keeps in a SeatCache (besides the common slices); 0: none
@@ -245,19 +247,18 @@ class Encoder:
     def encode_cached(self, cache: SeatCache, state: Any, seat: int, to_move: tuple[int, ...] | None = None) -> Vector:
         """``encode_state(state, seat)`` as a new array, written by updating ``cache`` (kept by the caller
         for this seat): only the pieces whose inputs differ from those the cache last saw are rewritten.
-        ``to_move`` is ``state.to_move`` if the caller already holds it (some games compute it).
+        ``to_move`` is ``state.to_move`` if the caller already holds it (some games compute it). A game
+        without ``update_state`` encodes afresh, through the dict.
 
         Each piece of the cached vector is a function of its key (a copy of the very state fields it is
         drawn from), so the result does not depend on what the cache saw before: the suite checks it
         equals ``encode(state.observation(seat))`` at every step of long random games, for caches that
-        look every step and caches that look now and then, across games.
+        look every step and caches that look now and then, across games and determinized worlds.
         """
         if cache.encoder is not self:
             raise ValueError("this cache was made for another encoder (another game, player count or options)")
         if cache.seat != seat:
             raise ValueError(f"this cache was made for seat {cache.seat}, not seat {seat}")
-        if not self.incremental:
-            return self.encode_state(state, seat)
         return self.encode_kept(cache, state, seat, state.to_move if to_move is None else to_move)
 
     def encode_kept(self, cache: SeatCache, state: Any, seat: int, to_move: tuple[int, ...]) -> Vector:
@@ -265,7 +266,7 @@ class Encoder:
         for this very encoder and ``seat`` and passes ``state.to_move`` (the environments' views, once a
         step): the same vector, a new array."""
         if not self.incremental:
-            return self.encode_state(state, seat)
+            return self.encode(state.observation(seat))
         # the common slices: to_move while the game runs (a game with a seat to move is not over); once
         # over, to_move and the winners
         key: Any = to_move if type(to_move) is tuple else tuple(to_move)
@@ -283,29 +284,15 @@ class Encoder:
         return cache.vector.copy()
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
-        """Bring ``cache.vector`` up to ``fill_state``'s vector for ``me``, rewriting only the pieces whose
-        key changed (optional; pieces 1 … ``self.pieces`` of the cache are the encoder's own)."""
+        """The incremental fast path: bring ``cache.vector`` up to what :meth:`fill` writes for ``me``,
+        rewriting only the pieces whose key changed (pieces 1 … ``self.pieces`` of the cache are the
+        encoder's own; an empty cache has every key unseen, so every piece is written)."""
         raise NotImplementedError
 
-    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
-        """Write the game's own slices (everything after the common ones) for observer ``me``."""
+    def fill(self, v: Vector, obs: Obs, me: int) -> None:
+        """Write the game's own slices (everything after the common ones) for observer ``me``, reading each
+        key with a default (a key missing or of another type lights nothing, never raises)."""
         raise NotImplementedError
-
-    def fill_state(self, v: Vector, state: Any, me: int) -> None:
-        """Write what :meth:`fill` writes, from the state fields ``observation(me)`` shows (optional).
-
-        Numbers are written divided by their ceiling and left unclipped: :meth:`encode_state` clips
-        the whole vector into ``[0, 1]`` once afterwards, as :func:`scaled` would each value.
-        """
-        raise NotImplementedError
-
-
-def set_hot(v: Vector, hot: list[int]) -> None:
-    """Set ``v[i] = 1`` for every index gathered in ``hot`` (through a memoryview: for the hundred or so
-    indices a vector lights, cheaper than numpy's indexing by a list or one numpy call per index)."""
-    m: Any = v.data  # the array's memoryview (typed for int items only; a float32 view takes floats)
-    for i in hot:
-        m[i] = 1.0
 
 
 def set_bits(x: int) -> list[int]:
@@ -319,10 +306,10 @@ def set_bits(x: int) -> list[int]:
 
 
 class Memo:
-    """Remembered pieces of vectors: a key (the state fields a piece is drawn from) -> the piece, as the
-    numpy indices it lights (or indices and values), ready to write with one numpy call.
+    """Remembered pieces of vectors: a key (the state fields a piece is drawn from) -> the piece (say the
+    indices it lights, or numpy arrays of indices and values ready to write with one numpy call).
 
-    A piece such as Bayon's located cards or Ibyron's island changes only every few moves, while
+    A piece such as Ibyron's island or an Isle of Skye territory changes only every few moves, while
     encoding it value by value costs more than building its key from the same fields. The memo is a
     cache of the very function the encoder computes, so it shows nothing that function does not;
     it forgets everything once it holds ``size`` pieces.
@@ -332,25 +319,8 @@ class Memo:
         self.size = size
         self.pieces: dict[Any, Any] = {}
 
-    def indices(self, key: Any, build: Callable[[], list[int]]) -> npt.NDArray[np.intp]:
-        """The indices ``build()`` lists for ``key`` (built once)."""
-        piece = self.pieces.get(key)
-        if piece is None:
-            piece = self._keep(key, np.array(build(), dtype=np.intp))
-        return piece  # type: ignore[no-any-return]
-
-    def values(
-        self, key: Any, build: Callable[[], tuple[list[int], list[float]]]
-    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
-        """The indices and their values ``build()`` lists for ``key`` (built once)."""
-        piece = self.pieces.get(key)
-        if piece is None:
-            at, val = build()
-            piece = self._keep(key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32)))
-        return piece  # type: ignore[no-any-return]
-
     def get(self, key: Any) -> Any:
-        """The piece kept for ``key``, or ``None`` (for callers that build it inline, without a closure)."""
+        """The piece kept for ``key``, or ``None`` (then the caller builds it and keeps it)."""
         return self.pieces.get(key)
 
     def keep(self, key: Any, piece: Any) -> Any:
@@ -390,7 +360,7 @@ class SeatCache:
 
     __slots__ = ("encoder", "keys", "lit", "seat", "vector", "view")
 
-    def __init__(self, encoder: Encoder, seat: int) -> None:
+    def __init__(self, encoder: Encoder[Any], seat: int) -> None:
         self.encoder = encoder
         self.seat = seat
         self.vector = new_vector(encoder.layout)

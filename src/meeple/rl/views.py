@@ -15,7 +15,7 @@ Each seat's tensor is kept up to date incrementally: :class:`SeatViews` holds on
 that seat's vector whose inputs changed since the seat last looked (a move or a
 few change only a few). Every call hands out a new copy, so no two observations
 share memory (Gymnasium's checker rightly refuses that). A game whose encoder has
-no incremental path is encoded afresh.
+no fast path (``update_state``) is encoded afresh from its observation dict.
 
 :meth:`SeatViews.play` applies a move by its index. When the kept mask of this
 very position says it is legal, it goes straight to ``State._play_legal``, which
@@ -62,7 +62,7 @@ class SeatViews:
         self._state: State | None = None
         self._move = -1
         self._to_move: tuple[int, ...] = ()
-        self._encoder: Encoder | None = None
+        self._encoder: Encoder[Any] | None = None
         self._masks: dict[int, bytearray] = {}
         self._index: dict[Action, int] = {}
         self._actions: tuple[Action, ...] = ()

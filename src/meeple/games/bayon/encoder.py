@@ -13,7 +13,7 @@ from typing import Any
 
 from meeple.games.bayon import actions as game_actions
 from meeple.games.bayon import data as game_data
-from meeple.games.bayon.observe import PUBLIC
+from meeple.games.bayon.observe import PUBLIC, BayonObservation
 from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
@@ -32,7 +32,6 @@ from meeple.rl.encoding import (
     scaled,
     seat_hot,
     set_bits,
-    set_hot,
     write_changed,
 )
 
@@ -42,7 +41,7 @@ CONTINENTS = ("europe", "africa", "asia", "america", "australia")
 DEPTH = 6
 EXPLORER_IDS = frozenset(game_data.EXPLORER_IDS)
 SITE_IDS = frozenset(game_data.SITE_IDS)
-STEPS = ("main", "giveup", "pay", "team", "withdraw", "lose", "over")
+STEPS = game_actions.PHASE_NAMES  # the game's phases: state.phase is the slot
 GOLD_CEILING = 100.0  # designed: more gold than any seat has held in measured games
 BANK_CEILING = 200.0
 
@@ -58,7 +57,7 @@ BANK_CEILING = 200.0
 P_HOTS_FROM = P_LOCATED + len(CONTINENTS)  # the fields the one-hots are drawn from (change every few moves)
 
 
-class BayonEncoder(Encoder):
+class BayonEncoder(Encoder[BayonObservation]):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
@@ -93,21 +92,19 @@ class BayonEncoder(Encoder):
         self.at_won = add("won_this_turn", SITES, "sites won this turn")
         self.at_revealed = add("revealed", SITES, "site just revealed")
         self.at_team = add("team", EXPLORERS, "explorers in the team being formed")
-        # the game's continent and step numbers -> this encoder's slots, by name (unknown -> "other")
+        # the game's continent numbers -> this encoder's slots, by name (unknown -> "other")
         self.continent_slot = [_slot(CONTINENTS, name) for name in game_data.CONTINENTS]
-        self.step_slot = [_slot(STEPS, name) for name in game_actions.PHASE_NAMES]
         # per observer and per "who knows this card" mask (seat bits + PUBLIC): the offsets a known card
         # lights from its run's start, without its site: [someone knows it, the seats that know it]
         self.known_offsets = [
             [[0] + [1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1] for mask in range(2 * PUBLIC)]
             for me in range(p)
         ]
-        self.located = Memo()
         self.bit_slots = Memo()
         self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
         self.travel_at = [self.at_travelled + slot for slot in self.continent_slot]
 
-    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+    def fill(self, v: Vector, obs: BayonObservation, me: int) -> None:
         p = self.players
         r = relative(obs.get("current"), me, p)
         one_hot(v, self.at_current, p, r)
@@ -154,97 +151,13 @@ class BayonEncoder(Encoder):
         many_hot(v, self.at_revealed, SITES, revealed if isinstance(revealed, list) else [revealed], offset=1)
         many_hot(v, self.at_team, EXPLORERS, turn.get("team"), offset=1)
 
-    clip_after_fill = False  # every number below is a count, clipped at 1 where it is written
-
-    def fill_state(self, v: Vector, state: Any, me: int) -> None:
-        """What :meth:`fill` writes, read from the fields ``bayon.observe.observation`` shows ``me``."""
-        m: Any = v.data  # one value at a time: cheaper through a memoryview than numpy's indexing
-        p = self.players
-        hot: list[int] = []
-        hot.append(self.at_current + (state.current - me) % p)
-        m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
-        m[self.at_bank] = min(1.0, state.bank / BANK_CEILING)
-        hot.append(self.at_interpreter + self.continent_slot[state.interpreter])
-        target = float(state.target or 1) or 1.0
-        gold, worth = state.gold, state.worth
-        for q in range(p):
-            r = (q - me) % p
-            x = (gold[q] + worth[q]) / target  # min(1.0, x) inline: a call costs more than the test
-            m[self.at_wealth + r] = x if x < 1.0 else 1.0
-            x = gold[q] / GOLD_CEILING
-            m[self.at_gold + r] = x if x < 1.0 else 1.0
-            at = self.at_explorers + r * EXPLORERS - 1
-            hot.extend([at + e for e in state.hands[q]])
-            at = self.at_sites + r * SITES - 1
-            hot.extend([at + site for site in state.owned[q]])
-        hot.extend([self.at_face_up - 1 + e for e in state.faceup])
-        camp, hidden = state.camp, state.camp_hidden
-        m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
-        m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
-        hot.extend([self.at_camp_bottom - 1 + e for e in camp[hidden:]])
-        stacks = state.stacks[: len(CONTINENTS)]
-        at = self.at_stack_size
-        for c, stack in enumerate(stacks):
-            x = len(stack) / DEPTH
-            m[at + c] = x if x < 1.0 else 1.0
-        if 0 <= state.interpreter < len(stacks):
-            hot.append(self.at_blocked + state.interpreter)
-        self._turn(m, hot, state)
-        set_hot(v, hot)
-        # the located cards change only when a card is located or leaves a stack
-        key = (me, tuple(map(tuple, stacks)), tuple(state.known))
-        v[self.located.indices(key, lambda: self._located(stacks, state.known, me))] = 1.0
-
-    def _located(self, stacks: list[list[int]], known: list[int], me: int) -> list[int]:
-        """The ``known_cards`` indices lit for ``me``: each located card, its site if ``me`` saw it, who knows it."""
-        hot: list[int] = []
-        bit, offsets = 1 << me, self.known_offsets[me]
-        for c, stack in enumerate(stacks):
-            for depth, site in enumerate(stack[:DEPTH]):
-                mask = known[site]
-                if not mask:
-                    continue
-                at = self.at_known + (c * DEPTH + depth) * self.per_card
-                hot += [at + k for k in offsets[mask]]
-                if mask & PUBLIC or mask & bit:
-                    hot.append(at + site)  # the site slots start at at + 1, for site 1
-        return hot
-
-    def _turn(self, m: Any, hot: list[int], state: Any) -> None:
-        phase = state.phase
-        running = phase != game_actions.OVER
-        hot.append(self.at_step + self.step_slot[phase])
-        if running and phase == game_actions.MAIN and not state.acted and state.bank >= game_data.DATA.take_gold:
-            hot.append(self.at_turn_flags)
-        if state.hired:
-            hot.append(self.at_turn_flags + 1)
-        if running:
-            # bit sets of explorers used and sites won: each value recurs turn after turn
-            used, won = state.used, state.won
-            lit = self.bit_slots.get(used)
-            if lit is None:
-                lit = self.bit_slots.keep(used, [self.at_acted - 1 + e for e in set_bits(used) if e in EXPLORER_IDS])
-            hot += lit
-            lit = self.bit_slots.get(~won)  # ~ keeps the sites' keys apart from the explorers'
-            if lit is None:
-                lit = self.bit_slots.keep(~won, [self.at_won - 1 + s for s in set_bits(won) if s in SITE_IDS])
-            hot += lit
-        for c, n in enumerate(state.travelled):
-            if n:
-                m[self.at_travelled + self.continent_slot[c]] = min(1.0, n / 4)
-        if state.expedition >= 0:
-            hot.append(self.at_expedition + self.continent_slot[state.expedition])
-        m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
-        if state.revealed:
-            hot.append(self.at_revealed - 1 + state.revealed)
-        hot.extend([self.at_team - 1 + e for e in state.team])
-
-    # ------------------------------------------------------------- incremental path
+    # ------------------------------------------------------------- the fast path (incremental)
     # the cache slots update_state keeps: the module's P_ constants
     pieces = P_HOTS_FROM
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
-        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
+        """What :meth:`fill` writes, read from the fields ``state.observation(me)`` is built from,
+        piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
         rel = self.rel[me]
         # the round is a property drawn from the turns played and how the game ended: those fields are
@@ -266,7 +179,7 @@ class BayonEncoder(Encoder):
                 self.at_current + rel[state.current],
                 self.at_interpreter + self.continent_slot[interpreter],
                 self.at_blocked + interpreter if blocked else -1,
-                self.at_step + self.step_slot[state.phase],
+                self.at_step + state.phase,
                 self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1,
                 self.at_revealed - 1 + revealed if revealed else -1,
             ])  # fmt: skip

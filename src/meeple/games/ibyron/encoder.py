@@ -21,8 +21,10 @@ from typing import Any
 
 import numpy as np
 
+from meeple.games.ibyron import actions as game_actions
 from meeple.games.ibyron import data as game_data
-from meeple.games.ibyron.data import LOW, SIZE, STEP_NAMES
+from meeple.games.ibyron.data import LOW, SIZE
+from meeple.games.ibyron.observe import IbyronObservation
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.rl.encoding import (
     UNSEEN,
@@ -53,13 +55,15 @@ PARTS = (
 CAMPS = ("grain", "ore", "stone", "wood")
 MODES = ("standard", "beginner", "solo")
 SIDES = ("front", "back")
-STEPS = STEP_NAMES  # the game's own list, so a renamed step cannot fall into "other"
+STEPS = game_actions.STEP_NAMES  # the game's own list, so a renamed step cannot fall into "other"
 DICE = ("wood", "stone", "ore", "gold")
 SPACES = ("stablehand", "shipwright", "market", "library", "farmer", "explorer", "tax")
 BONUS = 6
 RESOURCES = ("coins", "wood", "ore", "stone", "gold", "food")
 TECH = ("lumber", "refinery", "taxing")
 MAT = ("bank", "foundry", "garden")
+# a seat's phase in the round: the slots keep this order (not the game's PHASE_NAMES order, which phase_slot maps
+# onto them) so that the vector stays what networks were trained on
 SEAT_PHASES = ("village", "outside", "done")
 BUILT = PARTS[1:]
 CEILING = 30.0  # designed: resources, coins and disc counts are read on 0..30
@@ -72,8 +76,8 @@ def _slot(slots: dict[tuple[int, int], int], where: tuple[int, int] | None) -> i
 
 
 def _write(cache: SeatCache, piece: int, key: Any, at: list[int], val: list[float]) -> None:
-    """Make ``at`` / ``val`` what ``piece`` writes, values clipped into [0, 1] (as ``encode_state`` clips the
-    whole vector once), and keep ``(key, val)`` in its key slot. Where the piece lights the same indices as
+    """Make ``at`` / ``val`` what ``piece`` writes, values clipped into [0, 1] (as ``scaled`` clips each
+    value of the observation's), and keep ``(key, val)`` in its key slot. Where the piece lights the same indices as
     before, only the values that changed are written; else the ones it wrote before go back to 0."""
     m = cache.view
     kept = cache.keys[piece]
@@ -104,7 +108,7 @@ def _rewrite(cache: SeatCache, piece: int, key: Any, part: Callable[[list[int], 
     _write(cache, piece, key, at, val)
 
 
-class IbyronEncoder(Encoder):
+class IbyronEncoder(Encoder[IbyronObservation]):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
@@ -171,7 +175,7 @@ class IbyronEncoder(Encoder):
         self.reserved_at = self.camp_at + p + len(CAMPS) + 1
         self.marks_at = self.reserved_at + p + 1
 
-    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+    def fill(self, v: Vector, obs: IbyronObservation, me: int) -> None:
         p = self.players
         category(v, self.at_mode, MODES, obs.get("mode"))
         category(v, self.at_mode + len(MODES) + 1, SIDES, obs.get("bonus_side"))
@@ -206,7 +210,7 @@ class IbyronEncoder(Encoder):
             self._player(v, self.at_players + r * self.per_player, row)
         self._board(v, obs, me)
 
-    def _village(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+    def _village(self, v: Vector, obs: IbyronObservation, me: int) -> None:
         p = self.players
         village = obs.get("village") or {}
         costs = obs.get("village_costs") or {}
@@ -292,7 +296,7 @@ class IbyronEncoder(Encoder):
                 v[at : at + 3] = (1.0, (where[0] - LOW) / (SIZE - 1), (where[1] - LOW) / (SIZE - 1))
         return slots
 
-    def _spaces(self, v: Vector, obs: dict[str, Any]) -> tuple[dict[tuple[int, int], int], ...]:
+    def _spaces(self, v: Vector, obs: IbyronObservation) -> tuple[dict[tuple[int, int], int], ...]:
         """Write the land and coast slots' [present, x, y], and the land spaces' heights and terrains; returns
         where each land space's slot and each coast space's slot starts, by (x, y)."""
         cells = obs.get("cells")
@@ -307,7 +311,7 @@ class IbyronEncoder(Encoder):
                 v[at + 3 + HEIGHTS + TERRAINS.index(cell["terrain"])] = 1.0
         return land, self._placed(v, obs.get("coast"), COAST_SLOTS, self.at_coast, self.per_coast)
 
-    def _board(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+    def _board(self, v: Vector, obs: IbyronObservation, me: int) -> None:
         p = self.players
         land, coast = self._spaces(v, obs)
         building_at, camp_at, reserved_at, marks_at = self.building_at, self.camp_at, self.reserved_at, self.marks_at
@@ -346,12 +350,12 @@ class IbyronEncoder(Encoder):
                 elif k == 1 and where is not None and where in coast:  # a leader waiting on the sea
                     v[coast[where] + 3 + r] = 1.0
 
-    # ------------------------------------------------------------ fast path (from the state)
+    # ------------------------------------------------------------ the state's numbering
     def _slots_for_state(self) -> None:
         """The game's own numbering of names -> this encoder's slots (``None``: a name it does not list)."""
         self.dice_slot = [DICE.index(b) if b in DICE else None for b in game_data.MARKET_BOXES[: len(DICE)]]
         self.space_of = [game_data.SPACES.index(name) if name in game_data.SPACES else None for name in SPACES]
-        self.phase_slot = [SEAT_PHASES.index(n) if n in SEAT_PHASES else None for n in game_data.PHASE_NAMES]
+        self.phase_slot = [SEAT_PHASES.index(n) if n in SEAT_PHASES else None for n in game_actions.PHASE_NAMES]
         self.mat_slot = [MAT.index(n) if n in MAT else None for n in game_data.MAT_BUILDINGS]
         self.terrain_slot = {k: TERRAINS.index(n) for k, n in game_data.TERRAIN_NAMES.items() if n in TERRAINS}
         self.camp_slot = [CAMPS.index(n) if n in CAMPS else None for n in game_data.CAMP_KINDS]
@@ -361,30 +365,14 @@ class IbyronEncoder(Encoder):
         self.part_discs = {b: d.discs for b, d in enumerate(game_data.BUILDINGS)}
         self.part_discs[game_data.FARM] = 1
 
-    def fill_state(self, v: Vector, s: Any, me: int) -> None:
-        """What :meth:`fill` writes, read from the fields ``ibyron.observe.observation`` shows ``me``
-        (everything but the order of the beginner pile, which no field here reads)."""
-        at: list[int] = []  # indices and their values, written in one numpy call at the end
-        val: list[float] = []
-        self._head_state(at, val, s, me)
-        self._turn_state(at, val, s, me)
-        self._village_state(at, val, s, me)
-        self._bonus_state(at, val, s, me)
-        for q in range(self.players):
-            self._player_state(at, val, s, q, self.at_players + ((q - me) % self.players) * self.per_player)
-        island = self._island_piece(s)
-        v[island[0]] = island[1]
-        self._board_state(at, val, s, me, island[2], island[3])
-        self._marks_state(at, val, s, me, island[2], island[3])
-        v[at] = val
-
-    # ------------------------------------------------------------ incremental path (a seat's kept vector)
+    # ------------------------------------------------------------ the fast path (incremental: a seat's kept vector)
     # pieces: 1 the head (mode .. supplies but the turn), 2 the turn (current seat, step), 3 the village,
     # 4 the bonus spaces, 5 the island's spaces, 6 the pieces on them, then per seat q: 7 + 2q its counts,
     # 8 + 2q its holdings; last (7 + 2 players) the homes, leaders and overseers
     def update_state(self, cache: SeatCache, s: Any, me: int) -> None:
-        """``fill_state``'s vector, rewriting only the pieces whose state fields changed since the cache
-        last looked (each piece's key is a copy of the fields its part of ``fill_state`` reads)."""
+        """What :meth:`fill` writes, read from the fields ``s.observation(me)`` is built from (everything but
+        the order of the beginner pile, which no field here reads), rewriting only the pieces whose fields
+        changed since the cache last looked (each piece's key is a copy of the fields its part reads)."""
         key: Any = (s.solo, s.beginner, s.back_side, s.round, s.round_limit, s.start_player, s.cap,
                     tuple(s.tiles), s.pending_tile, tuple(s.dice), tuple(s.dice_used), s.horse_supply,
                     s.barn_supply, s.permit_supply)
@@ -517,10 +505,6 @@ class IbyronEncoder(Encoder):
                 if s.solo_used[k]:
                     at.append(base + p + 1)
         val += [1.0] * (len(at) - len(val))
-
-    def _player_state(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
-        self._player_counts(at, val, s, q, base)
-        self._player_holdings(at, val, s, q, base)
 
     def _player_counts(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
         """The values of seat ``q``'s block that change move by move: phase, resources, horses, barns,

@@ -7,23 +7,24 @@ it is and how it is turned), since the observation names tiles, not their
 terrain. During the hidden pricing an opponent's offer shows only whether it
 has chosen, exactly as its observation does.
 
-The environments update each seat's kept vector (``update_state``): the round's
-public state, each seat's offer and received tiles, and the numbers are
-rewritten only when the lists they are drawn from changed, and a territory
-only gains the tiles placed since that seat last looked.
+The fast path keeps each seat's vector (``update_state``): the round's public
+state, each seat's offer and received tiles, and the numbers are rewritten only
+when the lists they are drawn from changed (all of them when the phase or the
+round changes), the set-up only when the game does, and a territory only gains
+the tiles placed since that seat last looked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import compress, count, islice
 from operator import attrgetter, is_, le, ne
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from meeple.games.isle_of_skye import actions as game_actions
+from meeple.games.isle_of_skye.observe import IsleOfSkyeObservation
 from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
@@ -50,7 +51,7 @@ SCORING = (
 LETTERS = ("A", "B", "C", "D")
 ROUNDS = 6
 OFFER = 3
-PHASES = ("price", "buy", "build", "over")
+PHASES = game_actions.PHASE_NAMES  # the game's phases: state.phase is the slot
 REACH = 7  # designed: a territory coordinate is read on -7..7 (a 5-round territory spans at most ±5)
 ROTATIONS = (0, 90, 180, 270)
 GOLD_CEILING = 40.0
@@ -74,18 +75,11 @@ F_ROWS = frozenset({F_PRICES, F_DRAWN, F_SOLD_TO, F_RECEIVED})
 
 
 def unit(x: float) -> float:
-    """``x`` clipped into ``[0, 1]``, as ``scaled`` clips (``fill_state`` clips where it writes)."""
+    """``x`` clipped into ``[0, 1]``, as ``scaled`` clips (``update_state`` clips each number where it writes it)."""
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
-# A territory's piece: indices and values but for the owner slot, and the owner slot's indices by
-# the owner's relative slot; with it, the lists it was made from (``_territory``).
-TerritoryPiece = tuple[npt.NDArray[np.intp], npt.NDArray[np.float32], dict[int, npt.NDArray[np.intp]]]
-TerritoryEntry = tuple[Sequence[int], Sequence[float], Sequence[int], TerritoryPiece]
-
-
-class IsleOfSkyeEncoder(Encoder):
-    clip_after_fill = False  # every number is clipped where fill_state writes it (``unit``)
+class IsleOfSkyeEncoder(Encoder[IsleOfSkyeObservation]):
     layout_options = frozenset()  # the scoring tiles are read from the state, not from its options
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
@@ -116,19 +110,17 @@ class IsleOfSkyeEncoder(Encoder):
             "rotation (4)",
         )
         self.at_pending = add("pending", TILES + 3, "tile being placed (78), [placing, spot x, spot y]")
-        self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_actions.PHASE_NAMES]
-        # Each seat's territory piece, with the territory it was drawn from (``_territory``), and
-        # the pieces of territories met so far, by their tiles.
-        self.last_territory: dict[int, tuple[dict[Any, Any], int, TerritoryEntry]] = {}
-        self.territories = Memo()
-        self.setups = Memo(64)
         # per observer, by absolute seat: the relative slot and where that seat's runs start
+        # the pieces written afresh only for an empty cache or another game, remembered as numpy indices and
+        # values: the set-up, by its scoring tiles and rounds, and each territory, by its tiles and owner
+        self.setups = Memo(64)
+        self.territories = Memo()
         self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]
         self.seat_at = [[self.at_seats + r * self.per_seat for r in rel] for rel in self.rel]
         self.offer_at = [[self.at_offers + r * OFFER * self.per_offer for r in rel] for rel in self.rel]
         self.received_at = [[self.at_received + r * TILES for r in rel] for rel in self.rel]
 
-    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+    def fill(self, v: Vector, obs: IsleOfSkyeObservation, me: int) -> None:
         p = self.players
         v[self.at_round] = scaled(obs.get("round"), ROUNDS)
         v[self.at_round + 1] = scaled(obs.get("rounds"), ROUNDS)
@@ -197,51 +189,53 @@ class IsleOfSkyeEncoder(Encoder):
         if turn in ROTATIONS:
             v[at + 3 + self.players + ROTATIONS.index(turn)] = 1.0
 
-    def fill_state(self, v: Vector, state: Any, me: int) -> None:
-        """What :meth:`fill` writes, read from the fields ``isle_of_skye.observe.observation`` shows ``me``:
-        while prices are hidden, another seat's offer shows its tiles and buyers only, and its gold only
-        as the total with its stakes."""
-        p, phase = self.players, state.phase
-        hidden_phase = phase == game_actions.PRICE
-        # The game's set-up (rounds, scoring tiles, round track) never changes: one numpy write of a
-        # memo. The few dozen values that change go one by one through the vector's memoryview, which
-        # costs less than gathering them into lists for one numpy call.
-        setup = self.setups.pieces.get((state.scoring, state.rounds)) or self._setup(state)
-        v[setup[0]] = setup[1]
-        m: Any = v.data
-        m[self.at_round] = unit(state.round / ROUNDS)
-        m[self.at_phase + self.phase_slot[phase]] = 1.0
-        m[self.at_roles + (state.start - me) % p] = 1.0
-        roles = self.at_roles + p + 1
-        if phase == game_actions.BUY:
-            m[roles + (state.start + state.buy_step - me) % p] = 1.0
-        else:
-            m[roles + p] = 1.0
-        roles += p + 1
-        if phase == game_actions.BUILD and 0 <= state.builder < p:
-            m[roles + (state.builder - me) % p] = 1.0
-        else:
-            m[roles + p] = 1.0
-        m[self.at_bag] = unit(len(state.bag) / TILES)
-        for q in range(p):
-            self._seat_state(v, m, state, q, me, hidden_phase)
-        if state.pick_tile >= 0:
-            m[self.at_pending + state.pick_tile] = 1.0
-        spot = state.pick_spot
-        if spot is not None and len(spot) == 2:
-            m[self.at_pending + TILES] = 1.0
-            m[self.at_pending + TILES + 1] = unit((spot[0] + REACH) / (2 * REACH))
-            m[self.at_pending + TILES + 2] = unit((spot[1] + REACH) / (2 * REACH))
+    # ------------------------------------------------------------- the fast path (incremental)
+    # the cache slots update_state keeps and the fields it compares: the module's P_ and F_ constants
 
-    def _setup(self, state: Any) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
-        """The round count, scoring tiles and round track of the game (the same all game long)."""
-        at, val = self._setup_lists(state)
-        piece = (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32))
-        self.setups.keep((state.scoring, state.rounds), piece)
-        return piece
+    @property
+    def pieces(self) -> int:  # type: ignore[override]
+        return P_PENDING_HOT
+
+    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
+        """What :meth:`fill` writes, read from the fields ``state.observation(me)`` is built from (while
+        prices are hidden, another seat's offer shows its tiles and buyers only, and its gold only as the
+        total with its stakes), piece by piece, each only when its fields changed."""
+        keys = cache.keys
+        setup = (state.scoring, state.rounds)
+        if setup != keys[P_SETUP]:  # another game: compared element by element, by identity first
+            keys[P_SETUP] = setup
+            piece = self.setups.get(setup)
+            if piece is None:
+                at, val = self._setup_lists(state)
+                piece = self.setups.keep(setup, (np.array(at, np.intp), np.array(val, np.float32)))
+            cache.vector[self.at_scoring : self.at_seats] = 0.0  # the scoring tiles and the round track
+            cache.vector[piece[0]] = piece[1]
+        now = list(_FIELDS_OF(state))
+        now.append(len(state.bag))
+        old = keys[P_FIELDS]
+        if old is UNSEEN or now[F_PHASE] != old[F_PHASE] or now[0] != old[0]:
+            self._rewrite_fields(cache, state, me, now)  # a new phase or round changes most pieces
+        elif now != old:  # one comparison, at C speed, of every field but the territories
+            self._update_fields(cache, state, me, now, old)
+        self._update_territories(cache, state, me)
+
+    def _rewrite_fields(self, cache: SeatCache, state: Any, me: int, now: list[Any]) -> None:
+        """Rewrite every piece drawn from the compared fields (all but the set-up and the territories) and
+        keep a copy of those fields."""
+        rows = F_ROWS  # _copied, inline: one list built, no call per field
+        cache.keys[P_FIELDS] = [
+            [r[:] for r in x] if i in rows else x[:] if type(x) is list else x for i, x in enumerate(now)
+        ]
+        hidden = now[F_PHASE] == game_actions.PRICE
+        self._update_round(cache, state, me)
+        for q in range(self.players):
+            self._write_offer(cache, state, q, me, hidden)
+            self._write_received(cache, state.received[q], q, me)
+        self._write_numbers(cache, state, me, hidden)
 
     def _setup_lists(self, state: Any) -> tuple[list[int], list[float]]:
-        """The indices and values of :meth:`_setup`, as lists."""
+        """The indices and values of the game's set-up: the round count, scoring tiles and round track (the
+        same all game long)."""
         at: list[int] = [self.at_round + 1]
         val: list[float] = [unit(len(state.rounds) / ROUNDS)]
         for i, tid in enumerate(state.scoring[: len(LETTERS)]):
@@ -257,125 +251,6 @@ class IsleOfSkyeEncoder(Encoder):
             at.append(base + len(LETTERS))
             val.append(unit(entry.gold_per_player_ahead / 5))
         return at, val
-
-    def _seat_state(self, v: Vector, m: Any, state: Any, q: int, me: int, hidden_phase: bool) -> None:
-        p = self.players
-        r = (q - me) % p
-        mine = q == me
-        prices = state.prices[q]
-        base = self.at_seats + r * self.per_seat
-        gold = state.gold[q]
-        m[base] = unit(state.vp[q] / VP_CEILING)
-        m[base + 1] = 0.0 if hidden_phase and not mine else unit(gold / GOLD_CEILING)
-        m[base + 2] = unit((gold + sum(prices)) / GOLD_CEILING)
-        m[base + 3] = 0.0 if hidden_phase and not state.done[q] else 1.0  # chosen: asked while prices are hidden
-        self._offer_into(m, self.at_offers + r * OFFER * self.per_offer, state, q, me, hidden_phase and not mine)
-        received = state.received[q]
-        if received:
-            base = self.at_received + r * TILES
-            for tid in received:
-                if 0 <= tid < TILES:
-                    m[base + tid] = 1.0
-        # A territory changes only when its seat builds, and only grows: its piece is kept and
-        # extended by the tiles placed since (``_territory``).
-        idx, values, owners = self._territory(q, state.placed[q])
-        v[idx] = values
-        found = owners.get(r)
-        if found is None:
-            found = owners[r] = owners[-1] + r
-        v[found] = 1.0
-
-    def _territory(self, q: int, territory: dict[Any, Any]) -> TerritoryPiece:
-        """Seat ``q``'s ``territory_tiles`` indices and values, but for the owner slot, and each tile's
-        owner slot (by the owner's relative slot ``r``; key -1 holds slot 0).
-
-        Kept with the territory mapping it was drawn from and its size: the same mapping at the same
-        size is the same territory, and a larger one holds the same tiles first (a territory only
-        grows, and a mapping keeps the order tiles were placed in), so only the new tiles are read.
-        Another mapping (a copy of the state) finds its piece by its tiles in the memo.
-        """
-        n = len(territory)
-        kept = self.last_territory.get(q)
-        if kept is not None and kept[0] is territory and kept[1] <= n:
-            if kept[1] == n:
-                return kept[2][3]
-            old = kept[2]
-            entry = self._extended(old[0], old[1], old[2], list(territory.items())[kept[1] :])
-        else:
-            tiles = tuple(territory.items())
-            entry = self.territories.get(tiles)
-            if entry is None:
-                entry = self.territories.keep(tiles, self._extended((), (), (), tiles))
-        self.last_territory[q] = (territory, n, entry)
-        return entry[3]
-
-    def _extended(
-        self, at_before: Sequence[int], val_before: Sequence[float], owner_before: Sequence[int], tiles: Sequence[Any]
-    ) -> TerritoryEntry:
-        """A territory's entry (indices, values, owner slots, their arrays) from those of its first
-        tiles and the ``tiles`` after them (new lists: entries are shared through the memo and never
-        change)."""
-        at, val, owner = list(at_before), list(val_before), list(owner_before)
-        per_tile, rotations = self.per_tile, 3 + self.players
-        for (x, y), (tid, rot) in tiles:
-            if not 0 <= tid < TILES:
-                continue
-            base = self.at_tiles + tid * per_tile
-            at += (base, base + 1, base + 2)
-            val += (1.0, unit((x + REACH) / (2 * REACH)), unit((y + REACH) / (2 * REACH)))
-            owner.append(base + 3)
-            if 0 <= rot < len(ROTATIONS):
-                at.append(base + rotations + rot)
-                val.append(1.0)
-        arrays = (
-            np.array(at, dtype=np.intp),
-            np.array(val, dtype=np.float32),
-            {-1: np.array(owner, dtype=np.intp)},
-        )
-        return at, val, owner, arrays
-
-    # ------------------------------------------------------------- incremental path
-    # the cache slots update_state keeps and the fields it compares: the module's P_ and F_ constants
-
-    @property
-    def pieces(self) -> int:  # type: ignore[override]
-        return P_PENDING_HOT
-
-    def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
-        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
-        keys = cache.keys
-        now = list(_FIELDS_OF(state))
-        now.append(len(state.bag))
-        old = keys[P_FIELDS]
-        if old is UNSEEN or now[F_PHASE] != old[F_PHASE] or now[0] != old[0]:
-            self._refresh(cache, state, me, now)  # a new phase or round changes most pieces
-            return
-        setup = (state.scoring, state.rounds)
-        if setup != keys[P_SETUP]:  # another game: compared element by element, by identity first
-            keys[P_SETUP] = setup
-            cache.vector[self.at_scoring : self.at_seats] = 0.0  # the scoring tiles and the round track
-            m = cache.view
-            for i, x in zip(*self._setup_lists(state), strict=True):
-                m[i] = x
-        if now != old:  # one comparison, at C speed, of every field but the territories
-            self._update_fields(cache, state, me, now, old)
-        self._update_territories(cache, state, me)
-
-    def _refresh(self, cache: SeatCache, state: Any, me: int, now: list[Any]) -> None:
-        """Write the game's slices afresh (``fill_state``: cheaper than piece by piece when most pieces
-        change) and make every key slot hold what they were drawn from."""
-        v, keys = cache.vector, cache.keys
-        v[self.at_round :] = 0.0  # every slice after the common ones (the round's is the first)
-        self.fill_state(v, state, me)
-        keys[P_SETUP] = (state.scoring, state.rounds)
-        rows = F_ROWS  # _copied, inline: one list built, no call per field
-        keys[P_FIELDS] = [
-            [r[:] for r in x] if i in rows else x[:] if type(x) is list else x for i, x in enumerate(now)
-        ]
-        keys[P_TERRITORY] = (list(state.placed), list(map(len, state.placed)))
-        for slot in range(P_PHASE_HOT, P_PENDING_HOT + 1):
-            keys[slot] = UNSEEN
-        self._update_round(cache, state, me)  # the one-hots' slots learn the indices fill_state lit
 
     def _copied(self, i: int, value: Any) -> Any:
         """A copy of field ``i`` of the compared fields (row by row for those holding a list per seat)."""
@@ -402,14 +277,10 @@ class IsleOfSkyeEncoder(Encoder):
                 else:
                     seats.update(q for q in range(p) if rows[q] != was[q])
             if i == F_RECEIVED:
-                rows, was, at, v, m = now[i], old[i], self.received_at[me], cache.vector, cache.view
+                rows, was = now[i], old[i]
                 for q in range(p):
                     if rows[q] != was[q]:
-                        base = at[q]
-                        v[base : base + TILES] = 0.0  # the seat's own run: cleared in one numpy write
-                        for t in rows[q]:
-                            if 0 <= t < TILES:
-                                m[base + t] = 1.0
+                        self._write_received(cache, rows[q], q, me)
             old[i] = self._copied(i, now[i])
         if round_changed:
             self._update_round(cache, state, me)
@@ -419,12 +290,12 @@ class IsleOfSkyeEncoder(Encoder):
             self._write_numbers(cache, state, me, hidden)
 
     def _update_round(self, cache: SeatCache, state: Any, me: int) -> None:
-        """The round, phase, roles, bag and pending tile, as :meth:`fill_state` writes them: numbers
-        written, each one-hot moved only if its index changed."""
+        """The round, phase, roles, bag and pending tile: numbers written, each one-hot moved only if its
+        index changed."""
         m, p, phase = cache.view, self.players, state.phase
         m[self.at_round] = unit(state.round / ROUNDS)
         m[self.at_bag] = unit(len(state.bag) / TILES)
-        move_hot(cache, P_PHASE_HOT, self.at_phase + self.phase_slot[phase])
+        move_hot(cache, P_PHASE_HOT, self.at_phase + phase)
         move_hot(cache, P_START_HOT, self.at_roles + (state.start - me) % p)
         roles = self.at_roles + p + 1
         move_hot(
@@ -449,8 +320,8 @@ class IsleOfSkyeEncoder(Encoder):
             m[at] = m[at + 1] = m[at + 2] = 0.0
 
     def _write_offer(self, cache: SeatCache, state: Any, q: int, me: int, hidden: bool) -> None:
-        """Seat ``q``'s offer slots for observer ``me``, as :meth:`_seat_state` writes them: its run of the
-        vector (one per seat, of its own) cleared in one numpy write, then the few values it holds."""
+        """Seat ``q``'s offer slots for observer ``me``: its run of the vector (one per seat, of its own)
+        cleared in one numpy write, then the few values it holds."""
         base = self.offer_at[me][q]
         cache.vector[base : base + OFFER * self.per_offer] = 0.0
         self._offer_into(cache.view, base, state, q, me, hidden and q != me)
@@ -475,6 +346,15 @@ class IsleOfSkyeEncoder(Encoder):
                 m[base + TILES + 4] = 1.0
                 m[base + TILES + 5 + (buyer - me) % p] = 1.0
             base += per_offer
+
+    def _write_received(self, cache: SeatCache, tiles: list[int], q: int, me: int) -> None:
+        """The tiles seat ``q`` bought or kept this round: its run cleared in one numpy write, then lit."""
+        base = self.received_at[me][q]
+        cache.vector[base : base + TILES] = 0.0
+        m = cache.view
+        for t in tiles:
+            if 0 <= t < TILES:
+                m[base + t] = 1.0
 
     def _write_numbers(self, cache: SeatCache, state: Any, me: int, hidden: bool) -> None:
         """Every seat's VP, gold (another seat's hidden while it prices), gold with stakes, and chosen."""
@@ -503,12 +383,15 @@ class IsleOfSkyeEncoder(Encoder):
                         m[i] = x
                 key[1][:] = sizes
                 return
-        cache.vector[self.at_tiles : self.at_pending] = 0.0  # every territory's tiles
-        m = cache.view
+        v = cache.vector
+        v[self.at_tiles : self.at_pending] = 0.0  # every territory's tiles
         for q, r in enumerate(self.rel[me]):
-            at, val = self._tiles(placed[q].items(), r)
-            for i, x in zip(at, val, strict=True):
-                m[i] = x
+            tiles = tuple(placed[q].items())
+            piece = self.territories.get((tiles, r))
+            if piece is None:
+                at, val = self._tiles(tiles, r)
+                piece = self.territories.keep((tiles, r), (np.array(at, np.intp), np.array(val, np.float32)))
+            v[piece[0]] = piece[1]
         cache.keys[P_TERRITORY] = (list(placed), sizes)
 
     def _tiles(self, tiles: Iterable[Any], r: int) -> tuple[list[int], list[float]]:

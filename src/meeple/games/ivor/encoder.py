@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.ivor import rules as game_rules
+from meeple.games.ivor import actions as game_actions
+from meeple.games.ivor.observe import IvorObservation
 from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
-    Memo,
     SeatCache,
     Vector,
     by_relative_seat,
@@ -30,7 +30,6 @@ from meeple.rl.encoding import (
     relight,
     scaled,
     set_bits,
-    set_hot,
     write_changed,
     write_scaled,
 )
@@ -38,16 +37,7 @@ from meeple.rl.encoding import (
 CARDS = 61
 LOCATIONS = 20
 LINE = 4
-PHASES = (
-    "place wagons",
-    "move and play",
-    "choose where Idris sleeps",
-    "choose where a sheep runs from",
-    "take an extra card",
-    "take a card",
-    "discard down to the hand limit",
-    "game over",
-)
+PHASES = game_actions.PHASE_NAMES  # the game's phases: state.phase is the slot
 SHEEP_CEILING = 30.0  # designed: above the 25-sheep end trigger
 SCORE_CEILING = 60.0
 
@@ -61,7 +51,7 @@ SCORE_CEILING = 60.0
 ) = range(1, 24)  # fmt: skip
 
 
-class IvorEncoder(Encoder):
+class IvorEncoder(Encoder[IvorObservation]):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         p, add = players, self.layout.add
@@ -87,9 +77,6 @@ class IvorEncoder(Encoder):
         self.at_deck = add("deck", 2 + CARDS, "[deck size / 61, events removed / 5], discard pile (61)")
         self.at_supply = add("supply", 3, "[gold / 12, coal / 12, Idris tokens / 5] in the supply")
         self.at_jobs = add("jobs_done_at", LOCATIONS, "locations where a job was done this turn")
-        self.phase_slot = [PHASES.index(n) if n in PHASES else len(PHASES) for n in game_rules.PHASE_NAMES]
-        self.sheep = Memo()
-        self.discards = Memo()
         per_loc = 2 + 2 * (p + 1)
         self.at_wagon = [self.at_locs + i * per_loc + 2 for i in range(LOCATIONS)]
         self.at_idris = [at + p + 1 for at in self.at_wagon]
@@ -100,7 +87,7 @@ class IvorEncoder(Encoder):
         self.supply_at = [self.at_deck, self.at_deck + 1, self.at_supply, self.at_supply + 1, self.at_supply + 2]
         self.supply_ceiling = (float(CARDS), 5.0, 12.0, 12.0, 5.0)
 
-    def fill(self, v: Vector, obs: dict[str, Any], me: int) -> None:
+    def fill(self, v: Vector, obs: IvorObservation, me: int) -> None:
         p = self.players
         one_hot(v, self.at_current, p, relative(obs.get("current"), me, p))
         category(v, self.at_phase, PHASES, obs.get("phase"))
@@ -151,68 +138,7 @@ class IvorEncoder(Encoder):
         jobs = [locations.index(x) for x in obs.get("jobs_done_at") or () if x in locations]
         many_hot(v, self.at_jobs, LOCATIONS, jobs)
 
-    clip_after_fill = False  # every number below is a count, clipped at 1 where it is written
-
-    def fill_state(self, v: Vector, state: Any, me: int) -> None:
-        """What :meth:`fill` writes, read from the fields ``ivor.observe.observation`` shows ``me``
-        (of the other seats' hands, only their size and the cards all saw go in)."""
-        m: Any = v.data  # one value at a time: cheaper through a memoryview than numpy's indexing
-        p = self.players
-        hot = [self.at_current + (state.current - me) % p, self.at_phase + self.phase_slot[state.phase]]
-        m[self.at_round] = min(1.0, state.round / 30)
-        m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
-        if state.end_triggered:
-            hot.append(self.at_end + 1)
-        m[self.at_end + 2] = min(1.0, state.moves_left / 5)
-        final = state.final
-        for q in range(p):
-            at = self.at_seats + ((q - me) % p) * self.per_seat
-            m[at] = min(1.0, state.sheep[q] / SHEEP_CEILING)
-            m[at + 1] = min(1.0, state.gold[q] / 5)
-            m[at + 2] = min(1.0, state.coal[q] / 5)
-            m[at + 3] = min(1.0, len(state.hands[q]) / 5)
-            m[at + 4] = min(1.0, state.tokens[q] / 5)
-            if final is not None:
-                m[at + 5] = min(1.0, final[q] / SCORE_CEILING)
-            pos = state.pos[q]
-            if 0 <= pos < LOCATIONS:
-                hot += (at + 6, at + 7 + pos)
-        at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
-        hot.extend([at + c for c in state.hands[me]])
-        # the cards all have seen go into a hand, the jobs done and the events taken: a few cards each
-        known, completed, events = state.known, state.completed, state.events_taken
-        for q in range(p):
-            at = self.at_seats + ((q - me) % p) * self.per_seat + 6 + LOCATIONS
-            hot.extend([at + CARDS + c for c in known[q]])
-            hot.extend([at + 2 * CARDS + c for c in completed[q]])
-            hot.extend([at + 3 * CARDS + c for c in events[q]])
-        # the discard pile changes only when a card is discarded or the deck is rebuilt
-        discard = state.discard
-        v[self.discards.indices(tuple(discard), lambda: [self.at_deck + 1 + c for c in discard])] = 1.0
-        # the map changes only when sheep, a token, a wagon or an Idris token moves
-        sheep, token = tuple(state.loc_sheep), tuple(state.loc_token)
-        idx, values = self.sheep.values((sheep, token), lambda: self._sheep(sheep, token))
-        v[idx] = values
-        # each location's wagon owner and Idris token owner (relative, or "none"), changing most moves:
-        # the slot of owner w is owner_slot[me][w], and w = -1 (no owner) reads its last entry, "none"
-        slot = self.owner_slot[me]
-        hot.extend([a + slot[w] for a, w in zip(self.at_wagon, state.wagon_at, strict=False)])
-        hot.extend([a + slot[w] for a, w in zip(self.at_idris, state.idris_at, strict=False)])
-        for i, (card, on) in enumerate(zip(state.line[:LINE], state.line_sheep, strict=False)):
-            at = self.at_line + i * (CARDS + 1)
-            if isinstance(card, int) and 0 < card <= CARDS:
-                hot.append(at + card - 1)
-            if on:
-                hot.append(at + CARDS)
-        m[self.at_deck] = min(1.0, len(state.deck) / CARDS)
-        m[self.at_deck + 1] = min(1.0, len(state.removed) / 5)
-        m[self.at_supply] = min(1.0, state.supply_gold / 12)
-        m[self.at_supply + 1] = min(1.0, state.supply_coal / 12)
-        m[self.at_supply + 2] = min(1.0, state.idris_free / 5)
-        hot.extend([self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
-        set_hot(v, hot)
-
-    # ------------------------------------------------------------- incremental path
+    # ------------------------------------------------------------- the fast path (incremental)
     # the cache slots update_state keeps: the module's P_ constants
 
     @property
@@ -220,9 +146,11 @@ class IvorEncoder(Encoder):
         return P_SEAT_CARDS + 3 * self.players - 1
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
-        """What :meth:`fill_state` writes, piece by piece, each only when its fields changed."""
+        """What :meth:`fill` writes, read from the fields ``state.observation(me)`` is built from
+        (of the other seats' hands, only their size and the cards all saw go in),
+        piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
-        turn, phase = self.at_current + self.rel[me][state.current], self.at_phase + self.phase_slot[state.phase]
+        turn, phase = self.at_current + self.rel[me][state.current], self.at_phase + state.phase
         if turn != keys[P_TURN] or phase != keys[P_PHASE]:  # one test for the two, most moves
             move_hot(cache, P_TURN, turn)
             move_hot(cache, P_PHASE, phase)
@@ -331,15 +259,3 @@ class IvorEncoder(Encoder):
             if q < len(starts):
                 at = starts[q] + offset
                 relight(cache, P_SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
-
-    def _sheep(self, sheep: tuple[int, ...], token: tuple[int, ...]) -> tuple[list[int], list[float]]:
-        """The ``locations`` indices and values of the sheep and the lost-sheep tokens (the same for every seat)."""
-        per_loc, at, val = 2 + 2 * (self.players + 1), [], []
-        for i in range(min(LOCATIONS, len(sheep))):
-            base = self.at_locs + i * per_loc
-            at.append(base)
-            val.append(min(1.0, sheep[i] / 8))
-            if token[i] > 0:
-                at.append(base + 1)
-                val.append(1.0)
-        return at, val
