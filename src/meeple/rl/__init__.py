@@ -128,12 +128,23 @@ def legal_mask(state: State, seat: int | None = None) -> npt.NDArray[np.int8]:
     return mask
 
 
-__all__ = [
+__all__ = [  # noqa: RUF022 (vector_env is served by __getattr__ below)
     "encode_observation",
     "encoder",
+    "encoder_class",
+    "vector_env",
     "legal_indices",
     "legal_mask",
     "observation_shape",
     "observation_table",
     "observation_tensor",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``meeple.rl.vector_env``: the batched environment, loaded on first use (it imports Gymnasium)."""
+    if name == "vector_env":
+        from meeple.rl.vector import vector_env
+
+        return vector_env
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

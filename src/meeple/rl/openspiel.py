@@ -40,6 +40,7 @@ from meeple.core import RLSpec, State
 from meeple.core.rng import Random, fresh_seed, make_rng
 from meeple.rl import encoder
 from meeple.rl.common import outcome_rewards
+from meeple.rl.encoding import SeatCache
 
 
 def short_name(game: str) -> str:
@@ -265,6 +266,9 @@ class MeepleObserver:
         self.encoder = encoder(game.game_id, game.players, **game.options)
         self.tensor = np.zeros(self.encoder.layout.size, np.float32)
         self.dict = {s.name: self.tensor[s.start : s.stop] for s in self.encoder.layout.slices}
+        # one kept vector per seat: each observation rewrites only the pieces whose fields differ from
+        # the last position this seat was shown (any state, any game: a piece is a function of its key)
+        self.caches: dict[int, SeatCache] = {}
 
     def _seat(self, player: int) -> int | None:
         return None if self.public_only else player
@@ -274,7 +278,10 @@ class MeepleObserver:
         if seat is None:  # the public observer: the spectator's observation
             self.tensor[:] = self.encoder.encode(state.meeple.observation(None))
         else:  # the fast path, equal to encode(observation(seat)) (tests/rl/test_fast_encoders.py)
-            self.tensor[:] = self.encoder.encode_state(state.meeple, seat)
+            cache = self.caches.get(seat)
+            if cache is None:
+                cache = self.caches[seat] = self.encoder.new_cache(seat)
+            self.tensor[:] = self.encoder.encode_cached(cache, state.meeple, seat)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         seat = self._seat(player)
