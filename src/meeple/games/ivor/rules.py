@@ -50,7 +50,6 @@ from meeple.games.ivor.actions import (
     TAKE_ACT,
     MoveAction,
 )
-from meeple.games.ivor.actions import PHASE_NAMES as PHASE_NAMES  # re-exported: encoder.py still reads it here
 from meeple.games.ivor.data import DATA, Job
 from meeple.games.ivor.explain import (
     buy_refusal,
