@@ -1,7 +1,7 @@
 """Shared set-up for the Ibyron rule tests.
 
 ``started`` plays the set-up choices (starting building, home field) and
-returns a state at the first Outside turn. ``put`` places a leader, a camp or
+returns a state at the first Outside turn; ``village`` sends a seat to the village. ``put`` places a leader, a camp or
 resources directly so a test can set a position up in one line; the rules
 under test then run through ``apply`` only.
 """
@@ -42,6 +42,14 @@ def turn_to(state: IbyronState, p: int) -> None:
     """Hand the Outside turn to seat ``p`` (test set-up only)."""
     state.current = p
     start_turn(state)
+
+
+def village(state: IbyronState, p: int, discs: int) -> None:
+    """Put seat ``p`` in the village with ``discs`` in its village box and give it the turn (test set-up only)."""
+    state.supply[p] = 0
+    state.vbox[p] = discs
+    state.rest[p] += 14 - discs
+    turn_to(state, p)
 
 
 def notations(state: IbyronState, seat: int | None = None) -> list[str]:

@@ -15,7 +15,7 @@ import pytest
 from tests.ibyron.test_board_views import NAMES, positions
 from tests.web.conftest import browser  # noqa: F401 - the fixture, shared with the web suite
 
-from meeple.games.ibyron.svg import svg_view
+from meeple.games.ibyron.svg import render as svg_view
 
 # For each target: is the element at its centre inside it (and no other target), and is the centre on screen?
 CHECK = """

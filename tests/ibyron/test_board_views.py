@@ -16,11 +16,12 @@ from ibyron_helpers import set_height, start, turn_to
 from rich.console import Console
 
 import meeple.games.ibyron as ib
-from meeple.games.ibyron.data import STEP_NAMES, B
+from meeple.games.ibyron.actions import STEP_NAMES
+from meeple.games.ibyron.data import B
 from meeple.games.ibyron.island import cell_of
 from meeple.games.ibyron.rules import IbyronState
-from meeple.games.ibyron.svg import svg_view
-from meeple.games.ibyron.text import text_view
+from meeple.games.ibyron.svg import render as svg_view
+from meeple.games.ibyron.text import render as text_view
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES: tuple[tuple[int, int, dict[str, Any]], ...] = (
@@ -221,8 +222,8 @@ def test_beginner_board_says_no_permits_and_shows_the_pile_not_its_order() -> No
 SCRIPT = """
 import json, random, sys
 import meeple.games.ibyron as ib
-from meeple.games.ibyron.svg import svg_view
-from meeple.games.ibyron.text import text_view
+from meeple.games.ibyron.svg import render as svg_view
+from meeple.games.ibyron.text import render as text_view
 from rich.console import Console
 s = ib.INFO.new(3, 5)
 rng = random.Random(5)
@@ -264,7 +265,7 @@ def test_every_target_says_in_words_what_a_click_does() -> None:
 
 
 def test_choice_words_for_camps_bonus_and_hiring() -> None:
-    from meeple.games.ibyron.svg_words import choice
+    from meeple.games.ibyron.view_words import choice
 
     obs = start(bonus_side="back").observation(0)
     assert choice(obs, "camp ore 1") == "Send 1 ore miner here"
@@ -277,7 +278,7 @@ def test_choice_words_for_camps_bonus_and_hiring() -> None:
 
 
 def test_choice_words_for_moves_gathering_and_sales(game: IbyronState) -> None:
-    from meeple.games.ibyron.svg_words import choice
+    from meeple.games.ibyron.view_words import choice
 
     s = game
     s.camps[cell_of(5, 6)] = (0, 0, 3)  # woodcutters of seat 0's first overseer

@@ -93,3 +93,11 @@ def test_the_bot_never_founds_a_camp_that_leaves_no_foreman() -> None:
     assert bot._camp_size(s, 0) == 2
     camp = bot._camp_here(s, 0, s.legal_actions(0), 0)
     assert camp is not None and int(camp.args[1]) <= 2
+
+
+def test_evaluate_gives_win_shares_favouring_progress(game: IbyronState) -> None:
+    s = game
+    shares = s.evaluate()
+    assert abs(sum(shares) - 1) < 1e-9 and all(0 < x < 1 for x in shares)
+    s.in_buildings[1] += 3
+    assert s.evaluate()[1] > 0.9

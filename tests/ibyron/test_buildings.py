@@ -136,3 +136,28 @@ def test_coins_cap_and_track_limits(game: IbyronState) -> None:
     turn_to(s, 0)
     s.apply("visit tax")
     assert s.res[0][COINS] == 30
+
+
+def test_the_foundry_swap_is_offered_only_for_four_stone_or_more() -> None:
+    s = start(buildings=("foundry", "foundry"))
+    turn_to(s, 0)
+    s.permits[0] = 1
+    s.res[0][WOOD], s.res[0][STONE], s.res[0][ORE] = 5, 5, 1
+    s.apply("move 5 6 0")  # a forest: the Lumber Mill (5 wood, no stone) has no swap
+    assert "build lumber_mill" in notations(s) and "build lumber_mill foundry" not in notations(s)
+    turn_to(s, 0)
+    s.leader[0] = cell(5, 7)  # a mountain: the Refinery costs 5 stone
+    assert "build refinery" in notations(s) and "build refinery foundry" in notations(s)
+    s.apply("build refinery foundry")
+    assert (s.res[0][STONE], s.res[0][ORE]) == (2, 0)
+
+
+def test_a_ship_needs_a_reserve_stack_still_on_the_mat() -> None:
+    s = start()
+    turn_to(s, 0)
+    s.built[0][B["harbour"]] = 1
+    s.res[0][WOOD] = 4
+    s.reserve[0] = []
+    assert "ship" not in notations(s)
+    s.reserve[0] = [1]
+    assert "ship" in notations(s)

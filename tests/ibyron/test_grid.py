@@ -8,11 +8,21 @@ import io
 import random
 
 import pytest
+from ibyron_helpers import cell, start, turn_to
 from rich.console import Console
 
 import meeple
 import meeple.games.ibyron as ib
-from meeple.games.ibyron.data import DATA, LOW, S_MOVED, S_PLACE, S_TURN, DataError, check, grid_reach
+from meeple.games.ibyron.data import (
+    DATA,
+    LOW,
+    S_MOVED,
+    S_PLACE,
+    S_TURN,
+    DataError,
+    check,
+    grid_reach,
+)
 from meeple.games.ibyron.island import HIGH, can_place, cell_of, xy
 from meeple.games.ibyron.rules import IbyronState
 
@@ -149,3 +159,19 @@ def test_the_views_show_spaces_and_offer_placements_past_the_old_edge() -> None:
     console.print(s.info.text_view(s.observation(0), [str(a) for a in s.legal_actions()]))
     rows = [line.split("│")[1].strip() for line in console.export_text().splitlines() if line.count("│") > 2]
     assert "-3" in rows and "-2" in rows and "20" not in rows  # the coast above the new tile, nothing far off
+
+
+def test_a_tile_is_explored_from_the_coast_to_negative_coordinates() -> None:
+    """The island may grow past any edge a smaller grid would have: with the island reaching x = 0, a leader
+    on the sea beside it explores westwards, to negative coordinates."""
+    s = start()
+    s.lay_tile(5, 2, 6, 0)
+    s.lay_tile(6, 0, 6, 0)  # the island reaches x = 0
+    s.held[0] = 7
+    turn_to(s, 0)
+    s.leader[0] = cell(0, 6)
+    with pytest.raises(meeple.IllegalAction, match="must touch the island"):
+        s.apply("explore 1 0")  # its top-right corner on (0, 6): half on land and half on the sea
+    s.apply("move -1 6 0")  # to the coast, west of x = 0
+    s.apply("explore 1 0")  # its top-right corner on (-1, 6): the tile lies on x = -2..-1
+    assert [xy(c) for c in s.land[:2]] == [(-2, 6), (-1, 6)] and s.height[cell(-2, 7)] == 1

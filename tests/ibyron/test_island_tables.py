@@ -43,3 +43,15 @@ def test_anchor_masks_and_the_grown_coast_match_the_definitions(players: int, mo
                     break
                 state.apply(rng.choice(state.legal_actions()))
     assert checked > 15
+
+
+def test_a_tile_laid_in_one_game_leaves_the_shared_starting_island_alone() -> None:
+    """Every game starts from one starting island per player count, shared (copy on write): laying a tile in
+    one game must not show up in a game started afterwards."""
+    first = meeple.new_game("ibyron", players=2, seed=1)
+    before = (list(first.height), list(first.terrain), dict(first.top_tile), first.land, first.coast)
+    assert isinstance(first, IbyronState)
+    first.lay_tile(first.tiles[0], *first._legal_anchors()[0], 1)
+    second = meeple.new_game("ibyron", players=2, seed=1)
+    assert (second.height, second.terrain, second.top_tile, second.land, second.coast) == before
+    assert first.height != second.height and len(first.land) > len(second.land)

@@ -1,13 +1,22 @@
-"""Set-up and Outside actions: move, explore, work camps, gathering, ships, buildings, forfeit."""
+"""Set-up and the other Outside actions: starting buildings and homes, exploring, ships, buildings, forfeiting."""
 
 from __future__ import annotations
 
 import pytest
-from ibyron_helpers import cell, notations, set_height, start, turn_to
+from ibyron_helpers import cell, notations, start, turn_to
 
 import meeple
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, STONE, WOOD, B
-from meeple.games.ibyron.island import xy
+import meeple.games.ibyron as ib
+from meeple.games.ibyron.data import (
+    COINS,
+    DATA,
+    FOOD,
+    GOLD,
+    ORE,
+    STONE,
+    WOOD,
+    B,
+)
 from meeple.games.ibyron.rules import IbyronState
 
 # The 2-player island at the start (x across, y down):
@@ -62,49 +71,6 @@ def test_home_must_be_a_field_of_own_tile_or_the_centre_tile() -> None:
         s.apply("home 1")  # a forest
 
 
-# ---------------------------------------------------------------- movement
-def test_move_costs_one_disc_per_point_and_ends_turn_optional(game: IbyronState) -> None:
-    s = game
-    s.apply("move 6 7 0")  # distance 3, stride 1 (tallest building is the 1-disc farm)
-    assert s.supply[0] == 11 and s.vbox[0] == 3 and s.leader[0] == cell(6, 7)
-    assert "end" in notations(s)
-    assert not any(n.startswith("move") for n in notations(s))  # one move per turn
-    s.apply("end")
-    assert s.current == 1
-
-
-def test_horse_gives_two_points(game: IbyronState) -> None:
-    s = game
-    s.apply("move 6 7 1")  # 3 points: one horse (2) + one disc
-    assert s.horses[0] == 0 and s.supply[0] == 13 and s.horse_supply == 9
-
-
-def test_stride_is_the_tallest_own_building(game: IbyronState) -> None:
-    s = game
-    s.buildings[cell(5, 6)] = (0, (B["church"],))
-    s.tallest[0] = 2
-    s.apply("move 6 7 0")  # distance 3 at 2 spaces per point = 2 points
-    assert s.supply[0] == 12
-
-
-def test_cannot_end_move_on_another_leader(game: IbyronState) -> None:
-    s = game
-    x, y = xy(s.leader[1])
-    assert f"move {x} {y} 0" not in notations(s)
-    with pytest.raises(meeple.IllegalAction, match="another player"):
-        s.apply(f"move {x} {y} 0")
-    before = s.supply[0]
-    assert s.supply[0] == before  # unchanged
-
-
-def test_not_enough_discs_to_move(game: IbyronState) -> None:
-    s = game
-    s.supply[0] = 1
-    s.horses[0] = 0
-    with pytest.raises(meeple.IllegalAction, match="movement points"):
-        s.apply("move 7 7 0")
-
-
 # ----------------------------------------------------------------- explore
 def test_explore_places_held_tile_under_leader_then_overseers(game: IbyronState) -> None:
     s = game
@@ -135,112 +101,6 @@ def test_stacked_tile_must_be_flat_and_cover_no_piece(game: IbyronState) -> None
     assert s.height[cell(6, 6)] == 2
     # rotation 2: terrain of the tile MMFA turned twice -> top-left is F
     assert s.terrain[cell(5, 6)] == 1
-
-
-def test_reserved_space_blocks_other_players() -> None:
-    s = start()
-    turn_to(s, 0)
-    s.reserved[cell(5, 6)] = 0
-    s.overseer[0][0] = cell(5, 6)
-    turn_to(s, 1)
-    # another player may not even stand there (third reading: a held space is occupied by its holder)
-    with pytest.raises(meeple.IllegalAction, match="another player occupies"):
-        s.apply("move 5 6 0")
-    s.leader[1] = cell(5, 6)  # a leader already there when the space was held (lifted by a new tile)
-    assert not any(n.startswith("camp") or n.startswith("build") for n in notations(s))
-
-
-# ------------------------------------------------------------------ camps
-def test_woodcutter_camp_up_to_4_and_leader_returns_home(game: IbyronState) -> None:
-    s = game
-    s.apply("move 5 6 0")
-    assert "camp wood 4" in notations(s) and "camp ore 1" not in notations(s)
-    s.apply("camp wood 4")
-    assert s.camps[cell(5, 6)] == (0, 0, 4) and s.overseer[0][0] == cell(5, 6)
-    assert s.leader[0] == s.home[0] and s.supply[0] == 14 - 1 - 4
-
-
-def test_two_overseers_limit_camps(game: IbyronState) -> None:
-    s = game
-    s.overseer[0] = [cell(9, 9), cell(9, 10)]
-    s.apply("move 5 6 0")
-    with pytest.raises(meeple.IllegalAction, match="overseers"):
-        s.apply("camp wood 2")
-
-
-def test_gold_mine_needs_second_level_mountain_and_costs(game: IbyronState) -> None:
-    s = game
-    s.apply("move 7 6 0")
-    s.res[0][WOOD], s.res[0][ORE] = 2, 6
-    assert "camp gold" not in notations(s)  # level 1 only
-    set_height(s, cell(7, 6), 2)
-    assert "camp gold" in notations(s)
-    s.apply("camp gold")
-    assert s.camps[cell(7, 6)] == (0, 3, 4) and s.res[0][WOOD] == 0 and s.res[0][ORE] == 0
-
-
-def test_grain_field_needs_5_minus_barns(game: IbyronState) -> None:
-    s = game
-    s.apply("move 4 7 0")
-    s.apply("camp grain")
-    assert s.camps[cell(4, 7)] == (0, 4, 4)  # one barn at the start
-    assert not any(n.startswith("gather") for n in notations(s, 0) if s.current == 0)
-
-
-# --------------------------------------------------------------- gathering
-def _camp(s: IbyronState, x: int, y: int, kind: int, discs: int, o: int = 0) -> None:
-    s.camps[cell(x, y)] = (0, kind, discs)
-    s.overseer[0][o] = cell(x, y)
-
-
-def test_gather_level_1_one_foreman_one_wood(game: IbyronState) -> None:
-    s = game
-    _camp(s, 5, 6, 0, 3)
-    s.apply("gather 0 1")
-    assert s.res[0][WOOD] == 1 and s.camps[cell(5, 6)][2] == 2
-    assert s.supply[0] == 13 and s.vbox[0] == 2  # the foreman and the woodcutter
-
-
-def test_gather_level_2_needs_two_foremen(game: IbyronState) -> None:
-    s = game
-    _camp(s, 5, 6, 1, 3)
-    s.tech[0][1] = 2
-    s.apply("gather 0 2")
-    assert s.res[0][ORE] == 2 and s.supply[0] == 12 and s.vbox[0] == 3
-
-
-def test_lesser_level_may_be_used_and_unreached_level_refused(game: IbyronState) -> None:
-    s = game
-    _camp(s, 5, 6, 0, 3)
-    s.tech[0][0] = 3
-    assert {"gather 0 1", "gather 0 2", "gather 0 3"} <= set(notations(s))
-    assert "gather 0 4" not in notations(s)
-    with pytest.raises(meeple.IllegalAction, match="level 4"):
-        s.apply("gather 0 4")
-
-
-def test_horse_adds_one_wood(game: IbyronState) -> None:
-    s = game
-    _camp(s, 5, 6, 0, 1)
-    s.apply("gather 0 1 horse")
-    assert s.res[0][WOOD] == 2 and s.horses[0] == 0
-    assert s.overseer[0][0] == -1 and cell(5, 6) not in s.camps  # the last disc frees the overseer
-
-
-def test_hurry_removes_all_discs_at_level_1_for_a_horse(game: IbyronState) -> None:
-    s = game
-    _camp(s, 5, 6, 0, 4)
-    s.tech[0][0] = 4
-    s.apply("hurry 0")
-    assert s.res[0][WOOD] == 4 and s.supply[0] == 10 and s.vbox[0] == 8 and s.horses[0] == 0
-
-
-def test_gold_gives_one_per_disc_and_cannot_hurry(game: IbyronState) -> None:
-    s = game
-    _camp(s, 7, 6, 3, 4)
-    assert "hurry 0" not in notations(s) and "gather 0 2" not in notations(s)
-    s.apply("gather 0 1")
-    assert s.res[0][GOLD] == 1
 
 
 # ------------------------------------------------------------ ships, builds
@@ -375,19 +235,35 @@ def test_four_loose_discs_do_not_win(game: IbyronState) -> None:
     assert not s.is_over and s.current == 1
 
 
-def test_gold_miner_example(game: IbyronState) -> None:
-    """The rulebook's gold mine example: a second-level mountain, 6 ore and 2 wood spent,
-    4 available workers placed on the space with the gold mine marker."""
-    s = game
-    set_height(s, cell(7, 6), 2)
-    s.res[0][WOOD], s.res[0][ORE] = 2, 6
-    s.supply[0] = 4
-    s.apply("move 7 6 0")  # 3 spaces at 1 per point: 3 discs, leaving 1
-    assert "camp gold" not in notations(s)
-    with pytest.raises(meeple.IllegalAction, match="4 discs"):
-        s.apply("camp gold")
-    s.supply[0] = 4
-    s.apply("camp gold")
-    assert s.camps[cell(7, 6)] == (0, 3, 4) and s.supply[0] == 0
-    assert s.res[0][WOOD] == 0 and s.res[0][ORE] == 0
-    assert s.overseer[0][0] == cell(7, 6) and s.leader[0] == s.home[0]
+def test_an_empty_supply_sends_a_player_to_the_village_even_with_a_tile_in_hand() -> None:
+    """Exploring costs no disc, but a turn that starts with no disc in the supply is a village turn."""
+    s = start()
+    s.held[0] = 5
+    s.supply[0], s.vbox[0] = 0, 3
+    turn_to(s, 0)
+    assert s.phase[0] == 1 and not any(a.startswith("explore") for a in notations(s))
+
+
+def _field_corners(tile_role: str, s: IbyronState) -> list[int]:
+    tile = next(t for t in DATA["tiles"] if t["role"] == tile_role)
+    return [i for i, letter in enumerate(tile["cells"]) if letter == "A"]
+
+
+def test_home_may_be_a_field_of_the_centre_tile_not_shared_with_an_opponent() -> None:
+    s = ib.INFO.new(2, 1)
+    s.apply("start bank")
+    centre = [f"home center {c}" for c in _field_corners("center", s)]
+    assert centre and set(centre) <= set(notations(s))
+    s.apply(centre[0])
+    assert s.leader[0] == s.home[0] and s.home[0] in s.buildings
+    s.apply("start garden")
+    # the centre tile now holds seat 0's home: seat 1 keeps to its own tile
+    assert [a for a in notations(s) if a.startswith("home")] == [f"home {c}" for c in _field_corners("seat1", s)]
+    with pytest.raises(meeple.IllegalAction, match="separate tile"):
+        s.apply(centre[-1])
+
+
+def test_three_players_use_three_starting_tiles() -> None:
+    s = start(3)
+    assert len(s.land) == 16 and len(s.tiles) == 7
+    assert len({s.home[p] for p in range(3)}) == 3

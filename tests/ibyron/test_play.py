@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-import meeple
 import meeple.games.ibyron as ib
 from meeple.games.ibyron.rules import IbyronState
 
@@ -43,25 +42,6 @@ def test_random_games_end_and_conserve_components(players: int, options: dict[st
         assert s.winners and s.round <= s.round_limit
 
 
-def test_bad_input_is_refused_with_a_reason(game: IbyronState) -> None:
-    s = game
-    with pytest.raises(ValueError, match="not an action"):
-        s.apply("fly to the moon")
-    with pytest.raises(meeple.IllegalAction, match="village"):
-        s.apply("visit tax")
-    with pytest.raises(meeple.IllegalAction, match="only after moving"):
-        s.apply("end")
-    with pytest.raises(meeple.IllegalAction, match="no land tile"):
-        s.apply("explore 0 0")
-    with pytest.raises(meeple.IllegalAction, match="empty space"):
-        s.apply("camp wood 2")  # the leader stands on its home farm
-    assert s.supply[0] == 14 and s.step == 2
-    s.apply("move 4 7 0")
-    with pytest.raises(meeple.IllegalAction, match="woodcutters work on a forest"):
-        s.apply("camp wood 2")
-    assert s.supply[0] == 13 and s.camps == {}
-
-
 def test_every_legal_action_is_in_the_action_space() -> None:
     space = set(ib.INFO.action_space)
     for options in ({}, {"mode": "beginner"}, {"bonus_side": "back"}):
@@ -71,23 +51,3 @@ def test_every_legal_action_is_in_the_action_space() -> None:
             legal = s.legal_actions()
             assert set(legal) <= space
             s.apply(rng.choice(legal))
-
-
-def test_data_file_is_checked(tmp_path: object) -> None:
-    import json
-    from pathlib import Path
-
-    from meeple.games.ibyron.data import DataError, load
-
-    source = Path(ib.__file__).with_name("data.json")
-    raw = json.loads(source.read_text())
-    del raw["buildings"][0]["provenance"]["cost"]
-    bad = Path(str(tmp_path)) / "data.json"
-    bad.write_text(json.dumps(raw))
-    with pytest.raises(DataError, match="cost"):
-        load(bad)
-    raw = json.loads(source.read_text())
-    raw["tiles"][3]["cells"] = "FFXM"
-    bad.write_text(json.dumps(raw))
-    with pytest.raises(DataError, match="cells"):
-        load(bad)

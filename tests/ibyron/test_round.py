@@ -9,10 +9,20 @@ from ibyron_helpers import notations, start, turn_to
 
 import meeple
 from meeple.core import snapshot
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, ST_TAX, B
+from meeple.games.ibyron.data import (
+    COINS,
+    DATA,
+    FOOD,
+    GOLD,
+    S_HIRE,
+    S_OFFER,
+    ST_TAX,
+    WOOD,
+    B,
+)
 from meeple.games.ibyron.rules import IbyronState
 from meeple.games.ibyron.scoring import victory_points
-from meeple.games.ibyron.turns import solo_bonus_cycle
+from meeple.games.ibyron.turns import end_round, finish_game, solo_bonus_cycle
 
 
 def finish_round(s: IbyronState) -> None:
@@ -255,3 +265,144 @@ def test_food_is_not_spent_by_feeding(game: IbyronState) -> None:
     food = s.res[0][FOOD]
     finish_round(s)
     assert s.res[0][FOOD] == food
+
+
+def test_the_start_players_tile_is_bought_after_the_coin_limit() -> None:
+    """The round's end: coins over the limit are lost, then the new start player may buy the $2 tile."""
+    s = start(buildings=("garden", "garden"))
+    for p in range(2):
+        s.res[p][COINS] = 0
+    s.res[1][COINS] = 3  # seat 1 will be the new start player if seat 0 started
+    s.start_player = 0
+    for p in range(2):
+        s.phase[p] = 2
+        s.rest[p] += s.supply[p]
+        s.supply[p] = 0
+    s.rest[1] = 0  # nothing to hire: the limit applies at once
+    end_round(s)
+    assert s.step == S_OFFER and s.current == 1
+    assert s.res[1][COINS] == 2  # $3 cut to $2 before the offer
+    s.apply("buy 5")
+    assert s.res[1][COINS] == 0
+
+
+def test_feeding_returns_no_more_discs_than_the_rest_box_holds() -> None:
+    s = start()
+    s.res[0][FOOD] = 9
+    for p in range(2):
+        s.phase[p] = 2
+    s.supply[0], s.vbox[0], s.rest[0] = 0, 0, 5  # 9 discs elsewhere (a test position)
+    end_round(s)
+    assert s.supply[0] == 5 and s.rest[0] == 0
+
+
+def test_hiring_goes_round_the_table_from_the_start_player() -> None:
+    s = start(players=3)
+    s.start_player = 1
+    for p in range(3):
+        s.phase[p] = 2
+        s.rest[p] += s.supply[p]
+        s.supply[p] = 0
+        s.res[p][COINS] = 2
+        s.res[p][FOOD] = 1
+    order = []
+    end_round(s)
+    while s.step == S_HIRE:
+        order.append(s.current)
+        s.apply("hire 1")
+    assert order == [1, 2, 0]
+
+
+def test_nothing_a_seat_sees_depends_on_the_order_of_the_face_down_pile() -> None:
+    """The beginner pile's order is the game's only secret: a world with the pile re-ordered shows every seat
+    the same observation, the same legal actions and the same words, at every position of a game."""
+    import random
+
+    s = start(mode="beginner", seed=7)
+    rng = random.Random(7)
+    positions = 0
+    while not s.is_over:
+        other = s.clone()
+        other.tiles = list(reversed(s.tiles))
+        for seat in (None, 0, 1):
+            assert other.observation(seat) == s.observation(seat)
+        mover = s.to_move[0]
+        assert other.labelled_actions(mover) == s.labelled_actions(mover)
+        positions += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert positions > 100
+
+
+def test_start_player_may_decline_the_tile(game: IbyronState) -> None:
+    s = game
+    for seat in (0, 1):
+        s.current = seat
+        s.supply[seat], s.vbox[seat] = 0, 0
+        s.mayor[seat] = False
+    turn_to(s, 0)
+    s.apply("bonus 1")
+    s.apply("bonus 2")
+    while s.step == 9:
+        s.apply("hire 0")
+    tiles = list(s.tiles)
+    s.res[s.current][COINS] = 2
+    s.apply("decline")
+    assert s.round == 2 and s.tiles == tiles
+
+
+def test_beginner_race_end_is_scored_in_points() -> None:
+    s = start(mode="beginner")
+    turn_to(s, 0)
+    s.res[0][WOOD] = 5
+    s.in_buildings[0] = 17
+    s.res[1][GOLD] = 20  # seat 1 is far ahead in points
+    s.apply("move 5 6 0")
+    s.apply("build lumber_mill")
+    assert s.is_over and s.winners == (1,)
+
+
+def test_round_limit_tie_is_shared_when_points_tie_too() -> None:
+    s = start(round_limit=1, buildings=("bank", "bank"))
+    s.res[0] = s.res[1].copy()
+    finish_game(s, "safety_cap")
+    vp = [s.victory_points(p) for p in range(2)]
+    assert (s.winners == (0, 1)) == (vp[0] == vp[1])
+    s.res[1][GOLD] += 5
+    finish_game(s, "safety_cap")
+    assert s.winners == (1,)  # equal discs in buildings: points decide
+
+
+def _to_extra_offer(s: IbyronState) -> None:
+    from test_round import finish_round
+
+    finish_round(s)
+    while s.step == 9:
+        s.apply("hire 0")
+    s.apply(notations(s)[0])  # lay the round's tile
+
+
+def test_solo_may_add_more_than_one_extra_tile_a_round() -> None:
+    s = start(1)
+    _to_extra_offer(s)
+    limit = s.round_limit
+    for extra in range(1, 3):
+        assert notations(s) == ["extra", "decline"]
+        coins = s.res[0][COINS]
+        s.apply("extra")
+        s.apply(notations(s)[0])
+        assert s.round_limit == limit - extra and s.res[0][COINS] == coins + DATA["explore"]["solo_extra_coins"]
+        if s.step == 9:
+            s.apply("hire 0")
+    assert s.step == 12  # a third extra tile is offered too
+    s.apply("decline")
+    assert s.round == 2 and s.res[0][COINS] <= s._coins_kept(0)
+
+
+def test_solo_extra_tiles_stop_before_the_game_would_have_no_round_left() -> None:
+    s = start(1, round_limit=3)
+    _to_extra_offer(s)
+    s.apply("extra")
+    s.apply(notations(s)[0])
+    if s.step == 9:
+        s.apply("hire 0")
+    assert s.round_limit == 2 and s.step != 12 and s.round == 2

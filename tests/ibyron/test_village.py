@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import pytest
-from ibyron_helpers import cell, notations, start, turn_to
+from ibyron_helpers import cell, notations, start, turn_to, village
 
 import meeple
-from meeple.games.ibyron.data import COINS, FOOD, GOLD, ORE, ST_FARMER, ST_TAX, STONE, WOOD, B
+from meeple.games.ibyron.data import (
+    COINS,
+    FOOD,
+    GOLD,
+    ORE,
+    S_HIRE,
+    S_OFFER,
+    ST_FARMER,
+    ST_TAX,
+    STONE,
+    WOOD,
+    B,
+)
 from meeple.games.ibyron.rules import IbyronState
-
-
-def village(s: IbyronState, p: int, discs: int) -> None:
-    """Put seat ``p`` in the village with ``discs`` in its village box and give it the turn."""
-    s.supply[p] = 0
-    s.vbox[p] = discs
-    s.rest[p] += 14 - discs
-    turn_to(s, p)
+from meeple.games.ibyron.turns import end_round
 
 
 def test_stack_cost_is_one_more_than_the_tallest(game: IbyronState) -> None:
@@ -171,32 +176,6 @@ def test_explorer_needs_5_coins(game: IbyronState) -> None:
         s.apply("visit explorer")
 
 
-def test_leaving_takes_a_bonus_and_forfeiting_4_doubles_it(game: IbyronState) -> None:
-    s = game
-    village(s, 0, 4)
-    s.apply("leave")
-    assert s.rest[0] == 14 and s.vbox[0] == 0
-    taken = [n for n in notations(s)]
-    wood = s.res[0][WOOD]
-    assert "bonus 3" in taken  # 2 wood
-    s.apply("bonus 3")
-    assert s.res[0][WOOD] == wood + 3 and s.phase[0] == 2
-    village(s, 1, 3)
-    s.apply("leave")
-    assert "bonus 3" not in notations(s)  # taken this round
-
-
-def test_back_side_ladder_costs_discs() -> None:
-    s = start(bonus_side="back")
-    turn_to(s, 0)
-    village(s, 0, 2)
-    s.apply("leave")  # 2 discs and the unused Mayor: 3 given up
-    assert notations(s) == ["bonus 0", "bonus 1", "bonus 2", "bonus 2 ore", "bonus 2 wood+ore", "bonus 3"]
-    wood, ore = s.res[0][WOOD], s.res[0][ORE]
-    s.apply("bonus 2 wood+ore")
-    assert (s.res[0][WOOD], s.res[0][ORE]) == (wood + 1, ore + 1)
-
-
 def test_village_player_cannot_take_outside_actions(game: IbyronState) -> None:
     s = game
     village(s, 0, 5)
@@ -224,3 +203,65 @@ def test_library_takes_from_the_first_clockwise_on_a_tie() -> None:
     village(s, 1, 5)
     s.apply("visit library")
     assert s.permits == [1, 1, 0]  # seat 2 is next clockwise from seat 1
+
+
+def test_a_sale_may_be_of_everything_the_player_has() -> None:
+    """The Market Patron sells "1 type of resource" per visit, with no number. A cap on a sale below the
+    track would strand the rest: the sold resource's die is then set aside for the round, so a player holding
+    15 wood at $1 could not sell the other 5 that round."""
+    for held in (15, 20):  # 20 is the top of the track
+        s = start()
+        s.res[0][WOOD], s.dice = held, [1, 3, 4, 6]  # boxes: wood, stone, ore, gold
+        village(s, 0, 5)
+        s.apply("visit market")
+        offered = [a for a in notations(s) if a.startswith("sell wood ")]
+        assert offered == [f"sell wood {n}" for n in range(1, held + 1)]
+        coins = s.res[0][COINS]
+        s.apply(offered[-1])
+        assert (s.res[0][WOOD], s.res[0][COINS], s.dice_used[0]) == (0, coins + held, True)
+
+
+def test_the_same_player_may_visit_a_space_again_at_the_higher_cost() -> None:
+    s = start()
+    village(s, 0, 10)
+    s.vbox[1], s.supply[1] = 0, 0  # seat 1 has nothing to do: seat 0 moves again at once
+    s.mayor[1] = False
+    s.phase[1] = 2
+    s.apply("visit tax")
+    s.apply("visit tax")
+    assert s.vbox[0] == 10 - 1 - 2 and [h for _, h, _ in s.stacks[6]] == [1, 2]
+
+
+def test_a_horse_from_the_village_is_kept_until_the_next_village() -> None:
+    """Horses are lost only when going to the village (beyond the Stable's 2): one gained there serves the
+    next Outside phase."""
+    s = start()
+    village(s, 0, 3)
+    s.apply("visit stablehand")
+    assert s.horses[0] == 1
+    s.phase[0] = 1
+    end_round(s)
+    while s.step == S_HIRE:
+        s.apply("hire 0")
+    if s.step == S_OFFER:
+        s.apply("decline")
+    assert s.horses[0] == 1 and s.phase[0] == 0
+
+
+def test_the_mayor_alone_may_pay_a_one_disc_visit() -> None:
+    s = start()
+    village(s, 0, 0)
+    assert s.mayor[0] and "visit tax mayor" in notations(s) and "visit tax" not in notations(s)
+    coins = s.res[0][COINS]
+    s.apply("visit tax mayor")
+    assert s.res[0][COINS] == coins + 1 and not s.mayor[0]
+    assert s.stacks[6] == [(0, 1, 0)]  # a stack one disc tall, no disc from the village box
+
+
+def test_beginner_explorer_draws_the_top_tile_face_up() -> None:
+    s = start(mode="beginner")
+    top = s.tiles[0]
+    s.res[0][COINS] = 5
+    village(s, 0, 5)
+    s.apply("visit explorer")
+    assert s.held[0] == top and s.observation(1)["players_info"][0]["held_tile"] == top

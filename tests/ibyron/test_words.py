@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ibyron_helpers import cell, notations, set_height, start, turn_to
+from ibyron_helpers import cell, notations, set_height, start, turn_to, village
 
 import meeple
 from meeple.core.log import GameLog
@@ -27,9 +27,9 @@ from meeple.games.ibyron.data import (
     WOOD,
     B,
 )
+from meeple.games.ibyron.labels import LABELS
 from meeple.games.ibyron.rules import IbyronState
-from meeple.games.ibyron.story import narrate, summarize, undo_barrier
-from meeple.games.ibyron.words import LABELS
+from meeple.games.ibyron.words import narrate, summarize, undo_barrier
 
 NAMES = ["Alice", "Bob", "Cleo", "Dan"]
 
@@ -39,13 +39,6 @@ def said(s: IbyronState, notation: str, seat: int | None = None) -> str:
     seat = s.to_move[0] if seat is None else seat
     assert notation in notations(s, seat), f"{notation} is not legal here: {notations(s, seat)}"
     return s.action_label(notation, seat)
-
-
-def village(s: IbyronState, p: int, discs: int) -> None:
-    s.supply[p] = 0
-    s.vbox[p] = discs
-    s.rest[p] += 14 - discs
-    turn_to(s, p)
 
 
 def lines_of(s: IbyronState, notation: str, seat: int | None = None) -> list[str]:
@@ -79,7 +72,7 @@ def test_move_labels_say_where_and_what_it_costs(game: IbyronState) -> None:
     assert said(s, "move 5 6 0") == "Move your leader to the forest at (5, 6) (1 disc)"
     assert said(s, "move 7 6 1") == "Move your leader to the mountain at (7, 6) (1 horse and 1 disc)"
     assert said(s, "move 3 6 0") == "Move your leader to the sea at (3, 6), to explore from (1 disc)"
-    s.camps[cell(5, 7)] = (0, K_WOOD, 2)  # another player's camp may not be moved onto (third reading)
+    s.camps[cell(5, 7)] = (0, K_WOOD, 2)  # another player's camp may not be moved onto
     assert "mountain at (5, 7), your woodcutters' camp" in said(s, "move 5 7 0")
     s.apply("move 5 6 0")
     assert said(s, "end") == "End your turn here, without an action"

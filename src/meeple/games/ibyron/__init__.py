@@ -1,34 +1,36 @@
-"""Ibyron: Island of Discovery — build a colony on a growing island; first to house its workers wins."""
+"""Ibyron: Island of Discovery — build a colony on a growing island; first to house its workers wins.
+
+The rules as implemented are in RULES.md beside this file. One job per module:
+
+- ``data.py``: the component data (``data.json``), loaded and checked, and the typed tables the rules read.
+- ``actions.py``: the action space, built once in a fixed order, and the phase and step names.
+- ``island.py``: the grid of spaces and the stacked land tiles: where a tile may lie, what it covers.
+- ``position.py``: every field of the state, the set-up, and the queries the rules ask of it.
+- ``legal.py``: which actions a seat may take now, and the one check of an action (``find_refusal``).
+- ``refusals.py``: each check that refuses an action, returning the reason (shared by apply's check and
+  its refusal).
+- ``moves.py``: where a leader may end a move, and with how many horses.
+- ``market.py``: the choices of the market and bonus steps.
+- ``outside.py``, ``village.py``, ``turns.py``: what Outside actions, village actions and the round's flow do.
+- ``scoring.py``: the beginner and solo points and the race measure.
+- ``rules.py``: the state: legality, transitions and the end, put together.
+- ``observe.py``: what a seat sees (``IbyronObservation``) and ``determinize``.
+- ``text.py``, ``svg.py``: the terminal and SVG views, drawn from an observation.
+- ``svg_island.py``, ``svg_village.py``, ``svg_mats.py``, ``svg_shapes.py``: the SVG board's parts and shapes.
+- ``view_words.py``: the words both views show (names, choices, what is being decided).
+- ``words.py``: move labels (written in ``labels.py``), log lines, the end summary and undo barriers.
+- ``bot.py``: the judgement, the heuristic bots and the rollout policy.
+- ``levels.py``: what the easy, medium and hard bots change.
+- ``encoder.py``: the RL tensor.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from meeple.core import GameInfo, Option, RLSpec, register
+from meeple.games.ibyron import bot, svg, text, words
 from meeple.games.ibyron.actions import ACTION_SPACE
-from meeple.games.ibyron.bot import BOTS, evaluate, rollout_policy
 from meeple.games.ibyron.levels import LEVELS
-from meeple.games.ibyron.rules import IbyronState
-from meeple.games.ibyron.story import narrate, summarize, undo_barrier
-from meeple.games.ibyron.words import label
-
-
-def _text_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> object:
-    from meeple.games.ibyron.text import text_view
-
-    return text_view(obs, legal, names=names)
-
-
-def _svg_view(obs: dict[str, Any], legal: list[str] | None = None, *, names: Sequence[str] | None = None) -> str:
-    from meeple.games.ibyron.svg import svg_view
-
-    return str(svg_view(obs, legal, names=names))
-
-
-# Why a game ends: a player housed all but 3 workers (the rulebook's end), the beginner/solo game's last
-# round, or the standard game's designed round limit (a safeguard, not a rule of the game).
-END_REASONS = ("workers", "rounds", "safety_cap")
+from meeple.games.ibyron.rules import END_REASONS, IbyronState
 
 INFO = register(
     GameInfo(
@@ -55,22 +57,22 @@ INFO = register(
         action_space=ACTION_SPACE,
         description="Send workers out to cut wood, mine and farm, raise buildings and a castle, and spend the "
                     "rest in the village; the first with at most 3 workers left outside buildings wins.",
-        # A random game runs ~640 steps; search cuts playouts at 40 and lets
-        # evaluate() judge them (12x the iterations, benchmarks/strength.py).
-        rollout_limit=40,
         conformance=((2, {"mode": "beginner"}), (3, {"mode": "beginner"}), (2, {"bonus_side": "back"}),
                      (1, {"bonus_side": "back"})),
         rules_version=4,
         end_reasons=END_REASONS,
-        bots=BOTS,
-        rollout_policy=rollout_policy,
-        evaluator=evaluate,
-        labeler=label,
-        narrator=narrate,
-        summarizer=summarize,
-        undo_barrier=undo_barrier,
-        text_view=_text_view,
-        svg_view=_svg_view,
+        # A random game runs ~640 steps: search cuts its playouts at 40 and lets evaluate() judge the
+        # position there, which buys many times more search iterations per move than playing to the end.
+        rollout_limit=40,
+        bots=bot.BOTS,
+        rollout_policy=bot.rollout_policy,
+        evaluator=bot.evaluate,
+        labeler=words.label,
+        narrator=words.narrate,
+        summarizer=words.summarize,
+        undo_barrier=words.undo_barrier,
+        text_view=text.render,
+        svg_view=svg.render,
         levels=LEVELS,
         # designed: well above the longest of 40 random games at every player count (docs/rl.md)
         rl=RLSpec(

@@ -25,9 +25,21 @@ from meeple.games.ibyron.data import (
     SPACES,
 )
 
-__all__ = ["ACTION_SPACE", "CAMP_KINDS", "MAX_CAMP", "MAX_HIRE", "MAX_HORSES_PER_MOVE", "MAX_SELL"]
+__all__ = ["ACTION_SPACE", "CAMP_KINDS", "MAX_CAMP", "MAX_HIRE", "MAX_HORSES_PER_MOVE", "MAX_SELL", "PHASE_NAMES",
+           "STEP_NAMES"]
 
 MAX_HIRE = 20
+
+# The names of a player's phases within a round, indexed by data.OUTSIDE, data.VILLAGE, data.DONE.
+PHASE_NAMES = ("outside", "village", "done")
+# What the player to move is deciding, indexed by the steps data.S_START .. data.S_OVER (the observation's "step").
+STEP_NAMES = ("a starting building (start ...)", "a home field (home ...)", "a turn",
+              "an action after moving, or end", "overseers for the new tile (oversee N, or done)",
+              "a sale or trade at the market (sell, trade, or done)", "which reserve stack returns (retrieve ...)",
+              "a land tile from the supply (take N)", "a bonus resource (bonus N)", "how many to hire (hire N)",
+              "the start player's $2 tile (buy N, or decline)", "where to lay the tile (place X Y R)",
+              "an extra tile, or not (extra, or decline)", "nothing: the game is over")
+
 SELLABLE = ("wood", "stone", "ore", "gold")
 
 

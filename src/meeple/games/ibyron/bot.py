@@ -26,7 +26,6 @@ from typing import Any
 from meeple.core import Action
 from meeple.core.rng import Random
 from meeple.core.state import State
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     BUILDINGS,
     CAMPS,
@@ -73,6 +72,7 @@ from meeple.games.ibyron.data import (
     WOOD,
 )
 from meeple.games.ibyron.island import can_place, cell_of, distance, explore_anchor, rotated_terrain
+from meeple.games.ibyron.position import IbyronBase
 from meeple.games.ibyron.scoring import loose_discs
 
 
@@ -315,7 +315,7 @@ def best_of(options: list[Action], key: Callable[[Action], Any], rng: Random | N
 
     Without ``rng`` the first offered wins a tie. The engine lists places, moves and
     directions west and north first, so taking the first offered would favour the
-    seats whose ground lies there (RULES.md, "Balance"): the bot draws instead."""
+    seats whose ground lies there (docs/measurements/ibyron.md, "Balance"): the bot draws instead."""
     keys = [key(a) for a in options]
     top = min(keys) if lowest else max(keys)
     tied = [a for a, k in zip(options, keys, strict=True) if k == top]
@@ -567,7 +567,7 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
     ship = _find(legal, "ship")  # offered only while one is owed (_ship_pending) and can be paid for now
     if ship is not None:
         # Before gathering: each gather pays foremen from the supply, and with few discs left in
-        # play that kept the supply short of the ship's 4 every round (RULES.md, "How the bots think").
+        # play that would keep the supply short of the ship's 4 discs round after round.
         return ship
     target = _target(s, p, style)
     paid = target >= 0 and (s.beginner or s.permits[p] > 0) and not any(_shortfall(s, p, target))
@@ -608,8 +608,8 @@ def _explore_spots(s: IbyronBase) -> frozenset[int]:
     """Coast spaces from which a held tile can be laid (it fits with a corner there).
 
     Walking to just any coast space could end where no tile fits; with the tile supply
-    gone and no free land left, a bot doing that every round stalled a 4-player game
-    until the round limit (RULES.md, "Levels")."""
+    gone and no free land left, a bot doing that every round would forfeit round after
+    round, and a game could then run to the round limit with nobody able to build."""
     blocked = s._blocked()
     return frozenset(
         c for c in s.coast

@@ -280,15 +280,8 @@ COSTS = tuple(_cost_tuple(b.index, False) for b in BUILDINGS)
 FOUNDRY_SWAP = tuple(b.cost_of("stone") >= FOUNDRY_STONE for b in BUILDINGS)
 FOUNDRY_COSTS = tuple(_cost_tuple(b.index, swap) for b, swap in zip(BUILDINGS, FOUNDRY_SWAP, strict=True))
 
-# player phases within a round
+# player phases within a round (their names: actions.PHASE_NAMES)
 OUTSIDE, VILLAGE, DONE = range(3)
-PHASE_NAMES = ("outside", "village", "done")
-# what the player to move is deciding
+# what the player to move is deciding (in words: actions.STEP_NAMES)
 (S_START, S_HOME, S_TURN, S_MOVED, S_OVERSEE, S_MARKET, S_RETRIEVE, S_TAKE, S_BONUS, S_HIRE, S_OFFER,
  S_PLACE, S_EXTRA, S_OVER) = range(14)
-STEP_NAMES = ("a starting building (start ...)", "a home field (home ...)", "a turn",
-              "an action after moving, or end", "overseers for the new tile (oversee N, or done)",
-              "a sale or trade at the market (sell, trade, or done)", "which reserve stack returns (retrieve ...)",
-              "a land tile from the supply (take N)", "a bonus resource (bonus N)", "how many to hire (hire N)",
-              "the start player's $2 tile (buy N, or decline)", "where to lay the tile (place X Y R)",
-              "an extra tile, or not (extra, or decline)", "nothing: the game is over")

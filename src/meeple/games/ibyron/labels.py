@@ -7,7 +7,8 @@ face-down pile, never appears). The notation stays what is typed and
 recorded; the label is what a button, a tooltip or the log shows.
 
 The consequences of a move, the end summary and the undo barriers are in
-``story.py``; ``__init__.py`` wires both modules into ``GameInfo``.
+``words.py``, which re-exports ``label`` so the four words hooks come from one
+module.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from collections.abc import Callable
 
 from meeple.core import Action
 from meeple.games.ibyron.actions import ACTION_SPACE
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     BACK,
     BUILDINGS,
@@ -63,6 +63,7 @@ from meeple.games.ibyron.data import (
     Cost,
 )
 from meeple.games.ibyron.island import cell_of, distance, explore_anchor, rotated_terrain, tile_cells, xy
+from meeple.games.ibyron.position import IbyronBase
 from meeple.games.ibyron.scoring import loose_discs
 
 __all__ = ["CAMP_NAMES", "MAT_NAMES", "START_WORDS", "bonus_gain", "label", "plural", "tile_words"]

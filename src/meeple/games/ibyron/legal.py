@@ -8,14 +8,12 @@ from operator import getitem
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
-from meeple.games.ibyron.base import IbyronBase
+from meeple.games.ibyron.actions import STEP_NAMES
 from meeple.games.ibyron.data import (
     BUILDINGS,
-    CAMPS,
     COINS,
     COSTS,
     COURT,
-    DATA,
     EXPLORE_DISCS,
     EXPLORER_PRICE,
     FIELD,
@@ -56,17 +54,28 @@ from meeple.games.ibyron.data import (
     SPACE_INDEX,
     SPACES,
     ST_FARMER,
-    START_TILE_PRICE,
     STONE,
     TECH_LEVELS,
     VILLAGE,
     WOOD,
-    B,
-    P,
 )
 from meeple.games.ibyron.island import BIT_XY, can_place, explore_anchor
 from meeple.games.ibyron.market import bonus_actions, market_actions
-from meeple.games.ibyron.moves import list_moves, move_is_legal
+from meeple.games.ibyron.moves import MOVE_TARGET, list_moves, move_refusal
+from meeple.games.ibyron.outside import grain_discs
+from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.refusals import (
+    BARNS_MAX,
+    buy_offer_refusal,
+    buy_refusal,
+    gold_mine_refusal,
+    hire_most,
+    home_refusal,
+    outside_refusal,
+    place_refusal,
+    ship_refusal,
+    visit_refusal,
+)
 
 
 def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ...], ...]:
@@ -82,7 +91,8 @@ def home_choices(s: IbyronBase, p: int) -> list[Action]:
     """Fields of the player's own starting tile, and of the centre tile unless another player lives there.
 
     The rulebook asks for a field "on a separate tile from the opponent": each player has a tile laid for them,
-    and the centre tile is no one's, so it may be chosen while no opponent's home is on it.
+    and the centre tile is no one's, so it may be chosen while no opponent's home is on it
+    (``refusals.home_refusal``, written out for the whole list).
     """
     out = [A.HOME[i] for i, c in enumerate(s.tile_corners(f"seat{p}")) if s.terrain[c] == FIELD]
     centre = s.tile_corners("center")
@@ -92,10 +102,12 @@ def home_choices(s: IbyronBase, p: int) -> list[Action]:
 
 
 def _camp_choices(s: IbyronBase, p: int, out: list[Action]) -> None:
-    supply = s.supply[p]
+    """The camps ``refusals.camp_refusal`` allows where the leader stands, by the terrain there."""
     leader = s.leader[p]
-    if not (s._site_free(p, leader) and (s._free_overseer(p) >= 0 or s.reserved.get(leader) == p)):
+    # refusals.camp_site_refusal, written out on this hot path
+    if not ((s._free_overseer(p) >= 0 or s.reserved.get(leader) == p) and s._site_free(p, leader)):
         return
+    supply = s.supply[p]
     t = s.terrain[leader]
     most = min(supply, A.MAX_CAMP) + 1
     if t == FOREST:
@@ -103,31 +115,17 @@ def _camp_choices(s: IbyronBase, p: int, out: list[Action]) -> None:
     elif t == MOUNTAIN:
         out.extend(A.CAMP["ore"][1:most])
         out.extend(A.CAMP["stone"][1:most])
-        if gold_mine_reason(s, p) == "":
+        if gold_mine_refusal(s, p) is None:
             out.append(A.CAMP_GOLD)
-    elif t == FIELD and supply >= max(1, int(CAMPS["grain_base_discs"]) - s.barns[p]):
+    elif t == FIELD and supply >= grain_discs(s, p):
         out.append(A.CAMP_GRAIN)
 
 
-def gold_mine_reason(s: IbyronBase, p: int) -> str:
-    """Why the leader's space takes no gold mine ('' if it does); supply and overseer are checked apart."""
-    cell = s.leader[p]
-    if s.terrain[cell] != MOUNTAIN or s.height[cell] < CAMPS["gold_min_level"]:
-        return "a gold mine needs a mountain space on the second level or higher"
-    if any(o == p and k == K_GOLD for o, k, _ in s.camps.values()):
-        return "your gold mine marker is already in use"
-    r = s.res[p]
-    if r[WOOD] < CAMPS["gold_cost"]["wood"] or r[ORE] < CAMPS["gold_cost"]["ore"]:
-        return "a gold mine costs 2 wood and 6 ore"
-    if s.supply[p] < CAMPS["gold_discs"]:
-        return f"a gold mine takes {CAMPS['gold_discs']} discs from your supply, you have {s.supply[p]}"
-    return ""
-
-
 def _gathers(s: IbyronBase, p: int, out: list[Action]) -> None:
+    """The gathers and speed-ups ``refusals.gather_refusal`` and ``hurry_refusal`` allow, camp by camp."""
     supply = s.supply[p]
     for o in range(2):
-        camp = s.camps.get(s.overseer[p][o])
+        camp = s.camps.get(s.overseer[p][o])  # refusals.own_camp, written out on this hot path
         if camp is None or camp[0] != p:
             continue
         kind = camp[1]
@@ -152,18 +150,6 @@ _SITE_BUILDINGS = {terrain: tuple(b.index for b in BUILDINGS if b.site in (name,
 _ON_BUILDINGS = tuple(b.index for b in BUILDINGS if b.site not in ("forest", "field", "mountain", "any"))
 
 
-def build_choice(s: IbyronBase, p: int, b: int) -> tuple[bool, bool]:
-    """(plainly, with the Foundry swap): may ``p`` build ``b`` where its leader stands? (Permit and land aside.)"""
-    bd = BUILDINGS[b]
-    if s.built[p][b] >= bd.max or s.supply[p] < bd.discs:
-        return False, False
-    plain = s._can_pay(p, COSTS[b])
-    swap = bool(s.mat[p][FOUNDRY] and FOUNDRY_SWAP[b] and s._can_pay(p, FOUNDRY_COSTS[b]))
-    if not (plain or swap) or not s._build_site_ok(p, b) or (b == GATE and s.castle[p] >= 0):
-        return False, False
-    return plain, swap
-
-
 # The candidates of _builds by (terrain, site free, on the home or castle space), ascending.
 _BUILD_CANDIDATES = {
     (terrain, free, on): tuple(sorted((_SITE_BUILDINGS[terrain] if free else ()) + (_ON_BUILDINGS if on else ())))
@@ -179,7 +165,8 @@ _BUILD_TERMS = tuple(
 
 
 def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
-    """``build_choice`` for each building the leader's space may be the site of, written out on this hot path."""
+    """``refusals.build_refusal`` of each building the leader's space may be the site of, both ways of paying,
+    written out on this hot path (the permit and the leader on land are checked by the caller)."""
     cell = s.leader[p]
     candidates = _BUILD_CANDIDATES[s.terrain[cell], s._site_free(p, cell), cell == s.home[p] or cell == s.castle[p]]
     if not candidates:
@@ -211,41 +198,6 @@ def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
             out.append(A.BUILD_FOUNDRY[b])
 
 
-def _can_ship(s: IbyronBase, p: int) -> bool:
-    return bool(s.built[p][HARBOUR] and s.ship[p] == 0 and s.reserve[p] and s.supply[p] >= DATA["ship"]["discs"]
-                and s.res[p][WOOD] >= DATA["ship"]["wood"])
-
-
-def outside_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
-    """``action in outside_actions(s, p, False)``, tested for the one action (``apply``'s check)."""
-    kind = action[0]
-    supply = s.supply[p]
-    leader = s.leader[p]
-    if kind == "explore":
-        if s.held[p] < 0 or supply < EXPLORE_DISCS or leader < 0:
-            return False
-        ax, ay = explore_anchor(leader, int(action.args[0]))
-        return can_place(ax, ay, s.height, s._blocked())
-    if supply <= 0:
-        return False
-    if kind == "forfeit":
-        return True
-    on_land = leader >= 0 and s.height[leader] > 0
-    if kind == "build":
-        if not (on_land and (s.beginner or s.permits[p] > 0)):
-            return False
-        plain, swap = build_choice(s, p, B[str(action.args[0])])
-        return swap if len(action.args) > 1 else plain
-    if kind == "ship":
-        return _can_ship(s, p)
-    out: list[Action] = []
-    if kind == "camp" and on_land:
-        _camp_choices(s, p, out)
-    elif kind in ("gather", "hurry"):
-        _gathers(s, p, out)
-    return action in out
-
-
 def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     out: list[Action] = []
     supply = s.supply[p]
@@ -267,9 +219,9 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     overseers = s.overseer[p]
     if overseers[0] >= 0 or overseers[1] >= 0:  # no overseer out, no camp of one's own to gather from
         _gathers(s, p, out)
-    if s.built[p][HARBOUR] and _can_ship(s, p):
+    if s.built[p][HARBOUR] and ship_refusal(s, p) is None:
         out.append(A.SHIP)
-    if on_land and (s.beginner or s.permits[p] > 0):
+    if on_land and (s.beginner or s.permits[p] > 0):  # refusals.building_site_refusal, written out
         _builds(s, p, out)
     out.append(A.FORFEIT)
     return out
@@ -305,11 +257,6 @@ def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
     )
 
 
-def space_usable(s: IbyronBase, p: int, space: int) -> bool:
-    """Would the space's action do something for ``p`` now?"""
-    return usable_spaces(s, p)[space]
-
-
 # Per village space: its visit, its visit with the Mayor, and (the farmer's) the barn visits or None.
 VISITS = tuple(
     (A.VISIT[name], A.VISIT_MAYOR[name], (A.VISIT_BARN, A.VISIT_BARN_MAYOR) if i == ST_FARMER else None)
@@ -326,7 +273,7 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     mayor = s.mayor[p]
     cap = s.cap
     usable = usable_spaces(s, p)
-    barn_free = s.barn_supply > 0 and s.barns[p] < BARNS_MAX  # _barn_available
+    barn_free = s.barn_supply > 0 and s.barns[p] < BARNS_MAX  # refusals.barn_refusal, written out
     for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, VISITS, strict=True):
         # the cost of a visit (IbyronBase._village_cost), written out on this hot path
         cost = stacks[-1][1] + 1 if stacks else 1
@@ -350,26 +297,6 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
-BARNS_MAX = int(P["barns_max"])
-
-
-def _barn_available(s: IbyronBase, p: int) -> bool:
-    return s.barn_supply > 0 and s.barns[p] < BARNS_MAX
-
-
-def visit_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
-    """Is this ``visit`` legal now? The same test as ``village_actions``, for one action."""
-    args = action[1:]
-    space = SPACE_INDEX[str(args[0])]
-    cost = s._village_cost(space)
-    if "mayor" in args:
-        if not s.mayor[p] or s.vbox[p] < cost - 1:
-            return False
-    elif s.vbox[p] < cost:
-        return False
-    return _barn_available(s, p) if "barn" in args else space_usable(s, p, space)
-
-
 MARKET_RES = tuple(RES_INDEX[name] for name in MARKET_BOXES)  # the resource of each market box
 
 
@@ -390,12 +317,12 @@ def _oversee(s: IbyronBase, p: int) -> list[Action]:
 
 
 def _hire(s: IbyronBase, p: int) -> list[Action]:
-    return A.HIRE[: min(s.rest[p], s.res[p][COINS], A.MAX_HIRE) + 1]
+    return A.HIRE[: hire_most(s, p, A.MAX_HIRE) + 1]
 
 
 def _offer(s: IbyronBase, p: int) -> list[Action]:
     out = []
-    if s.res[p][COINS] >= START_TILE_PRICE and s._any_anchor():
+    if buy_offer_refusal(s, p) is None:  # every face-up tile then (refusals.buy_refusal)
         out = [A.BUY[k] for k in sorted(s.tiles)]
     out.append(A.DECLINE)
     return out
@@ -462,21 +389,65 @@ def legal_actions(s: IbyronBase, p: int) -> list[Action]:
     return STEP_CHOICES[s.step](s, p)
 
 
-def is_legal(s: IbyronBase, p: int, action: Action) -> bool:
-    """``action in legal_actions(s, p)``, without listing every move of an Outside turn."""
-    step = s.step
-    if step in (S_TURN, S_MOVED) and s.phase[p] != VILLAGE:
-        kind = action[0]  # the kind, read without the property on this hot path
-        if kind == "move":
-            return step == S_TURN and move_is_legal(s, p, action)
-        if kind == "end":
-            return step == S_MOVED
-        return outside_is_legal(s, p, action)
-    if step == S_TURN:  # in the village
-        kind = action[0]
-        return kind == "leave" or (kind == "visit" and visit_is_legal(s, p, action))
-    if step == S_PLACE and action[0] == "place":
-        x, y = int(action[1]), int(action[2])
-        return can_place(x, y, s.height, s._blocked())
-    return action in legal_actions(s, p)
+def refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+    """Why ``action`` is not legal for ``p`` now, in plain words, or None if it is (``_explain_illegal``)."""
+    reason = find_refusal(s, p, action)
+    return _not_offered_words(s, p, action) if reason is NOT_OFFERED else reason
 
+
+# The Outside actions ``refusals.outside_refusal`` judges (a move and ``end`` depend on the step).
+_OUTSIDE_KINDS = frozenset({"explore", "forfeit", "build", "camp", "gather", "hurry", "ship"})
+# The refusal of an action the step does not offer at all: put in words by ``_not_offered_words`` only when
+# asked why, so that ``apply``'s check builds no sentence for it.
+NOT_OFFERED = "not offered now"
+
+
+def find_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+    """None if ``action`` is legal for ``p`` now (``apply``'s check: ``action in legal_actions(s, p)``, asked of
+    the one action), else why not: the checks of ``refusals.py`` (and ``moves.move_refusal``) for the actions
+    they judge, membership of the step's list for the rest (``NOT_OFFERED`` if it is not there)."""
+    step = s.step
+    kind = action[0]  # the kind, read without the property on this hot path
+    if step in (S_TURN, S_MOVED):
+        if s.phase[p] != VILLAGE:
+            if kind == "move":
+                if step == S_MOVED:
+                    return "you have already moved this turn; take an action or end your turn"
+                dest, horses = MOVE_TARGET[action]
+                return move_refusal(s, p, dest, horses)
+            if kind == "end":
+                return None if step == S_MOVED else "you may end your turn without an action only after moving"
+            if kind in _OUTSIDE_KINDS:
+                return outside_refusal(s, p, action)
+            if kind in ("visit", "leave"):
+                return "village actions come after your Outside turns (forfeit or use up your supply first)"
+            return NOT_OFFERED
+        elif step == S_TURN:
+            if kind == "leave":
+                return None
+            if kind == "visit":
+                return visit_refusal(s, p, action, usable_spaces(s, p)[SPACE_INDEX[str(action[1])]])
+            return NOT_OFFERED
+    elif step == S_HOME and kind == "home":
+        return home_refusal(s, p, action)
+    elif step == S_HIRE and kind == "hire":
+        most = hire_most(s, p, A.MAX_HIRE)
+        return None if int(action[1]) <= most else f"you can hire at most {most} ($1 each, from your rest box)"
+    elif step == S_OFFER and kind == "buy":
+        return buy_refusal(s, p, int(action[1]))
+    elif step == S_PLACE and kind == "place":
+        return place_refusal(s, int(action[1]), int(action[2]))
+    return None if action in STEP_CHOICES[step](s, p) else NOT_OFFERED
+
+
+def _not_offered_words(s: IbyronBase, p: int, action: Action) -> str:
+    """Why an action the step's list does not hold is refused: what the step offers."""
+    step, kind = s.step, action.kind
+    if step == S_TURN and s.phase[p] == VILLAGE:
+        return f"you are in the village: visit a village space or leave (not {action})"
+    if step == S_BONUS and kind == "bonus":
+        return "that bonus space is taken, used up, or costs more discs than you gave up"
+    if step == S_MARKET and kind in ("sell", "trade"):
+        return "you can sell one resource you have whose die is still in its box, or trade with a Court House"
+    expected = "an Outside action" if step == S_TURN else STEP_NAMES[step]
+    return f"{action} is not possible now: the game is waiting for {expected}"

@@ -8,14 +8,14 @@ commands that reproduce them.
 
 from __future__ import annotations
 
-# Ibyron: the tree search cost about 200 CPU seconds a game, and playouts cut after a
-# few dozen moves and judged by evaluate() chose worse than the heuristic (RULES.md,
-# "Levels"). Hard plays its few most promising moves out to the end of the game with
-# the heuristic bot itself; medium is the heuristic bot and easy the heuristic with slips.
+# Ibyron: a tree search costs minutes of CPU time a game, and playouts cut after a few
+# dozen moves and judged by evaluate() choose worse than the heuristic bot. So hard plays
+# its few most promising moves out to the end of the game with the heuristic bot itself;
+# medium is the heuristic bot and easy the heuristic with slips.
 LEVELS: dict[str, dict[str, object]] = {
-    # Easy is the heuristic bot making a random move about one decision in seven (0.15): the
-    # old easy (a tree search of 60 iterations) hit the round limit in 10 of 10 two-player
-    # games; with one in ten the heuristic (now medium) won only 66% of 200 games against it.
+    # Easy is the heuristic bot making a random move about one decision in seven (0.15): a tree
+    # search of 60 iterations reached the round limit in every two-player game tried, and with
+    # one slip in ten the heuristic bot (medium) won only 66% of 200 games against it.
     "easy": {
         "search": "rollout",
         "iterations": 1,
@@ -28,9 +28,8 @@ LEVELS: dict[str, dict[str, object]] = {
         "in seven is a careless one picked at random. A good first opponent.",
     },
     # Medium is the heuristic bot itself (one candidate, the heuristic's move, so nothing is
-    # played out). The earlier medium (3 candidates, 6 playouts to the end) was about as
-    # strong as the earlier hard (6 candidates, 16 playouts): hard won 16 of 29, so the
-    # ladder had no step there. That medium is now hard, at a third of the old hard's cost.
+    # played out). Hard plays 3 candidates 6 times each to the end: 6 candidates with 16
+    # playouts were no stronger (they won 16 of 29 against it) at three times the cost.
     "medium": {
         "search": "rollout",
         "iterations": 1,

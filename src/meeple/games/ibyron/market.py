@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import BACK, COURT, DATA, FOOD, FRONT, GOLD, MARKET_BOXES, RES_INDEX
+from meeple.games.ibyron.position import IbyronBase
 
 
 def market_actions(s: IbyronBase, p: int) -> list[Action]:

@@ -1,8 +1,8 @@
 """The moves of an Outside turn: which spaces a leader may end a move on, and with how many horses.
 
 Moves are the longest lists of the game and are listed at most steps of an Outside turn, so they are picked in C
-from byte strings of distances (see ``Spots``); ``move_to_is_legal`` is the same rule asked of one move, for
-``apply``'s check.
+from byte strings of distances (see ``Spots``); ``move_refusal`` is the same rule asked of one move, for
+``apply``'s check and the reason it gives.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from operator import itemgetter
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import HORSE_POINTS, SIZE, STRIDE_MAX
 from meeple.games.ibyron.island import NN, distance, xy
+from meeple.games.ibyron.position import IbyronBase
 
 # The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
 MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
@@ -208,19 +208,34 @@ def occupied(s: IbyronBase, p: int, cell: int) -> bool:
     return False
 
 
-def move_is_legal(s: IbyronBase, p: int, action: Action) -> bool:
-    """Is this ``move`` legal now? The same test as ``list_moves``, for one action (``apply``'s check)."""
-    target = MOVE_TARGET.get(action)
-    return target is not None and move_to_is_legal(s, p, target[0], target[1])
-
-
-def move_to_is_legal(s: IbyronBase, p: int, dest: int, horses: int) -> bool:
-    """``move_is_legal`` of the move to cell ``dest`` with ``horses`` horses."""
+def move_refusal(s: IbyronBase, p: int, dest: int, horses: int) -> str | None:
+    """Why ``p``'s leader may not move to cell ``dest`` with ``horses`` horses now, or None if it may: the rule
+    ``list_moves`` lists by bands of distances, asked of one move (``apply``'s check and its refusal)."""
     leader = s.leader[p]
-    if leader < 0 or dest == leader or spots_of(s).position(dest, s.height) < 0 or occupied(s, p, dest):
-        return False
+    if leader < 0:
+        return "your leader is not on the island yet"
+    if dest == leader:
+        return "your leader is already there"
+    if spots_of(s).position(dest, s.height) < 0:
+        return f"{xy(dest)} is neither on the island nor next to it"
+    if occupied(s, p, dest):
+        return _occupied_words(s, p, dest)
     stride = stride_of(s, p)
     points = (distance(leader, dest) + stride - 1) // stride
-    if horses > s.horses[p] or horses > (points + 1) // 2:
-        return False
-    return points - HORSE_POINTS * horses <= s.supply[p]
+    if horses > s.horses[p]:
+        return f"you have {s.horses[p]} horses, not {horses}"
+    if horses > (points + 1) // 2:
+        return f"the move needs {points} movement points; {horses} horses are more than needed"
+    if points - HORSE_POINTS * horses > s.supply[p]:
+        return (f"the move needs {points} movement points: {max(0, points - HORSE_POINTS * horses)} discs "
+                f"with {horses} horses, and you have {s.supply[p]} discs")
+    return None
+
+
+def _occupied_words(s: IbyronBase, p: int, cell: int) -> str:
+    """What makes ``cell`` occupied (``occupied`` said so): a leader, a home, or another player's piece."""
+    if any(s.leader[q] == cell for q in range(s.players) if q != p):
+        return "a leader may not end its move on a space another player occupies"
+    if cell in s._homes_of_others(p):
+        return "a leader may not end its move on another player's home space (their leader returns there)"
+    return "a leader may not end its move on a space another player occupies (their building, work camp or held space)"

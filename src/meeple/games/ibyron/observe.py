@@ -1,11 +1,15 @@
-"""The observation: a JSON-safe picture of the game that every view is drawn from."""
+"""The observation: a JSON-safe picture of the game that every view is drawn from.
+
+``observation`` returns an :class:`IbyronObservation`; its nested records are typed too, so every reader
+(the views, the words) is checked key by key.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from meeple.core.rng import Random
-from meeple.games.ibyron.base import IbyronBase
+from meeple.games.ibyron.actions import PHASE_NAMES, STEP_NAMES
 from meeple.games.ibyron.data import (
     BACK,
     BUILDINGS,
@@ -21,19 +25,149 @@ from meeple.games.ibyron.data import (
     MARKET_BOXES,
     MAT_BUILDINGS,
     ORE,
-    PHASE_NAMES,
     REFINERY,
     S_OVERSEE,
     SIZE,
     SPACES,
-    STEP_NAMES,
     STONE,
     TAXING,
     TERRAIN_NAMES,
     WOOD,
 )
 from meeple.games.ibyron.island import xy
+from meeple.games.ibyron.position import IbyronBase
 from meeple.games.ibyron.scoring import loose_discs
+
+
+class CellObservation(TypedDict):
+    """A land space: where, how high, its terrain and the tile on top."""
+
+    x: int
+    y: int
+    height: int
+    terrain: str  # forest, field or mountain
+    tile: int  # the id of the tile on top
+
+
+class BuildingObservation(TypedDict):
+    """A building stack on a space: its parts bottom first (``farm`` for the starting farm)."""
+
+    x: int
+    y: int
+    owner: int
+    parts: list[str]
+    discs: int
+
+
+class CampObservation(TypedDict):
+    x: int
+    y: int
+    owner: int
+    kind: str  # one of data.CAMP_KINDS
+    discs: int  # left in the camp
+
+
+class HeldSpaceObservation(TypedDict):
+    """A space an overseer holds for its owner until the round's end."""
+
+    x: int
+    y: int
+    owner: int
+
+
+class DieObservation(TypedDict):
+    resource: str  # the market box
+    value: int
+    used: bool  # set aside until the dice are re-rolled
+
+
+class SuppliesObservation(TypedDict):
+    horses: int
+    barns: int
+    permits: int
+
+
+class BonusSpaceObservation(TypedDict):
+    """A space of the bonus resource mat: the front's numbered spaces or the back's ladder, by ``bonus_side``."""
+
+    gain: dict[str, int]
+    number: NotRequired[int]  # front
+    taken_by: NotRequired[int]  # front: the seat that took it this round, or -1
+    used_solo: NotRequired[bool]  # front, solo game: used in the current cycle
+    cost: NotRequired[int]  # back: discs given up it costs
+    alt: NotRequired[list[dict[str, int]]]  # back: the other gains it offers
+
+
+class PlayerObservation(TypedDict):
+    """One player's mat and pieces, public to all."""
+
+    seat: int
+    phase: str  # one of actions.PHASE_NAMES
+    resources: dict[str, int]  # coins, wood, ore, stone, gold, food
+    horses: int
+    barns: int
+    permits: int
+    tech: dict[str, int]  # lumber, refinery, taxing
+    tech_cubes: int
+    supply: int
+    village_box: int
+    rest: int
+    reserve: list[str]  # the starting buildings whose reserve stack is still on the mat
+    mayor: bool
+    forfeited: int
+    mat_buildings: list[str]
+    ship: int  # discs in the shipbuilder box
+    held_tile: int  # the tile held for exploring, or -1
+    home: list[int] | None  # [x, y]
+    leader: list[int] | None
+    overseers: list[list[int] | None]
+    built: dict[str, int]  # building id: how many
+    discs_in_buildings: int
+    loose_discs: int
+    victory_points: int
+    keep_coins: int
+    stride: int
+
+
+class IbyronObservation(TypedDict):
+    """What ``observation(seat)`` returns: the fields every game's observation starts with
+    (``State.base_observation``), then Ibyron's own."""
+
+    game: str
+    players: int
+    seat: int | None
+    move_number: int
+    to_move: list[int]
+    is_over: bool
+    winners: list[int]
+    end_reason: str | None
+    mode: str  # standard, beginner or solo
+    bonus_side: str  # front or back
+    round: int
+    round_limit: int
+    start_player: int
+    current: int
+    step: str  # one of actions.STEP_NAMES
+    village_cap: int
+    size: int
+    low: int
+    cells: list[CellObservation]
+    coast: list[list[int]]  # [x, y] of each sea space beside the island
+    buildings: list[BuildingObservation]
+    camps: list[CampObservation]
+    reserved: list[HeldSpaceObservation]
+    new_tile: list[list[int]]  # the spaces of a tile just laid, while overseers may be placed on it
+    tiles_face_up: list[int]
+    pile_size: int
+    pending_tile: int
+    tile_terrain: dict[str, str]  # tile id: its four terrain letters
+    dice: list[DieObservation]
+    village: dict[str, list[list[int]]]  # space: its stacks as [owner, height]
+    village_costs: dict[str, int]
+    supplies: SuppliesObservation
+    bonus: list[BonusSpaceObservation]
+    players_info: list[PlayerObservation]
+    scores: list[float]
 
 
 def determinize(copy: IbyronBase, rng: Random) -> None:
@@ -48,9 +182,11 @@ def determinize(copy: IbyronBase, rng: Random) -> None:
     copy._reseed_from(rng)
 
 
-def observation(s: IbyronBase, seat: int | None) -> dict[str, Any]:
+def observation(s: IbyronBase, seat: int | None) -> IbyronObservation:
     """What ``seat`` may see (everything but the order of the beginner game's face-down pile)."""
-    obs = s.base_observation(seat)
+    # The core's fields come as a plain dict (their keys are declared first on IbyronObservation);
+    # the update below adds Ibyron's own, each checked by mypy.
+    obs = cast(IbyronObservation, s.base_observation(seat))
     n = s.players
     obs.update({
         "mode": "solo" if s.solo else ("beginner" if s.beginner else "standard"),
@@ -96,7 +232,7 @@ def observation(s: IbyronBase, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def _bonus_view(s: IbyronBase) -> list[dict[str, Any]]:
+def _bonus_view(s: IbyronBase) -> list[BonusSpaceObservation]:
     if s.back_side:
         return [{"cost": sp["cost"], "gain": dict(sp["gain_t"]), "alt": [dict(a) for a in sp["alt_t"]]}
                 for sp in BACK]
@@ -107,7 +243,7 @@ def _bonus_view(s: IbyronBase) -> list[dict[str, Any]]:
     ]
 
 
-def _player_view(s: IbyronBase, p: int) -> dict[str, Any]:
+def _player_view(s: IbyronBase, p: int) -> PlayerObservation:
     r = s.res[p]
     return {
         "seat": p,

@@ -7,7 +7,6 @@ Each ``do_*`` function carries out one action already known to be legal;
 from __future__ import annotations
 
 from meeple.core import Action
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     BUILDINGS,
     CAMP_KINDS,
@@ -39,6 +38,7 @@ from meeple.games.ibyron.data import (
 )
 from meeple.games.ibyron.island import distance, explore_anchor
 from meeple.games.ibyron.moves import MOVE_TARGET, stride_of
+from meeple.games.ibyron.position import IbyronBase
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import add, end_turn, enter_village, finish_game, gain, retrieve
 

@@ -1,64 +1,173 @@
-"""Plain-words reasons for refused actions (``State._explain_illegal``)."""
+"""Each check that refuses an action, with its reason: a function returning why, or ``None`` when it is allowed.
+
+``legal.find_refusal`` (``apply``'s check) and ``legal.refusal`` (the reason
+an ``IllegalAction`` gives) both ask these, so a refusal always says what the
+check found. The lists of ``legal.py`` and ``moves.py`` write the same tests
+out for speed on the hot path (each says which check it writes out), and
+tests hold each list to these checks, action by action.
+"""
 
 from __future__ import annotations
 
 from meeple.core import Action
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     BUILDINGS,
     CAMP_KINDS,
     CAMPS,
     CASTLE_BELOW,
     COINS,
+    COSTS,
+    DATA,
+    EXPLORE_DISCS,
     FIELD,
     FOREST,
+    FOUNDRY,
+    FOUNDRY_COSTS,
+    FOUNDRY_SWAP,
     GATE,
     HARBOUR,
-    HORSE_POINTS,
     K_GOLD,
     K_GRAIN,
     K_ORE,
     K_STONE,
     K_WOOD,
-    LOW,
     LUMBER,
+    MAX_CAMP,
     MOUNTAIN,
-    OUTSIDE,
+    ORE,
     REFINERY,
-    S_BONUS,
-    S_HIRE,
-    S_HOME,
-    S_MARKET,
-    S_MOVED,
-    S_OFFER,
-    S_PLACE,
-    S_TURN,
     SITE_TERRAIN,
     SPACE_INDEX,
     START_TILE_PRICE,
-    STEP_NAMES,
     TECH_LEVELS,
-    VILLAGE,
+    WOOD,
     B,
+    P,
 )
-from meeple.games.ibyron.island import HIGH, cell_of, on_grid
-from meeple.games.ibyron.legal import gold_mine_reason
-from meeple.games.ibyron.moves import occupied_cells
-from meeple.games.ibyron.outside import grain_discs, move_points
+from meeple.games.ibyron.island import can_place, explore_anchor
+from meeple.games.ibyron.outside import grain_discs
+from meeple.games.ibyron.position import IbyronBase
+
+BARNS_MAX = int(P["barns_max"])
+SHIP_DISCS: int = DATA["ship"]["discs"]
+SHIP_WOOD: int = DATA["ship"]["wood"]
 
 
-def build_reason(s: IbyronBase, p: int, b: int, foundry: bool) -> str:
-    """Why building ``b`` is not possible now ('' if it is)."""
+# ------------------------------------------------------------------ Outside actions
+def camp_site_refusal(s: IbyronBase, p: int) -> str | None:
+    """Whether the leader's space takes a work camp of any kind: a free overseer (or one holding the space
+    already) and an empty space."""
+    cell = s.leader[p]
+    if s._free_overseer(p) < 0 and s.reserved.get(cell) != p:
+        return "both your overseers are in use (at most 2 work camps)"
+    if not s._site_free(p, cell):
+        return "a work camp needs an empty space on the island where your leader stands"
+    return None
+
+
+def gold_mine_refusal(s: IbyronBase, p: int) -> str | None:
+    """Whether the leader's space takes a gold mine, the work camp being possible there at all."""
+    cell = s.leader[p]
+    if s.terrain[cell] != MOUNTAIN or s.height[cell] < CAMPS["gold_min_level"]:
+        return "a gold mine needs a mountain space on the second level or higher"
+    if any(o == p and k == K_GOLD for o, k, _ in s.camps.values()):
+        return "your gold mine marker is already in use"
+    r = s.res[p]
+    if r[WOOD] < CAMPS["gold_cost"]["wood"] or r[ORE] < CAMPS["gold_cost"]["ore"]:
+        return f"a gold mine costs {CAMPS['gold_cost']['wood']} wood and {CAMPS['gold_cost']['ore']} ore"
+    if s.supply[p] < CAMPS["gold_discs"]:
+        return f"a gold mine takes {CAMPS['gold_discs']} discs from your supply, you have {s.supply[p]}"
+    return None
+
+
+def camp_refusal(s: IbyronBase, p: int, kind: int, n: int) -> str | None:
+    """Founding a work camp of ``kind`` with ``n`` discs (a gold mine and a grain field take their own count)."""
+    reason = camp_site_refusal(s, p)
+    if reason is not None:
+        return reason
+    t = s.terrain[s.leader[p]]
+    if kind == K_WOOD and t != FOREST:
+        return "woodcutters work on a forest space"
+    if kind in (K_ORE, K_STONE) and t != MOUNTAIN:
+        return "miners and quarrymen work on a mountain space"
+    if kind == K_GOLD:
+        return gold_mine_refusal(s, p)
+    if kind == K_GRAIN:
+        if t != FIELD:
+            return "grain is planted on a field space"
+        n = grain_discs(s, p)
+    elif not 1 <= n <= MAX_CAMP:
+        return f"a work camp takes 1 to {MAX_CAMP} discs"
+    if s.supply[p] < n:
+        return f"you need {n} discs in your supply, you have {s.supply[p]}"
+    return None
+
+
+def own_camp(s: IbyronBase, p: int, o: int) -> tuple[int, int, int] | None:
+    """The work camp ``p``'s overseer ``o`` runs, as (owner, kind, discs left), or None."""
+    camp = s.camps.get(s.overseer[p][o])
+    return camp if camp is not None and camp[0] == p else None
+
+
+def gather_refusal(s: IbyronBase, p: int, o: int, level: int, horse: bool) -> str | None:
+    """Gathering from overseer ``o``'s camp at tech ``level`` (with a horse for one more wood)."""
+    camp = own_camp(s, p, o)
+    if camp is None:
+        return f"your overseer {o} runs no work camp"
+    kind = camp[1]
+    if kind == K_GRAIN:
+        return "grain is harvested only with the Farmer in the village"
+    if kind in (K_WOOD, K_ORE):
+        if not 1 <= level <= s.tech[p][LUMBER if kind == K_WOOD else REFINERY]:
+            return f"you have not reached level {level} for that resource"
+        if TECH_LEVELS[level - 1][0] > s.supply[p]:
+            return f"level {level} needs {TECH_LEVELS[level - 1][0]} foremen, you have {s.supply[p]} discs"
+    elif level != 1:
+        return f"you have not reached level {level} for that resource"
+    if horse and (kind != K_WOOD or s.horses[p] < 1):
+        return "a horse adds wood only when gathering from woodcutters, and you need one"
+    return None
+
+
+def hurry_refusal(s: IbyronBase, p: int, o: int) -> str | None:
+    """Speeding up overseer ``o``'s camp: a horse and one foreman per disc left in it."""
+    camp = own_camp(s, p, o)
+    if camp is None:
+        return f"your overseer {o} runs no work camp"
+    if camp[1] == K_GRAIN:
+        return "grain is harvested only with the Farmer in the village"
+    if camp[1] == K_GOLD:
+        return "a gold mine cannot be sped up"
+    if s.horses[p] < 1:
+        return "speeding up needs a horse"
+    if camp[2] > s.supply[p]:
+        return f"speeding up needs one foreman per disc ({camp[2]}), you have {s.supply[p]}"
+    return None
+
+
+def building_site_refusal(s: IbyronBase, p: int) -> str | None:
+    """Whether ``p`` may build at all now: a leader on the island and, in the standard game, a permit."""
+    leader = s.leader[p]
+    if leader < 0 or s.height[leader] <= 0:
+        return "buildings stand on the island, where your leader is"
+    if not s.beginner and s.permits[p] < 1:
+        return "building needs a building permit (buy one at the Library)"
+    return None
+
+
+def build_refusal(s: IbyronBase, p: int, b: int, foundry: bool) -> str | None:
+    """Building ``b`` where the leader stands, paid plainly or (``foundry``) with the Foundry's ore for stone."""
+    reason = building_site_refusal(s, p)
+    if reason is not None:
+        return reason
     bd = BUILDINGS[b]
     if s.built[p][b] >= bd.max:
         return f"you already have the most {bd.name} buildings allowed ({bd.max})"
-    if not s.beginner and s.permits[p] < 1:
-        return "building needs a building permit (buy one at the Library)"
     if s.supply[p] < bd.discs:
         return f"the {bd.name} takes {bd.discs} discs from your supply, you have {s.supply[p]}"
-    if foundry and not s._has_foundry_option(p, b):
+    if foundry and not (s.mat[p][FOUNDRY] and FOUNDRY_SWAP[b]):
         return "the Foundry swap needs the Foundry and a cost of at least 4 stone"
-    if not s._can_pay(p, s._cost(b, foundry)):
+    if not s._can_pay(p, FOUNDRY_COSTS[b] if foundry else COSTS[b]):
         cost = ", ".join(f"{v} {k}" for k, v in bd.cost)
         return f"the {bd.name} costs {cost}" + (" (with the Foundry swap)" if foundry else "")
     if b == GATE and s.castle[p] >= 0:
@@ -72,143 +181,117 @@ def build_reason(s: IbyronBase, p: int, b: int, foundry: bool) -> str:
         if site == "any":
             return "the Castle Gate needs an empty space where your leader stands"
         return f"the {bd.name} goes on top of your {BUILDINGS[CASTLE_BELOW[b]].name}, where your leader must stand"
-    return ""
+    return None
 
 
-def camp_reason(s: IbyronBase, p: int, kind: int, n: int) -> str:
-    """Why that work camp cannot be founded now ('' if it can)."""
-    cell = s.leader[p]
-    if s._free_overseer(p) < 0 and s.reserved.get(cell) != p:
-        return "both your overseers are in use (at most 2 work camps)"
-    if not s._site_free(p, cell):
-        return "a work camp needs an empty space on the island where your leader stands"
-    t = s.terrain[cell]
-    if kind == K_WOOD and t != FOREST:
-        return "woodcutters work on a forest space"
-    if kind in (K_ORE, K_STONE) and t != MOUNTAIN:
-        return "miners and quarrymen work on a mountain space"
-    if kind == K_GOLD:
-        return gold_mine_reason(s, p)
-    if kind == K_GRAIN and t != FIELD:
-        return "grain is planted on a field space"
-    if s.supply[p] < n:
-        return f"you need {n} discs in your supply, you have {s.supply[p]}"
-    return ""
+def ship_refusal(s: IbyronBase, p: int) -> str | None:
+    """Building a ship: a Harbour, an empty shipbuilder box, a reserve stack to bring back, discs and wood."""
+    if not s.built[p][HARBOUR]:
+        return "building a ship needs a Harbour"
+    if s.ship[p]:
+        return "your shipbuilder box already holds a ship"
+    if not s.reserve[p]:
+        return "no reserve workers are left for a ship to bring back"
+    if s.supply[p] < SHIP_DISCS or s.res[p][WOOD] < SHIP_WOOD:
+        return f"a ship needs {SHIP_DISCS} discs from your supply and {SHIP_WOOD} wood"
+    return None
 
 
-def _home_reason(s: IbyronBase, p: int, action: Action) -> str:
-    centre = action.args[0] == "center"
-    corner = int(action.args[-1])
-    cell = s.tile_corners("center" if centre else f"seat{p}")[corner]
-    if s.terrain[cell] != FIELD:
+def explore_refusal(s: IbyronBase, p: int, corner: int) -> str | None:
+    """Laying the held tile with its ``corner`` on the leader's space."""
+    if s.held[p] < 0:
+        return "you have no land tile to explore with (buy one at the Explorer)"
+    if s.supply[p] < EXPLORE_DISCS:
+        return f"exploring takes {EXPLORE_DISCS} discs from your supply, you have {s.supply[p]}"
+    leader = s.leader[p]
+    if leader < 0 or not can_place(*explore_anchor(leader, corner), s.height, s._blocked()):
+        return "the tile cannot lie there: it must touch the island or lie flat on equal tiles, covering no piece"
+    return None
+
+
+def outside_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+    """Any Outside action but a move or ``end`` (which depend on the step, see ``legal.refusal``)."""
+    kind = action[0]
+    if kind == "explore":
+        return explore_refusal(s, p, int(action[1]))
+    if s.supply[p] <= 0:
+        return "your supply is empty: you have no discs left for that"
+    if kind == "forfeit":
+        return None
+    if kind == "build":
+        return build_refusal(s, p, B[str(action[1])], len(action) > 2)
+    if kind == "camp":
+        # (camp_site_refusal finds a leader off the island: no empty space there)
+        return camp_refusal(s, p, CAMP_KINDS.index(str(action[1])), int(action[2]) if len(action) > 2 else 0)
+    if kind == "gather":
+        return gather_refusal(s, p, int(action[1]), int(action[2]), len(action) > 3)
+    if kind == "hurry":
+        return hurry_refusal(s, p, int(action[1]))
+    if kind == "ship":
+        return ship_refusal(s, p)
+    raise ValueError(f"{action} is not an Outside action this module judges")
+
+
+# ------------------------------------------------------------------ village actions
+def barn_refusal(s: IbyronBase, p: int) -> str | None:
+    if s.barns[p] >= BARNS_MAX:
+        return f"you already have the most barns allowed ({BARNS_MAX})"
+    if s.barn_supply <= 0:
+        return "no barn is left at the Farmer"
+    return None
+
+
+def visit_refusal(s: IbyronBase, p: int, action: Action, usable: bool) -> str | None:
+    """Visiting a village space (with the Mayor, or the Farmer for a barn); ``usable``: whether the space's action
+    would do something for ``p`` now (``legal.usable_spaces``)."""
+    name = str(action[1])
+    cost = s._village_cost(SPACE_INDEX[name])
+    if "mayor" in action.args:
+        if not s.mayor[p]:
+            return "you have already used your Mayor this round"
+        cost -= 1
+    if s.vbox[p] < cost:
+        return f"the {name} space costs {cost} discs now, you have {s.vbox[p]} in your village box"
+    if "barn" in action.args:
+        return barn_refusal(s, p)
+    return None if usable else f"the {name} action would do nothing for you now"
+
+
+# ------------------------------------------------------------------ set-up and round's end
+def home_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+    """A home field: a field of one's own starting tile, or of the centre tile while no other home is on it."""
+    centre = action[1] == "center"
+    corners = s.tile_corners("center" if centre else f"seat{p}")
+    if s.terrain[corners[int(action[-1])]] != FIELD:
         return "your home must be a field space"
-    return "your home must be on a separate tile from every other player's home"
+    if centre and any(h in corners for h in s._homes_of_others(p)):
+        return "your home must be on a separate tile from every other player's home"
+    return None
 
 
-def explain(s: IbyronBase, action: Action, seat: int) -> str:
-    """Why ``action`` is not legal for ``seat`` now, in plain words (the state is not changed)."""
-    p = seat
-    kind, args = action.kind, action.args
-    step = s.step
-    phase = s.phase[p]
-    expected = STEP_NAMES[step]
-    if step in (S_TURN, S_MOVED):
-        if phase == VILLAGE and kind not in ("visit", "leave"):
-            return f"you are in the village: visit a village space or leave (not {action})"
-        if phase == OUTSIDE and kind in ("visit", "leave"):
-            return "village actions come after your Outside turns (forfeit or use up your supply first)"
-        if kind == "move":
-            if step == S_MOVED:
-                return "you have already moved this turn; take an action or end your turn"
-            x, y, h = (int(a) for a in args)
-            if not on_grid(x, y):
-                return f"({x}, {y}) is off the board (coordinates run from {LOW} to {HIGH})"
-            dest = cell_of(x, y)
-            if dest == s.leader[p]:
-                return "your leader is already there"
-            if dest not in s.land and dest not in s.coast:
-                return f"({x}, {y}) is neither on the island nor next to it"
-            if any(s.leader[q] == dest for q in range(s.players) if q != p):
-                return "a leader may not end its move on a space another player occupies"
-            if dest in s._homes_of_others(p):
-                return "a leader may not end its move on another player's home space (their leader returns there)"
-            if dest in occupied_cells(s, p):
-                return ("a leader may not end its move on a space another player occupies "
-                        "(their building, work camp or held space)")
-            points = move_points(s, p, dest)
-            if h > s.horses[p]:
-                return f"you have {s.horses[p]} horses, not {h}"
-            if h > (points + 1) // 2:
-                return f"the move needs {points} movement points; {h} horses are more than needed"
-            return (f"the move needs {points} movement points: {max(0, points - HORSE_POINTS * h)} discs "
-                    f"with {h} horses, and you have {s.supply[p]} discs")
-        if kind == "build":
-            b = B[str(args[0])]
-            reason = build_reason(s, p, b, len(args) > 1)
-            return reason or "you cannot build now"
-        if kind == "camp":
-            k = CAMP_KINDS.index(str(args[0]))
-            n = int(args[1]) if len(args) > 1 else (CAMPS["gold_discs"] if k == K_GOLD else grain_discs(s, p))
-            return camp_reason(s, p, k, n) or "you cannot found that work camp now"
-        if kind in ("gather", "hurry"):
-            o = int(args[0])
-            camp = s.camps.get(s.overseer[p][o])
-            if camp is None or camp[0] != p:
-                return f"your overseer {o} runs no work camp"
-            if camp[1] == K_GRAIN:
-                return "grain is harvested only with the Farmer in the village"
-            if kind == "hurry":
-                if s.horses[p] < 1:
-                    return "speeding up needs a horse"
-                if camp[1] == K_GOLD:
-                    return "a gold mine cannot be sped up"
-                return f"speeding up needs one foreman per disc ({camp[2]}), you have {s.supply[p]}"
-            lv = int(args[1])
-            if lv > s.tech[p][LUMBER if camp[1] == K_WOOD else REFINERY] or (camp[1] > K_ORE and lv != 1):
-                return f"you have not reached level {lv} for that resource"
-            if len(args) > 2:
-                return "a horse adds wood only when gathering from woodcutters, and you need one"
-            return f"level {lv} needs {TECH_LEVELS[lv - 1][0]} foremen, you have {s.supply[p]} discs"
-        if kind == "explore":
-            if s.held[p] < 0:
-                return "you have no land tile to explore with (buy one at the Explorer)"
-            return ("the tile cannot lie there: it must touch the island or lie flat on equal tiles, "
-                    "covering no piece")
-        if kind == "ship":
-            if not s.built[p][HARBOUR]:
-                return "building a ship needs a Harbour"
-            if s.ship[p]:
-                return "your shipbuilder box already holds a ship"
-            if not s.reserve[p]:
-                return "no reserve workers are left for a ship to bring back"
-            return "a ship needs 4 discs from your supply and 4 wood"
-        if kind == "end":
-            return "you may end your turn without an action only after moving"
-        if kind == "forfeit":
-            return "you have no discs left to forfeit"
-        if kind == "visit":
-            space = SPACE_INDEX.get(str(args[0]), -1)
-            cost = s._village_cost(space)
-            if "mayor" in args and not s.mayor[p]:
-                return "you have already used your Mayor this round"
-            if s.vbox[p] + (1 if "mayor" in args else 0) < cost:
-                return f"the {args[0]} space costs {cost} discs now, you have {s.vbox[p]} in your village box"
-            return f"the {args[0]} action would do nothing for you now"
-    if step == S_HOME and kind == "home":
-        return _home_reason(s, p, action)
-    if step == S_BONUS and kind == "bonus":
-        return "that bonus space is taken, used up, or costs more discs than you gave up"
-    if step == S_HIRE and kind == "hire":
-        return f"you can hire at most {min(s.rest[p], s.res[p][COINS])} ($1 each, from your rest box)"
-    if step == S_MARKET and kind in ("sell", "trade"):
-        return "you can sell one resource you have whose die is still in its box, or trade with a Court House"
-    if step == S_OFFER and kind == "buy":
-        if int(args[0]) not in s.tiles:
-            return f"tile {args[0]} is not in the supply (face up: {sorted(s.tiles)})"
+def hire_most(s: IbyronBase, p: int, most: int) -> int:
+    """How many workers ``p`` can hire now ($1 each, from the rest box), ``most`` being the notation's bound."""
+    return min(s.rest[p], s.res[p][COINS], most)
+
+
+def buy_offer_refusal(s: IbyronBase, p: int) -> str | None:
+    """Whether the start player can buy a face-up tile at all: the price, and room for it on the island."""
+    if s.res[p][COINS] < START_TILE_PRICE:
         return f"the start player's tile costs ${START_TILE_PRICE}, you have ${s.res[p][COINS]}"
-    if step == S_PLACE and kind == "place":
+    if not s._any_anchor():
+        return "no tile could lie anywhere on the island now"
+    return None
+
+
+def buy_refusal(s: IbyronBase, p: int, tile: int) -> str | None:
+    if tile not in s.tiles:
+        return f"tile {tile} is not in the supply (face up: {sorted(s.tiles)})"
+    return buy_offer_refusal(s, p)
+
+
+def place_refusal(s: IbyronBase, x: int, y: int) -> str | None:
+    """Laying the new tile with its top-left corner on (x, y)."""
+    if not can_place(x, y, s.height, s._blocked()):
         return ("the tile cannot lie there: it must touch the island along an edge, or lie flat on four spaces "
                 "of equal height covering no piece")
-    if step == S_TURN:
-        expected = "a village action (visit a space, or leave)" if phase == VILLAGE else "an Outside action"
-    return f"{action} is not possible now: the game is waiting for {expected}"
+    return None

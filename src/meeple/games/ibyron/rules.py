@@ -8,7 +8,7 @@ done the round ends: cleanup, feeding, rehiring, paying for extra workers,
 losing coins over the limit, re-rolling market dice, passing the start
 player (who may buy a $2 tile). See RULES.md for every decision.
 
-The fields and queries are in ``base.py``; which actions are legal in
+The fields and queries are in ``position.py``; which actions are legal in
 ``legal.py``; what each action does in ``outside.py``, ``village.py`` and
 ``turns.py``, reached through the ``APPLY`` table below.
 """
@@ -22,7 +22,6 @@ from meeple.core import Action
 from meeple.core.rng import Random
 from meeple.core.state import OFFERED_MAX as CORE_OFFERED_MAX
 from meeple.games.ibyron import outside, turns, village
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     COINS,
     MAT_BUILDINGS,
@@ -36,10 +35,14 @@ from meeple.games.ibyron.data import (
     START_TILE_PRICE,
     VILLAGE,
 )
-from meeple.games.ibyron.explain import explain
-from meeple.games.ibyron.legal import STEP_CHOICES, is_legal, outside_actions, village_actions
-from meeple.games.ibyron.moves import MOVE_TARGET, move_to_is_legal
-from meeple.games.ibyron.observe import determinize, observation
+from meeple.games.ibyron.legal import STEP_CHOICES, find_refusal, outside_actions, refusal, village_actions
+from meeple.games.ibyron.moves import MOVE_TARGET, move_refusal
+from meeple.games.ibyron.observe import IbyronObservation, determinize, observation
+from meeple.games.ibyron.position import IbyronBase
+
+# Why a game ends: a player housed all but 3 workers (the rulebook's end), the beginner/solo game's last
+# round, or the standard game's designed round limit (a safeguard, not a rule of the game).
+END_REASONS = ("workers", "rounds", "safety_cap")
 
 
 def _do_done(s: IbyronBase, p: int, action: Action) -> None:
@@ -184,19 +187,21 @@ class IbyronState(IbyronBase):
         if offered is not None and offered[0] == seat:
             return action in offered[1]
         target = MOVE_TARGET.get(action)
-        if target is not None:  # a move (is_legal's test for one, on the hot path of an Outside turn)
-            return self.step == S_TURN and self.phase[seat] != VILLAGE and move_to_is_legal(self, seat, *target)
+        if target is not None:  # a move (find_refusal's test for one, on the hot path of an Outside turn)
+            return self.step == S_TURN and self.phase[seat] != VILLAGE and move_refusal(self, seat, *target) is None
         # an action built by hand may have any kind or arguments: only real actions reach the quick tests
-        return action in self._indices() and is_legal(self, seat, action)
+        return action in self._indices() and find_refusal(self, seat, action) is None
 
     def _apply(self, action: Action, seat: int) -> None:
         self.__offered = None
         APPLY[action[0]](self, seat, action)  # action[0] is its kind, read without the property
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        return explain(self, action, seat)
+        return refusal(self, seat, action) or f"{action} is legal now"  # asked only of a refused action
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    # Typed, so that the views and words reading it get every key checked; a TypedDict is not a subtype of
+    # ``dict[str, Any]`` for mypy, hence the ignore (at runtime it is that very dict).
+    def observation(self, seat: int | None) -> IbyronObservation:  # type: ignore[override]
         return observation(self, seat)
 
     def determinize(self, seat: int, rng: Random) -> IbyronState:

@@ -12,17 +12,18 @@ another, and hovering any piece, tile or building tells what it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from meeple.core.svg import Clicks
 from meeple.core.words import seat_name
-from meeple.games.ibyron import svg_kit as k
+from meeple.games.ibyron import svg_shapes as k
+from meeple.games.ibyron.observe import IbyronObservation
 from meeple.games.ibyron.svg_island import CELL, draw_island
 from meeple.games.ibyron.svg_mats import MAT_H, MAT_W, draw_mat
 from meeple.games.ibyron.svg_village import PANEL_W, draw_bonus, draw_costs, draw_market, draw_tiles, draw_village
-from meeple.games.ibyron.svg_words import END_WORDS, MODES, choice, step_words, tile_terrain, tile_words, who
+from meeple.games.ibyron.view_words import END_WORDS, MODES, choice, step_words, tile_terrain, tile_words, who
 
 
-def _header(obs: dict[str, Any], names: list[str] | None, width: float) -> str:
+def _header(obs: IbyronObservation, names: list[str] | None, width: float) -> str:
     when = f"round {obs['round']} of {obs['round_limit']}" if obs["round"] > 0 else "setting up"
     head = f"Ibyron · {MODES.get(obs['mode'], obs['mode'])} · {when}"
     out = [k.rect(0, 0, width, 30, "#34495e"), k.text(10, 20, head, 14, "#fff", weight="bold")]
@@ -39,7 +40,7 @@ def _header(obs: dict[str, Any], names: list[str] | None, width: float) -> str:
     return "".join(out)
 
 
-def _legend(obs: dict[str, Any], names: list[str] | None, x: float, y: float) -> tuple[str, float]:
+def _legend(obs: IbyronObservation, names: list[str] | None, x: float, y: float) -> tuple[str, float]:
     """What the symbols mean: terrain, level, pieces, and which colour is whose."""
     out = [k.text(x, y + 12, "Legend", 12, "#111", weight="bold")]
     ly = y + 20
@@ -78,7 +79,7 @@ def _legend(obs: dict[str, Any], names: list[str] | None, x: float, y: float) ->
     return "".join(out), ly
 
 
-def _explore_choices(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float,
+def _explore_choices(obs: IbyronObservation, clicks: Clicks, x: float, y: float,
                      width: float) -> tuple[str, float]:
     """Each way to lay the held tile: the tile turned, with a dot where the leader stands."""
     options = [a for a in clicks.legal if a.startswith("explore ")]
@@ -92,7 +93,7 @@ def _explore_choices(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float,
     for a in options:
         _, corner, rotation = a.split()
         terrain = tile_terrain(obs, tile, int(rotation))
-        click = clicks.claim(a)
+        click = clicks.claim(a, k.POINTER)
         inner = k.hit(bx, by, 50, 50, True, "#fff") + k.mini_tile(terrain, bx + 5, by + 5, 40, int(corner))
         out.append(k.group(inner, click, f"Lay tile {tile} turned {90 * int(rotation)}° ({tile_words(terrain)}), "
                                          "the dotted space on your leader"))
@@ -102,7 +103,7 @@ def _explore_choices(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float,
     return "".join(out), by + 56
 
 
-def _buttons(obs: dict[str, Any], clicks: k.Clicks, x0: float, y0: float, width: float) -> tuple[str, float]:
+def _buttons(obs: IbyronObservation, clicks: Clicks, x0: float, y0: float, width: float) -> tuple[str, float]:
     """A button for every legal move the board does not carry, so every choice is clickable."""
     rest = clicks.unclaimed()
     if not rest:
@@ -114,17 +115,17 @@ def _buttons(obs: dict[str, Any], clicks: k.Clicks, x0: float, y0: float, width:
         w = 12 + 6.1 * len(label)
         if x + w > x0 + width:
             x, y = x0, y + 24
-        click = clicks.claim(action)
+        click = clicks.claim(action, k.POINTER)
         inner = k.rect(x, y, w, 20, "#eef", "#557", 1, 5) + k.text(x + 6, y + 14, label, 10.5, "#111")
         out.append(k.group(inner, click, label))
         x += w + 5
     return "".join(out), y + 26
 
 
-def svg_view(obs: dict[str, Any], legal: Sequence[str] | None = None, *, names: Sequence[str] | None = None) -> str:
+def render(obs: IbyronObservation, legal: Sequence[str] | None = None, *, names: Sequence[str] | None = None) -> str:
     """The whole board as one SVG document; ``names`` are the players' names by seat."""
     who_names = list(names) if names is not None else None
-    clicks = k.Clicks(legal)
+    clicks = Clicks(legal)
     island, iw, ih = draw_island(obs, clicks, who_names, 14, 44)
     left_w = max(iw, 420)
     rx = 14 + left_w + 26
@@ -157,9 +158,4 @@ def svg_view(obs: dict[str, Any], legal: Sequence[str] | None = None, *, names: 
             + _header(obs, who_names, width) + "".join(body) + "</svg>")
 
 
-def render(obs: dict[str, Any], legal: Sequence[str] | None = None, *, names: Sequence[str] | None = None) -> str:
-    """The board (the name the game's ``GameInfo`` wiring imports)."""
-    return svg_view(obs, legal, names=names)
-
-
-__all__ = ["CELL", "render", "svg_view"]
+__all__ = ["CELL", "render"]

@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.ibyron import svg_kit as k
+from meeple.core.svg import Clicks
+from meeple.games.ibyron import svg_shapes as k
 from meeple.games.ibyron.data import TILE_ROLES
-from meeple.games.ibyron.svg_words import CAMP_NAMES, board_name, building_tip, initial, tile_terrain, tile_words, who
+from meeple.games.ibyron.observe import (
+    BuildingObservation,
+    CampObservation,
+    CellObservation,
+    IbyronObservation,
+)
+from meeple.games.ibyron.view_words import CAMP_NAMES, board_name, building_tip, initial, tile_terrain, tile_words, who
 
 CELL = 58
 CAMP_SHORT = {"wood": "wood", "ore": "ore", "stone": "stone", "gold": "gold", "grain": "grain"}
@@ -25,7 +32,7 @@ LEVEL_NAMES = ("", "level 1", "level 2", "level 3", "level 4", "level 5")
 class Island:
     """Where each space is drawn and what stands on it, read once from the observation."""
 
-    def __init__(self, obs: dict[str, Any], x0: float, y0: float, anchors: list[tuple[int, int]]) -> None:
+    def __init__(self, obs: IbyronObservation, x0: float, y0: float, anchors: list[tuple[int, int]]) -> None:
         self.obs = obs
         self.cells = {(c["x"], c["y"]): c for c in obs["cells"]}
         # the sea drawn: the coast, and any space a new tile's top-left corner may go on
@@ -44,7 +51,7 @@ class Island:
         return self.x0 + (x - self.minx) * CELL, self.y0 + (y - self.miny) * CELL
 
 
-def _horse_moves(clicks: k.Clicks) -> dict[tuple[int, int], list[str]]:
+def _horse_moves(clicks: Clicks) -> dict[tuple[int, int], list[str]]:
     """The moves to each space, fewest horses first (the order the rules offer them)."""
     out: dict[tuple[int, int], list[str]] = {}
     for a in clicks.legal:
@@ -54,7 +61,7 @@ def _horse_moves(clicks: k.Clicks) -> dict[tuple[int, int], list[str]]:
     return out
 
 
-def _space_actions(obs: dict[str, Any], clicks: k.Clicks,
+def _space_actions(obs: IbyronObservation, clicks: Clicks,
                    moves: dict[tuple[int, int], list[str]]) -> dict[tuple[int, int], str]:
     """The one action a click on a space plays: a move (fewest horses), a home field or an overseer."""
     out: dict[tuple[int, int], str] = {spot: options[0] for spot, options in moves.items()}
@@ -81,7 +88,7 @@ def _anchor(role: str) -> tuple[int, int]:
     return int(ax), int(ay)
 
 
-def _places(clicks: k.Clicks) -> dict[tuple[int, int], list[tuple[int, str]]]:
+def _places(clicks: Clicks) -> dict[tuple[int, int], list[tuple[int, str]]]:
     """Tile placements by the space the tile's top-left corner goes on: (rotation, action)."""
     out: dict[tuple[int, int], list[tuple[int, str]]] = {}
     for a in clicks.legal:
@@ -91,7 +98,7 @@ def _places(clicks: k.Clicks) -> dict[tuple[int, int], list[tuple[int, str]]]:
     return out
 
 
-def _pieces(obs: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+def _pieces(obs: IbyronObservation) -> dict[tuple[int, int], dict[str, Any]]:
     """What stands on each space, keyed by (x, y), in a fixed order."""
     out: dict[tuple[int, int], dict[str, Any]] = {}
 
@@ -112,7 +119,7 @@ def _pieces(obs: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
     return out
 
 
-def _gather_action(obs: dict[str, Any], camp: dict[str, Any], clicks: k.Clicks) -> str | None:
+def _gather_action(obs: IbyronObservation, camp: CampObservation, clicks: Clicks) -> str | None:
     """A click on a camp gathers from it at the highest level offered (other levels are buttons)."""
     seat = obs["seat"]
     if seat is None or camp["owner"] != seat:
@@ -125,7 +132,7 @@ def _gather_action(obs: dict[str, Any], camp: dict[str, Any], clicks: k.Clicks) 
     return None
 
 
-def _building(b: dict[str, Any], names: list[str] | None, px: float, py: float) -> str:
+def _building(b: BuildingObservation, names: list[str] | None, px: float, py: float) -> str:
     colour = k.colour_of(b["owner"])
     label = board_name(b["parts"])
     tip = "; ".join(building_tip(p) for p in b["parts"]) + f" — {who(names, b['owner'])}"
@@ -134,11 +141,11 @@ def _building(b: dict[str, Any], names: list[str] | None, px: float, py: float) 
     return k.group(inner, tip=tip)
 
 
-def _camp(obs: dict[str, Any], c: dict[str, Any], names: list[str] | None, px: float, py: float,
-          clicks: k.Clicks) -> str:
+def _camp(obs: IbyronObservation, c: CampObservation, names: list[str] | None, px: float, py: float,
+          clicks: Clicks) -> str:
     colour = k.colour_of(c["owner"])
     action = _gather_action(obs, c, clicks)
-    click = clicks.claim(action)
+    click = clicks.claim(action, k.POINTER)
     # the target stays in the left part of the space, so the space's own centre remains free
     inner = [k.hit(px + 2, py + 17, 26, CELL - 19, bool(click))]
     inner.append(k.disc_stack(px + 15, py + CELL - 7, c["discs"], colour, rx=7, step=3))
@@ -152,27 +159,27 @@ def _camp(obs: dict[str, Any], c: dict[str, Any], names: list[str] | None, px: f
     return k.group("".join(inner), click, tip)
 
 
-def _horse_chips(px: float, py: float, moves: list[str], clicks: k.Clicks) -> str:
+def _horse_chips(px: float, py: float, moves: list[str], clicks: Clicks) -> str:
     """The same move paid with horses: orange cubes (the game's horses) with the count, along the top edge."""
     out = []
     extra = [m for m in moves[1:] if clicks.has(m)]
     for i, move in enumerate(extra):
         horses = int(move.split()[3])
         cx = px + CELL - 12 * (len(extra) - i) - 2
-        click = clicks.claim(move)
+        click = clicks.claim(move, k.POINTER)
         inner = k.rect(cx, py + 3, 11, 11, "#fff3e0", "#e67e22", 1.2, 2) + k.text(cx + 5.5, py + 12, str(horses),
                                                                                    8.5, "#a04000", "middle", "bold")
         out.append(k.group(inner, click, f"Move here using {horses} horse{'s' if horses > 1 else ''}"))
     return "".join(out)
 
 
-def _space(isl: Island, x: int, y: int, c: dict[str, Any] | None, here: dict[str, Any],
-           action: str | None, places: list[tuple[int, str]], names: list[str] | None, clicks: k.Clicks,
+def _space(isl: Island, x: int, y: int, c: CellObservation | None, here: dict[str, Any],
+           action: str | None, places: list[tuple[int, str]], names: list[str] | None, clicks: Clicks,
            moves: list[str]) -> str:
     obs = isl.obs
     px, py = isl.pos(x, y)
     # a space with tile choices on it is no target itself: the choices fill it
-    click = clicks.claim(action) if not places else ""
+    click = clicks.claim(action, k.POINTER) if not places else ""
     out: list[str] = []
     if c is None:
         out.append(k.rect(px, py, CELL, CELL, "url(#ib-sea)", "#b5d3e6", 0.8))
@@ -224,19 +231,19 @@ def _click_words(action: str | None) -> str:
             "oversee": "hold this space with an overseer"}.get(kind, action)
 
 
-def _place_chip(obs: dict[str, Any], px: float, py: float, rotation: int, action: str, clicks: k.Clicks) -> str:
+def _place_chip(obs: IbyronObservation, px: float, py: float, rotation: int, action: str, clicks: Clicks) -> str:
     """One way to lay the tile with its top-left corner on this space: the tile drawn turned, in a quarter."""
     tile = obs["pending_tile"]
     terrain = tile_terrain(obs, tile, rotation)
     qx, qy = px + (rotation in (1, 2)) * CELL / 2, py + (rotation in (2, 3)) * CELL / 2
-    click = clicks.claim(action)
+    click = clicks.claim(action, k.POINTER)
     inner = k.rect(qx + 1, qy + 1, CELL / 2 - 2, CELL / 2 - 2, "#fff", "#e67e22", 1.5, 2) + k.mini_tile(
         terrain, qx + 3, qy + 3, CELL / 2 - 6)
     tip = f"Lay tile {tile} here, turned {90 * rotation}°: {tile_words(terrain)}"
     return k.group(inner, click, tip)
 
 
-def draw_island(obs: dict[str, Any], clicks: k.Clicks, names: list[str] | None, x0: float,
+def draw_island(obs: IbyronObservation, clicks: Clicks, names: list[str] | None, x0: float,
                 y0: float) -> tuple[str, float, float]:
     """The island at (x0, y0); returns the markup, its width and height."""
     places = _places(clicks)

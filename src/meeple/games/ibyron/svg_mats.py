@@ -9,10 +9,10 @@ decides the race.
 
 from __future__ import annotations
 
-from typing import Any
-
-from meeple.games.ibyron import svg_kit as k
-from meeple.games.ibyron.svg_words import (
+from meeple.core.svg import Clicks
+from meeple.games.ibyron import svg_shapes as k
+from meeple.games.ibyron.observe import IbyronObservation, PlayerObservation
+from meeple.games.ibyron.view_words import (
     GATHER,
     MAT_EFFECTS,
     MAT_NAMES,
@@ -38,7 +38,7 @@ def _level_text(track: str, level: int) -> str:
     return f"{foremen}:{gain}"
 
 
-def _tracks(p: dict[str, Any], x: float, y: float) -> str:
+def _tracks(p: PlayerObservation, x: float, y: float) -> str:
     """Three tracks of four levels; the marker shows the level reached, black cubes lock the levels above."""
     out = [k.text(x, y + 9, f"Tech (foremen:yield) · free tech cubes {p['tech_cubes']}", 9, "#333", weight="bold")]
     for row, (key, name, _) in enumerate(TRACKS):
@@ -60,14 +60,14 @@ def _tracks(p: dict[str, Any], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _starting_buildings(p: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> str:
+def _starting_buildings(p: PlayerObservation, clicks: Clicks, x: float, y: float) -> str:
     """Bank, Garden, Foundry: a reserve stack of 3 covers each one not (yet) in use."""
     out = [k.text(x, y + 9, "Starting buildings", 9, "#333", weight="bold")]
     reserve = list(p["reserve"])
     for i, b in enumerate(("bank", "garden", "foundry")):
         bx = x + i * 52
         action = clicks.first([f"start {b}", f"retrieve {b}"])
-        click = clicks.claim(action)
+        click = clicks.claim(action, k.POINTER)
         active = b in p["mat_buildings"]
         covered = b in reserve
         inner = [k.hit(bx, y + 13, 48, 52, bool(click), "#fffbe8" if active else "#f2f2f2")]
@@ -84,7 +84,7 @@ def _starting_buildings(p: dict[str, Any], clicks: k.Clicks, x: float, y: float)
     return "".join(out)
 
 
-def _resources(p: dict[str, Any], x: float, y: float) -> str:
+def _resources(p: PlayerObservation, x: float, y: float) -> str:
     out = []
     r = p["resources"]
     for i, (key, name, colour) in enumerate(RESOURCES):
@@ -97,7 +97,7 @@ def _resources(p: dict[str, Any], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _stores(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+def _stores(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) -> str:
     standard = obs["mode"] == "standard"
     items = [("horses", p["horses"], "#e67e22", "Horses: 2 movement points each, or speed up a camp"),
              ("barns", p["barns"], "#c0392b", "Barns: each one saves a disc when planting a grain field")]
@@ -114,7 +114,7 @@ def _stores(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _discs(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+def _discs(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) -> str:
     """Where the worker discs are: supply, village box, rest box, Mayor."""
     colour = k.colour_of(p["seat"])
     boxes = (("supply", p["supply"], "Colonist supply: workers for Outside actions"),
@@ -133,8 +133,8 @@ def _discs(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _ship(p: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> str:
-    click = clicks.claim("ship")
+def _ship(p: PlayerObservation, clicks: Clicks, x: float, y: float) -> str:
+    click = clicks.claim("ship", k.POINTER)
     inner = [k.hit(x, y, 62, 44, bool(click), "#eef5fb")]
     inner.append(k.text(x + 31, y + 11, "Ship", 9, "#111", "middle", "bold"))
     if p["ship"]:
@@ -145,7 +145,7 @@ def _ship(p: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> str:
     return k.group("".join(inner), click, tip)
 
 
-def _held_tile(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+def _held_tile(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) -> str:
     tile = p["held_tile"]
     out = [k.rect(x, y, 62, 44, "#fff", "#999", 0.8, 3), k.text(x + 31, y + 11, "Land tile", 9, "#111", "middle",
                                                                  "bold")]
@@ -157,7 +157,7 @@ def _held_tile(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> st
     return k.group("".join(out), tip=f"Holds land tile {tile}: {tile_words(terrain)}")
 
 
-def _goal(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
+def _goal(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) -> str:
     standard = obs["mode"] == "standard"
     built = ", ".join(f"{building_name(b)}{' x' + str(n) if n > 1 else ''}" for b, n in p["built"].items())
     line = (f"Discs in buildings {p['discs_in_buildings']} · outside buildings {p['loose_discs']} "
@@ -168,7 +168,7 @@ def _goal(obs: dict[str, Any], p: dict[str, Any], x: float, y: float) -> str:
             + k.text(x, y + 14, f"Built: {built or 'nothing yet'}", 9, "#333"))
 
 
-def draw_mat(obs: dict[str, Any], p: dict[str, Any], clicks: k.Clicks, names: list[str] | None,
+def draw_mat(obs: IbyronObservation, p: PlayerObservation, clicks: Clicks, names: list[str] | None,
              x: float, y: float) -> str:
     seat = p["seat"]
     colour = k.colour_of(seat)

@@ -1,27 +1,24 @@
-"""Drawing pieces shared by Ibyron's SVG board: text, click targets, terrain, discs and pawns.
+"""Shapes of Ibyron's SVG board: text, click areas, terrain, discs and pawns.
 
 Every function returns SVG markup as a string and reads nothing but its
-arguments. Click targets are claimed through :class:`Clicks`, which
-remembers which legal actions the board already carries so the rest can be
-offered as buttons, in the order the rules listed them.
+arguments. Click targets are claimed through ``meeple.core.svg.Clicks``,
+which remembers which legal actions the board already carries so the rest
+can be offered as buttons, in the order the rules listed them; every claim
+adds ``POINTER``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
 SEAT_COLOURS = ("#7d3c98", "#1e8449", "#2166ac", "#b7950b")
 COLOUR_NAMES = ("purple", "green", "blue", "yellow")
 FONT = "font-family=\"sans-serif\""
+POINTER = ' cursor="pointer"'  # added to every claimed click target: the mouse shows it can be clicked
 
 # Terrain is told apart by its pattern (trees, furrows, peaks) and a word, the colour only helps.
 TERRAIN_BASE = {"forest": "#cfe5c0", "field": "#f3e7ad", "mountain": "#d6d1ca"}
 TERRAIN_INK = {"forest": "#2e6b2f", "field": "#9a7b22", "mountain": "#5b5148"}
-
-
-def attr(value: object) -> str:
-    return escape(str(value), {'"': "&quot;"})
 
 
 def text(x: float, y: float, s: str, size: float = 11, fill: str = "#222", anchor: str = "start",
@@ -39,32 +36,6 @@ def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none"
          rx: float = 0, extra: str = "") -> str:
     return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx}" fill="{fill}" '
             f'stroke="{stroke}" stroke-width="{width}"{extra}/>')
-
-
-class Clicks:
-    """The legal actions of the position and which of them a board element already carries."""
-
-    def __init__(self, legal: Iterable[str] | None) -> None:
-        self.legal: dict[str, None] = dict.fromkeys(legal or [])  # ordered, never a set: output is deterministic
-        self.claimed: dict[str, None] = {}
-
-    def has(self, action: str | None) -> bool:
-        return action is not None and action in self.legal and action not in self.claimed
-
-    def first(self, actions: Iterable[str]) -> str | None:
-        """The first of ``actions`` that is legal and not yet on the board."""
-        return next((a for a in actions if self.has(a)), None)
-
-    def claim(self, action: str | None) -> str:
-        """The attributes that make an element play ``action`` ('' if it is not legal or already placed)."""
-        if not self.has(action):
-            return ""
-        assert action is not None
-        self.claimed[action] = None
-        return f' class="clickable" data-action="{attr(action)}" cursor="pointer"'
-
-    def unclaimed(self) -> list[str]:
-        return [a for a in self.legal if a not in self.claimed]
 
 
 def group(inner: str, click: str = "", tip: str = "") -> str:

@@ -7,12 +7,12 @@ its bottom edge, never over the box's centre.
 
 from __future__ import annotations
 
-from typing import Any
-
+from meeple.core.svg import Clicks
 from meeple.core.words import seat_name
-from meeple.games.ibyron import svg_kit as k
+from meeple.games.ibyron import svg_shapes as k
 from meeple.games.ibyron.data import BUILDINGS
-from meeple.games.ibyron.svg_words import (
+from meeple.games.ibyron.observe import IbyronObservation
+from meeple.games.ibyron.view_words import (
     EFFECT_WORDS,
     SITE_WORDS,
     SPACE_EFFECTS,
@@ -29,8 +29,8 @@ SPACE_H = 104
 PANEL_W = 7 * (SPACE_W + 4)
 
 
-def _chip(x: float, y: float, w: float, label: str, action: str, clicks: k.Clicks, tip: str) -> str:
-    click = clicks.claim(action)
+def _chip(x: float, y: float, w: float, label: str, action: str, clicks: Clicks, tip: str) -> str:
+    click = clicks.claim(action, k.POINTER)
     if not click:
         return ""
     inner = k.rect(x, y, w, 15, "#fdebd0", "#e67e22", 1.2, 4) + k.text(x + w / 2, y + 11, label, 8.5, "#111",
@@ -38,11 +38,11 @@ def _chip(x: float, y: float, w: float, label: str, action: str, clicks: k.Click
     return k.group(inner, click, tip)
 
 
-def _space(obs: dict[str, Any], space: str, stacks: list[list[int]], clicks: k.Clicks, names: list[str] | None,
+def _space(obs: IbyronObservation, space: str, stacks: list[list[int]], clicks: Clicks, names: list[str] | None,
            x: float, y: float) -> str:
     cost = obs["village_costs"][space]
     beginner = obs["mode"] != "standard" and space == "library"
-    click = clicks.claim(f"visit {space}")
+    click = clicks.claim(f"visit {space}", k.POINTER)
     inner = [k.hit(x, y, SPACE_W, SPACE_H, bool(click), "#e9e9e9" if beginner else "#f6eedb")]
     inner.append(k.text(x + SPACE_W / 2, y + 13, SPACE_NAMES[space], 9.5, "#111", "middle", "bold"))
     effect = SPACE_EFFECTS[space]
@@ -84,7 +84,7 @@ def _space(obs: dict[str, Any], space: str, stacks: list[list[int]], clicks: k.C
     return "".join(out)
 
 
-def draw_village(obs: dict[str, Any], clicks: k.Clicks, names: list[str] | None, x: float,
+def draw_village(obs: IbyronObservation, clicks: Clicks, names: list[str] | None, x: float,
                  y: float) -> tuple[str, float]:
     cap = obs["village_cap"]
     out = [k.text(x, y + 12, "Village", 13, "#111", weight="bold"),
@@ -105,7 +105,7 @@ def _die(x: float, y: float, value: int) -> str:
     return "".join(out)
 
 
-def draw_market(obs: dict[str, Any], x: float, y: float) -> tuple[str, float]:
+def draw_market(obs: IbyronObservation, x: float, y: float) -> tuple[str, float]:
     out = [k.text(x, y + 12, "Market prices", 12, "#111", weight="bold")]
     for i, d in enumerate(obs["dice"]):
         bx = x + i * 92
@@ -121,7 +121,7 @@ def draw_market(obs: dict[str, Any], x: float, y: float) -> tuple[str, float]:
     return "".join(out), y + 56
 
 
-def draw_bonus(obs: dict[str, Any], clicks: k.Clicks, names: list[str] | None, x: float,
+def draw_bonus(obs: IbyronObservation, clicks: Clicks, names: list[str] | None, x: float,
                y: float) -> tuple[str, float]:
     front = obs["bonus_side"] == "front"
     hint = "one space each, taken when leaving the village" if front else "pay discs to climb the ladder"
@@ -134,7 +134,7 @@ def draw_bonus(obs: dict[str, Any], clicks: k.Clicks, names: list[str] | None, x
             taken = space["taken_by"] >= 0 or space["used_solo"]
         else:
             action, head, taken = f"bonus {space['cost']}", f"{space['cost']} discs", False
-        click = clicks.claim(action)
+        click = clicks.claim(action, k.POINTER)
         fill = "#ddd" if taken else "#fff6d0"
         inner = (k.hit(bx, y + 18, 84, 34, bool(click), fill) + k.text(bx + 5, y + 31, head, 9, "#555", weight="bold")
                  + k.text(bx + 42, y + 46, gain, 10, "#111", "middle", "bold"))
@@ -155,7 +155,7 @@ def draw_bonus(obs: dict[str, Any], clicks: k.Clicks, names: list[str] | None, x
     return "".join(out), y + 74
 
 
-def draw_tiles(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tuple[str, float]:
+def draw_tiles(obs: IbyronObservation, clicks: Clicks, x: float, y: float) -> tuple[str, float]:
     """The land tiles on offer (face up, or the beginner game's face-down pile) and the one being laid."""
     up = obs["tiles_face_up"]
     pile = obs["pile_size"]
@@ -173,7 +173,7 @@ def draw_tiles(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tup
     for tile in up:
         terrain = tile_terrain(obs, tile)
         action = clicks.first([f"take {tile}", f"buy {tile}"])
-        click = clicks.claim(action)
+        click = clicks.claim(action, k.POINTER)
         inner = k.hit(tx, y + 18, 46, 56, bool(click), "#fff") + k.mini_tile(terrain, tx + 5, y + 21, 36) + k.text(
             tx + 23, y + 70, f"tile {tile}", 8, "#333", "middle")
         tip = f"Land tile {tile}: {tile_words(terrain)}"
@@ -193,7 +193,7 @@ def draw_tiles(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tup
     return "".join(out), y + 80
 
 
-def draw_costs(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tuple[str, float]:
+def draw_costs(obs: IbyronObservation, clicks: Clicks, x: float, y: float) -> tuple[str, float]:
     """Every building with its discs, site, cost and effect; a row is the build button when it may be built."""
     standard = obs["mode"] == "standard"
     note = "each also needs a permit" if standard else "no permits in this game"
@@ -204,7 +204,7 @@ def draw_costs(obs: dict[str, Any], clicks: k.Clicks, x: float, y: float) -> tup
     ry = y + 32
     for b in BUILDINGS:
         action = f"build {b.id}"
-        click = clicks.claim(action)
+        click = clicks.claim(action, k.POINTER)
         cost = cost_words([(key, n) for key, n in b.cost])
         inner = (k.hit(x, ry, PANEL_W - 70, 16, bool(click), "#fff" if click else "#f8f8f8")
                  + k.text(x + 4, ry + 12, b.name, 9.5, "#111", weight="bold" if click else "normal")

@@ -21,7 +21,8 @@ from rich.text import Text
 
 from meeple.core.words import seat_name
 from meeple.games.ibyron.data import BUILDINGS
-from meeple.games.ibyron.svg_words import (
+from meeple.games.ibyron.observe import IbyronObservation, PlayerObservation
+from meeple.games.ibyron.view_words import (
     EFFECT_WORDS,
     END_WORDS,
     GATHER,
@@ -54,7 +55,7 @@ def _seat(p: int) -> str:
     return SEAT_STYLES[p % len(SEAT_STYLES)]
 
 
-def _pieces(obs: dict[str, Any]) -> dict[tuple[int, int], Text]:
+def _pieces(obs: IbyronObservation) -> dict[tuple[int, int], Text]:
     pieces: dict[tuple[int, int], Text] = {}
 
     def add(pos: tuple[int, int], token: str, style: str) -> None:
@@ -79,7 +80,7 @@ def _pieces(obs: dict[str, Any]) -> dict[tuple[int, int], Text]:
     return pieces
 
 
-def island(obs: dict[str, Any]) -> Table:
+def island(obs: IbyronObservation) -> Table:
     cells = {(c["x"], c["y"]): c for c in obs["cells"]}
     coast = {tuple(c) for c in obs["coast"]}
     spots = sorted(set(cells) | coast)
@@ -108,7 +109,7 @@ def island(obs: dict[str, Any]) -> Table:
     return table
 
 
-def legend(obs: dict[str, Any], names: Sequence[str] | None) -> Text:
+def legend(obs: IbyronObservation, names: Sequence[str] | None) -> Text:
     text = Text("For forest, Fld field, Mtn mountain, digit = level (tiles high); ~ sea next to the island.  "
                 "Pieces end in their owner's seat: Farm0 home farm (with the well), Church1 a building, "
                 "wood0x3 a work camp (resource, owner, discs; its overseer stands on it), O0 an overseer "
@@ -118,7 +119,7 @@ def legend(obs: dict[str, Any], names: Sequence[str] | None) -> Text:
     return text
 
 
-def _tracks(p: dict[str, Any]) -> str:
+def _tracks(p: PlayerObservation) -> str:
     out = []
     for key, name, res in TRACKS:
         level = p["tech"][key]
@@ -131,7 +132,7 @@ def _tracks(p: dict[str, Any]) -> str:
     return "  ".join(out)
 
 
-def _starting(p: dict[str, Any]) -> str:
+def _starting(p: PlayerObservation) -> str:
     parts = []
     for b in ("bank", "garden", "foundry"):
         if b in p["mat_buildings"]:
@@ -144,7 +145,7 @@ def _starting(p: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def mats(obs: dict[str, Any], names: Sequence[str] | None = None) -> Group:
+def mats(obs: IbyronObservation, names: Sequence[str] | None = None) -> Group:
     """One panel per player mat: resources, tech tracks and where every disc is."""
     panels = []
     standard = obs["mode"] == "standard"
@@ -178,7 +179,7 @@ def mats(obs: dict[str, Any], names: Sequence[str] | None = None) -> Group:
     return Group(*panels)
 
 
-def village(obs: dict[str, Any]) -> Table:
+def village(obs: IbyronObservation) -> Table:
     table = Table(title=f"Village (a visit costs 1 more disc than the tallest stack, at most {obs['village_cap']})")
     table.add_column("space")
     table.add_column("does")
@@ -194,12 +195,12 @@ def village(obs: dict[str, Any]) -> Table:
     return table
 
 
-def _tile_rows(obs: dict[str, Any], tile: int) -> str:
+def _tile_rows(obs: IbyronObservation, tile: int) -> str:
     t = tile_terrain(obs, tile)
     return f"{LETTER_TERRAIN[t[0]]} {LETTER_TERRAIN[t[1]]} / {LETTER_TERRAIN[t[3]]} {LETTER_TERRAIN[t[2]]}"
 
 
-def market_and_bonus(obs: dict[str, Any], names: Sequence[str] | None = None) -> Text:
+def market_and_bonus(obs: IbyronObservation, names: Sequence[str] | None = None) -> Text:
     text = Text("Market prices: ", style="bold")
     for d in obs["dice"]:
         price = f"${d['value']}" if d["value"] else "not rolled"
@@ -228,7 +229,7 @@ def market_and_bonus(obs: dict[str, Any], names: Sequence[str] | None = None) ->
     return text
 
 
-def costs(obs: dict[str, Any]) -> Table:
+def costs(obs: IbyronObservation) -> Table:
     note = "each needs a building permit" if obs["mode"] == "standard" else "no permits in this game"
     table = Table(title=f"Buildings ({note}; Foundry: 2 stone + 1 ore may replace 4 stone)")
     for head in ("building", "discs", "where", "cost", "gives"):
@@ -241,7 +242,7 @@ def costs(obs: dict[str, Any]) -> Table:
     return table
 
 
-def header(obs: dict[str, Any], names: Sequence[str] | None) -> Text:
+def header(obs: IbyronObservation, names: Sequence[str] | None) -> Text:
     when = f"round {obs['round']} of {obs['round_limit']}" if obs["round"] > 0 else "setting up"
     head = Text(f"Ibyron · {MODES.get(obs['mode'], obs['mode'])} · {when} · start player "
                 f"{seat_name(names, obs['start_player'])}", style="bold")
@@ -255,8 +256,8 @@ def header(obs: dict[str, Any], names: Sequence[str] | None) -> Text:
     return head
 
 
-def text_view(obs: dict[str, Any], legal: Sequence[str] | None = None, *,
-              names: Sequence[str] | None = None) -> Group:
+def render(obs: IbyronObservation, legal: Sequence[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
+    """The terminal board: header, island, legend, mats, village, market and bonus, costs, and the choices."""
     parts: list[Any] = [header(obs, names), island(obs), legend(obs, names), mats(obs, names), village(obs),
                         market_and_bonus(obs, names), costs(obs)]
     if legal:
@@ -264,8 +265,3 @@ def text_view(obs: dict[str, Any], legal: Sequence[str] | None = None, *,
         more = f" ... and {len(legal) - 40} more" if len(legal) > 40 else ""
         parts.append(Text("Choices: " + "; ".join(shown) + more, style="dim"))
     return Group(*parts)
-
-
-def render(obs: dict[str, Any], legal: Sequence[str] | None = None, *, names: Sequence[str] | None = None) -> Group:
-    """The terminal board (the name the game's ``GameInfo`` wiring imports)."""
-    return text_view(obs, legal, names=names)

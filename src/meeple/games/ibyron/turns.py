@@ -6,7 +6,6 @@ by ``rules.py``'s dispatch table.
 
 from __future__ import annotations
 
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     BANK,
     COINS,
@@ -29,6 +28,7 @@ from meeple.games.ibyron.data import (
     STACK,
     VILLAGE,
 )
+from meeple.games.ibyron.position import IbyronBase
 
 
 def add(values: list[int], index: int, amount: int) -> None:

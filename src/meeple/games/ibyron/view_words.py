@@ -7,10 +7,11 @@ never says more than the observation it was given.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from meeple.core.words import seat_name
-from meeple.games.ibyron.data import BUILDINGS, DATA, STEP_NAMES
+from meeple.games.ibyron.actions import STEP_NAMES
+from meeple.games.ibyron.data import BUILDINGS, DATA
+from meeple.games.ibyron.observe import IbyronObservation
 
 COLOUR_WORDS = ("purple", "green", "blue", "yellow")
 MODES = {"standard": "Standard game", "beginner": "Beginner game", "solo": "Solo game"}
@@ -101,7 +102,7 @@ def building_tip(part: str) -> str:
     return f"{b.name}: {b.discs} disc{'s' if b.discs > 1 else ''}, {EFFECT_WORDS.get(b.effect, b.effect)}"
 
 
-def tile_terrain(obs: dict[str, Any], tile: int, rotation: int = 0) -> str:
+def tile_terrain(obs: IbyronObservation, tile: int, rotation: int = 0) -> str:
     """A tile's terrain letters clockwise from the top-left after ``rotation`` quarter turns clockwise."""
     t = obs["tile_terrain"][str(tile)]
     return "".join(t[(i - rotation) % 4] for i in range(4))
@@ -127,13 +128,13 @@ def _camp_choice(args: list[str]) -> str:
     return f"Send {n} {one if n == 1 else many} here"
 
 
-def _space_words(obs: dict[str, Any], x: int, y: int) -> str:
+def _space_words(obs: IbyronObservation, x: int, y: int) -> str:
     """"the forest at (5,6)" / "the sea at (3,4)"."""
     terrain = next((c["terrain"] for c in obs["cells"] if c["x"] == x and c["y"] == y), "sea")
     return f"the {terrain} at ({x},{y})"
 
 
-def _camp_kind(obs: dict[str, Any], overseer: int) -> str | None:
+def _camp_kind(obs: IbyronObservation, overseer: int) -> str | None:
     """What the camp of the seat's overseer ``overseer`` gathers (None if it holds no camp)."""
     seat = obs["seat"]
     if seat is None:
@@ -142,12 +143,12 @@ def _camp_kind(obs: dict[str, Any], overseer: int) -> str | None:
     return next((c["kind"] for c in obs["camps"] if spot == [c["x"], c["y"]]), None)
 
 
-def _camp_of(obs: dict[str, Any], overseer: int) -> str:
+def _camp_of(obs: IbyronObservation, overseer: int) -> str:
     kind = _camp_kind(obs, overseer)
     return CAMP_NAMES[kind] if kind else f"camp {overseer + 1}"
 
 
-def _gather_choice(obs: dict[str, Any], args: list[str]) -> str:
+def _gather_choice(obs: IbyronObservation, args: list[str]) -> str:
     """"Gather 2 wood from your woodcutters (2 foremen)": the yield of the tech level chosen."""
     kind = _camp_kind(obs, int(args[0]))
     level = int(args[1])
@@ -159,7 +160,7 @@ def _gather_choice(obs: dict[str, Any], args: list[str]) -> str:
             f"({foremen} {'foreman' if foremen == 1 else 'foremen'}{extra})")
 
 
-def _bonus_choice(obs: dict[str, Any], args: list[str]) -> str:
+def _bonus_choice(obs: IbyronObservation, args: list[str]) -> str:
     """"Take bonus 3: 2 wood"; on the back side a space is a number of discs, an alternative names its gain."""
     spaces = obs["bonus"]
     if len(args) > 1:  # an alternative gain of ladder space K
@@ -173,7 +174,7 @@ def _bonus_choice(obs: dict[str, Any], args: list[str]) -> str:
     return f"Take bonus {args[0]}"
 
 
-def choice(obs: dict[str, Any], action: str) -> str:
+def choice(obs: IbyronObservation, action: str) -> str:
     """A short line saying what a legal action does, from the observation alone."""
     a = action.split()
     kind, args = a[0], a[1:]
@@ -210,8 +211,8 @@ def choice(obs: dict[str, Any], action: str) -> str:
     if kind == "trade":
         return "Trade 2 food for 1 gold" if args[0] == "food" else "Trade 1 gold for 2 food"
     if kind in ("take", "buy"):
-        price = " for $2" if kind == "buy" else ""
-        return f"Take land tile {args[0]}{price}"
+        paid = " for $2" if kind == "buy" else ""
+        return f"Take land tile {args[0]}{paid}"
     if kind == "retrieve":
         return f"Take back the reserve stack over the {MAT_NAMES.get(args[0], args[0])}"
     if kind == "bonus":

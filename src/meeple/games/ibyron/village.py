@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from meeple.core import Action
 from meeple.games.ibyron import legal
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     BACK,
     CAMPS,
@@ -40,6 +39,7 @@ from meeple.games.ibyron.data import (
     TAXING,
 )
 from meeple.games.ibyron.market import market_has_more
+from meeple.games.ibyron.position import IbyronBase
 from meeple.games.ibyron.turns import add, end_turn, gain, player_done, retrieve
 
 

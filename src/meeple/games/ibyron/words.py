@@ -1,4 +1,8 @@
-"""What follows from an Ibyron move, in words; the end summary; which moves cannot be taken back.
+"""Ibyron in words: the four hooks ``GameInfo`` wires (``label``, ``narrate``, ``summarize``, ``undo_barrier``).
+
+The label of each move is written in ``labels.py`` and re-exported here; this
+module tells what follows from a move, the end summary, and which moves cannot
+be taken back.
 
 Everything here compares the position before a move with the one after it
 (pure functions, nothing changed). Ibyron hides only the order of the
@@ -19,7 +23,6 @@ from collections.abc import Sequence
 
 from meeple.core import Action
 from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import (
     BUILDINGS,
     CAMPS,
@@ -51,10 +54,11 @@ from meeple.games.ibyron.data import (
     B,
 )
 from meeple.games.ibyron.island import xy
+from meeple.games.ibyron.labels import CAMP_NAMES, MAT_NAMES, START_WORDS, bonus_gain, label, plural, tile_words
+from meeple.games.ibyron.position import IbyronBase
 from meeple.games.ibyron.scoring import loose_discs, point_lines
-from meeple.games.ibyron.words import CAMP_NAMES, MAT_NAMES, START_WORDS, bonus_gain, plural, tile_words
 
-__all__ = ["narrate", "summarize", "undo_barrier"]
+__all__ = ["label", "narrate", "summarize", "undo_barrier"]
 
 Names = Sequence[str] | None
 

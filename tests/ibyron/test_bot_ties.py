@@ -1,8 +1,9 @@
 """Ibyron's heuristic bot draws between equally good moves from its own seeded generator.
 
-Taking the first offered favoured the seats whose ground the engine lists first (west and
-north): in 400 three-player beginner games the east seat won 25.2% against a fair 33.3%
-(RULES.md, "Balance"). These tests fail if ties go back to the first offered."""
+Taking the first offered would favour the seats whose ground the engine lists first (west
+and north): in 400 three-player beginner games the east seat then won 25.2% against a fair
+33.3% (seat shares by set-up: docs/measurements/ibyron.md, "Balance"). These tests fail if
+ties go back to the first offered."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import meeple
 from meeple.core import Action
 from meeple.core.rng import Random
 from meeple.games.ibyron import bot
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import S_HOME
+from meeple.games.ibyron.position import IbyronBase
 
 
 def _at_home_step(seat: int) -> IbyronBase:

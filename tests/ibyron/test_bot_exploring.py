@@ -1,16 +1,16 @@
 """Ibyron's heuristic bot, holding a tile, walks only to a coast space where the tile fits.
 
-Walking to any coast space stalled a 4-player game: with the tile supply gone and no free
-land left, the seat holding the last tile walked every round to a space where no tile fit,
-forfeited, and nobody could build until the round limit."""
+Walking to any coast space can stall a game: with the tile supply gone and no free land
+left, the seat holding the last tile would walk every round to a space where no tile fits
+and forfeit, and nobody could build until the round limit."""
 
 from __future__ import annotations
 
 import meeple
 from meeple.games.ibyron import bot
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import S_TURN, VILLAGE
 from meeple.games.ibyron.legal import outside_actions
+from meeple.games.ibyron.position import IbyronBase
 
 
 def _holding_a_tile(players: int, seeds: range) -> list[tuple[IbyronBase, int]]:
@@ -43,10 +43,10 @@ def test_explore_spots_are_the_coast_spaces_the_rules_let_a_held_tile_be_laid_fr
             assert offered == (c in spots), f"coast space {c}: explore offered {offered}, spot {c in spots}"
 
 
-def test_the_game_that_stalled_now_ends_by_the_race() -> None:
-    """The 4-player game (seed 6,500,030, heuristic bots seeded 65,300 + seat) that reached the
-    round limit: seat 1 held the last tile from round 17 and walked to coast spaces where it
-    did not fit; now it lays the tile and the game ends by the race."""
+def test_a_game_where_the_last_tile_fits_only_from_some_coast_spaces_ends_by_the_race() -> None:
+    """A 4-player game (seed 6,500,030, heuristic bots seeded 65,300 + seat) where seat 1 holds
+    the last tile from round 17 and it fits only from some coast spaces: walking to the others
+    would run the game to the round limit; seat 1 lays the tile and the game ends by the race."""
     state = meeple.new_game("ibyron", players=4, seed=6_500_030)
     bots = [bot.HeuristicBot(65_300 + p) for p in range(4)]
     explored = False

@@ -1,11 +1,11 @@
 """Ibyron's heuristic bot ships a waiting reserve stack home instead of tying its few discs up in camps.
 
-Game 50 of ``benchmarks/bots_ladder.py ibyron hard medium --seed 71`` reached the 30-round
-safety cap: from round 16 both seats had a Harbour, a reserve stack still on the mat, wood
-enough for a ship and five discs in play. Each round they gathered from a camp and founded a
-new stone camp of 3 discs (their stone was already at the track's top), so fewer than the
-ship's 4 discs were ever in the supply when a ship could be built, and nothing changed until
-round 30. ``data/ibyron_stall_round17.json`` records that game up to round 17.
+``data/bot_ship_stall_round17.json`` records a two-player ladder game up to round 17 (game 50
+of ``benchmarks/bots_ladder.py ibyron hard medium --seed 71``): from round 16 both seats have
+a Harbour, a reserve stack still on the mat, wood enough for a ship and five discs in play.
+Gathering from a camp and founding a new stone camp of 3 discs each round (their stone
+already at the track's top) keeps fewer than the ship's 4 discs in the supply whenever a
+ship could be built, and the game then runs to the 30-round safety cap.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from pathlib import Path
 import meeple
 from meeple.core.record import Record, replay_moves
 from meeple.games.ibyron import bot
-from meeple.games.ibyron.base import IbyronBase
 from meeple.games.ibyron.data import DATA, WOOD
+from meeple.games.ibyron.position import IbyronBase
 
-RECORD = Path(__file__).parent / "data" / "ibyron_stall_round17.json"
+RECORD = Path(__file__).parent / "data" / "bot_ship_stall_round17.json"
 SHIP_DISCS: int = DATA["ship"]["discs"]
 
 

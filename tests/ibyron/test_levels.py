@@ -4,10 +4,11 @@ plays its few most promising moves out to the game's end."""
 
 from __future__ import annotations
 
+from tests.bots.decisions import heuristic_decisions
+
 from meeple.bots import PolicyRollout, make_bot
 from meeple.bots.levels import level
 from meeple.core import State
-from tests.bots.decisions import heuristic_decisions
 
 
 def _decisions(players: int, seed: int) -> list[tuple[State, int]]:

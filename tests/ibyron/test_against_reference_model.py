@@ -1,4 +1,4 @@
-"""The independent model (``audit_model.py``) against the engine, over random and heuristic games.
+"""The independent model of the rules (``reference_model.py``) against the engine, over random and heuristic games.
 
 Every position of every game is checked: beginner points, the race count and
 the end of the game with its winners, disc and component conservation,
@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from audit_model import Shadow
+from reference_model import Shadow
 
 import meeple.games.ibyron as ib
 from meeple.games.ibyron.bot import HeuristicBot
@@ -68,7 +68,7 @@ def test_the_model_agrees_with_more_mixed_games() -> None:
 
 def test_the_model_catches_a_wrong_position() -> None:
     """The model is not a copy of the engine: positions the rules cannot reach are refused."""
-    from audit_model import check
+    from reference_model import check
 
     s, _ = play(2, 0, {}, heuristic=0.0)
     check(s)
