@@ -8,7 +8,7 @@ import pytest
 
 from meeple.core import IllegalAction, snapshot
 from meeple.games.bayon.actions import ACTION_SPACE
-from meeple.games.bayon.legality import refusal
+from meeple.games.bayon.refusals import refusal
 from tests.bayon.helpers import AFRICA, arrange, game, legal, play
 
 

@@ -19,7 +19,7 @@ from tests.conformance.playout import states_along
 
 pytest.importorskip("numpy")  # the rl extra; `make test` installs it
 
-from meeple.rl.encoding import Encoder  # noqa: E402
+from meeple.rl.encoding import Encoder
 
 
 def _encoder(info: GameInfo, players: int, options: dict[str, Any]) -> Encoder[Any]:

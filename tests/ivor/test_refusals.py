@@ -10,7 +10,7 @@ import pytest
 
 from meeple import IllegalAction
 from meeple.games.ivor import INFO
-from meeple.games.ivor.explain import explain_illegal
+from meeple.games.ivor.refusals import explain_illegal
 from meeple.games.ivor.rules import IvorState
 from tests.ivor.helpers import hand, job_card, placed
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
-from tests.toygame import explain, observe
+from tests.toygame import observe, refusals
 from tests.toygame.actions import KEEP, SWAP
 from tests.toygame.data import DATA
 
@@ -41,7 +41,7 @@ class ToyState(State):
         return [KEEP, SWAP] if self.deck else [KEEP]
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        return explain.explain(self, action, seat) or super()._explain_illegal(action, seat)
+        return refusals.explain(self, action, seat) or super()._explain_illegal(action, seat)
 
     def _apply(self, action: Action, seat: int) -> None:
         if action == SWAP:

@@ -7,7 +7,7 @@ One job per module:
 - ``data.py``: the component data (explorers, sites, prices), loaded and checked.
 - ``actions.py``: the action space, its notation and the steps of a turn.
 - ``teams.py``: whether a team meets a site, and which explorers may join one.
-- ``legality.py``: the legality checks, each with its refusal reason (asked by rules.py too).
+- ``refusals.py``: the legality checks, each with its refusal reason (asked by rules.py too).
 - ``rules.py``: set-up, legal actions, transitions and the end of the game.
 - ``observe.py``: what a seat sees (``BayonObservation``) and ``determinize``.
 - ``text.py``, ``svg.py``: the terminal and SVG views, drawn from an observation.

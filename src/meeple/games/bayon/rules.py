@@ -14,7 +14,7 @@ few list copies and the legal-action generator is a few loops:
 
 Gold is kept as amounts (multiples of 5), not cards: see RULES.md. The
 component data is in ``data.py``, the actions in ``actions.py``, refusal
-reasons in ``legality.py`` and what a seat sees in ``observe.py``.
+reasons in ``refusals.py`` and what a seat sees in ``observe.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
-from meeple.games.bayon import legality, observe
+from meeple.games.bayon import observe, refusals
 from meeple.games.bayon.actions import (
     A_END,
     A_EXPEDITION,
@@ -64,8 +64,8 @@ from meeple.games.bayon.actions import (
     WITHDRAW,
 )
 from meeple.games.bayon.data import COSTS, DATA, EXPLORER_IDS, SITE_CONTINENT, SITE_IDS, SITE_VALUE
-from meeple.games.bayon.legality import hire_from_basecamp, hire_from_player, pay_gold, take_gold, team_done
 from meeple.games.bayon.observe import PUBLIC
+from meeple.games.bayon.refusals import hire_from_basecamp, hire_from_player, pay_gold, take_gold, team_done
 from meeple.games.bayon.teams import joinable, team_meets
 
 END_REASONS = ("target", "safety_cap")
@@ -237,7 +237,7 @@ class BayonState(State):
         return observe.observation(self, seat)
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        return legality.explain(self, action)
+        return refusals.explain(self, action)
 
     def refresh(self) -> None:
         """Forget cached legal actions; call after editing fields by hand (tests, puzzles)."""
@@ -304,7 +304,7 @@ class BayonState(State):
         return cached.copy()
 
     def _pending_actions(self, p: int) -> list[Action]:
-        """The answers to the step under way (see ``legality`` for the checks asked)."""
+        """The answers to the step under way (see ``refusals`` for the checks asked)."""
         phase = self.phase
         if phase == TEAM:
             return self._team_actions()
@@ -321,7 +321,7 @@ class BayonState(State):
         return []
 
     def _main_actions(self, p: int) -> list[Action]:
-        """The open step's actions: the checks of ``legality`` that decide a whole group
+        """The open step's actions: the checks of ``refusals`` that decide a whole group
         are asked once; the rest lists where things lie, with precomputed rows."""
         acts: list[Action] = []
         if take_gold(self) is None:

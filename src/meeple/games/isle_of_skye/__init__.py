@@ -15,7 +15,7 @@ The game's modules, one job each:
 * ``territory_index.py``: the same facts kept up to date tile by tile, for speed.
 * ``scoring.py``: the sixteen scoring tiles, scrolls and the final tally.
 * ``log_text.py``: the event log's number, square and turn texts, made once.
-* ``explain.py``: why an action is refused.
+* ``refusals.py``: the legality tests, each with its refusal reason (asked by rules.py too).
 * ``observe.py``: what a seat sees (``observation``) and ``determinize``.
 * ``text.py``, ``svg.py``: the terminal and SVG views, drawn from an observation.
 * ``words.py``: move labels, the log's consequences, the end summary, undo.

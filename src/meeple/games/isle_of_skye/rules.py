@@ -7,7 +7,7 @@ start player (territories do not interact, so the order changes nothing).
 This module checks and plays the seats' choices; the automatic steps between
 them (income and draws, the reveal, the unsold tiles, the builders' order,
 scoring) are in ``round_sequence.py``. The legality tests with their refusal
-reasons are in ``explain.py``; views and determinized copies in ``observe.py``;
+reasons are in ``refusals.py``; views and determinized copies in ``observe.py``;
 the bots in ``bot.py``.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.core import Action, State
 from meeple.core.rng import Random
-from meeple.games.isle_of_skye import explain, observe
+from meeple.games.isle_of_skye import observe, refusals
 from meeple.games.isle_of_skye.actions import (
     ACTION_SPACE,
     BUILD,
@@ -41,14 +41,14 @@ from meeple.games.isle_of_skye.data import (
     RoundInfo,
     rounds_for,
 )
-from meeple.games.isle_of_skye.explain import (
+from meeple.games.isle_of_skye.log_text import NUMBER_TEXT, SQUARE_TEXT, TURN_TEXT
+from meeple.games.isle_of_skye.refusals import (
     buy_refusal,
     discard_refusal,
     fit_refusal,
     price_cap,
     price_refusal,
 )
-from meeple.games.isle_of_skye.log_text import NUMBER_TEXT, SQUARE_TEXT, TURN_TEXT
 from meeple.games.isle_of_skye.round_sequence import (
     ALONE,
     ORDERS,
@@ -364,7 +364,7 @@ class IsleOfSkyeState(State):
 
     def _is_legal(self, action: Action, seat: int) -> bool:
         """``action in self._legal_actions(seat)``, answered without building the list, by
-        the tests that also give ``explain`` its reasons (an action is a tuple: its kind,
+        the tests that also give ``refusals.explain`` its reasons (an action is a tuple: its kind,
         then its arguments)."""
         phase = self.phase
         if phase == BUILD:
@@ -525,7 +525,7 @@ class IsleOfSkyeState(State):
             self._set_movers()
 
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        return explain.explain(self, action, seat)
+        return refusals.explain(self, action, seat)
 
     @property
     def end_reason(self) -> str | None:

@@ -7,7 +7,7 @@ The game's modules, each with one job:
 * ``rules.py`` - set-up, legal actions, transitions and the end of the game;
 * ``routes.py`` - movement: which places a wagon can reach, by which routes, for what coal;
 * ``events.py`` - what each event card does when revealed and is worth at the end;
-* ``explain.py`` - the checks that make an action legal, each with its refusal in plain words;
+* ``refusals.py`` - the checks that make an action legal, each with its refusal in plain words;
 * ``observe.py`` - what each seat sees (``IvorObservation``), and the worlds a seat cannot tell apart;
 * ``text.py``, ``svg.py`` - the terminal and SVG views, drawn from an observation;
 * ``words.py`` - labels for actions, the log's sentences, the end-of-game summary, undo;

@@ -16,7 +16,7 @@ Before the first turn each player places their wagon: ``place <location>``.
 Every designed rule and resolved ambiguity is listed in RULES.md. This module holds
 the rules only; the action objects and phase names are in ``actions.py``, movement in
 ``routes.py``, event cards in ``events.py``, the checks that decide legality (each
-with its refusal in words, used both here and to explain a refusal) in ``explain.py``,
+with its refusal in words, used both here and to explain a refusal) in ``refusals.py``,
 observations in ``observe.py``; it imports no view and no bot.
 """
 
@@ -28,7 +28,7 @@ from typing import Any
 from meeple.core import Action, State
 from meeple.core.actions import normalize_notation
 from meeple.core.rng import Random
-from meeple.games.ivor import events, explain, observe
+from meeple.games.ivor import events, observe, refusals
 from meeple.games.ivor.actions import (
     BUY_COAL,
     DISCARD,
@@ -51,7 +51,7 @@ from meeple.games.ivor.actions import (
     MoveAction,
 )
 from meeple.games.ivor.data import DATA, Job
-from meeple.games.ivor.explain import (
+from meeple.games.ivor.refusals import (
     buy_refusal,
     idris_refusal,
     job_site_refusal,
@@ -591,7 +591,7 @@ class IvorState(State):
 
     # ------------------------------------------------------------ reasons
     def _explain_illegal(self, action: Action, seat: int) -> str:
-        reason = explain.explain_illegal(self, action, seat)
+        reason = refusals.explain_illegal(self, action, seat)
         return reason if reason is not None else super()._explain_illegal(action, seat)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
