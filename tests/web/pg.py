@@ -1,4 +1,4 @@
-"""A throw-away PostgreSQL server for the web tests and benchmarks/web_load.py (no pytest here)."""
+"""A throw-away PostgreSQL server for the web tests and benchmarks/load_web.py (no pytest here)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from meeple.web.app import create_app
-from meeple.web.storage import MatchRow, SeatRow, StaleMove, Store, migrate
+from meeple.web.storage import CHANNEL, MatchRow, SeatRow, StaleMove, Store, migrate
 from tests.web.conftest import make_client
 from tests.web.helpers import auth, create, play_random_move, tokens_of
 
@@ -96,6 +96,36 @@ def test_moves_are_append_only_one_per_number(any_db_url: str) -> None:
         loaded = store.load_match("m1")
         assert loaded is not None and loaded.moves == [(0, "bid 3")]
     finally:
+        store.close()
+
+
+def test_a_move_after_a_taken_back_move_is_refused_and_announces_nothing(any_db_url: str) -> None:
+    store = Store(any_db_url)
+    heard: list[str] = []
+    listening: Any = None
+    try:
+        store.create_match(_row("m1"))
+        if store.is_postgres:
+            import psycopg
+            from sqlalchemy.engine import make_url
+
+            conninfo = make_url(store.url).set(drivername="postgresql").render_as_string(hide_password=False)
+            listening = psycopg.connect(conninfo, autocommit=True)
+            listening.execute(f"LISTEN {CHANNEL}")
+        store.append_move("m1", 0, 0, "bid 3")
+        store.append_move("m1", 1, 1, "bid 4", bot_due=True)
+        store.take_back("m1", 2, 1, False, "00")  # another process took move 1 back
+        with pytest.raises(StaleMove, match="taken back"):
+            store.append_move("m1", 2, 0, "bid 5")
+        loaded = store.load_match("m1")
+        assert loaded is not None and loaded.moves == [(0, "bid 3")]
+        if listening is not None:
+            heard = [n.payload for n in listening.notifies(timeout=0.5)]
+            # Each stored move's notice carries it; the undo says so; the refused move sends none.
+            assert heard == ["m1 1 0 0 bid 3", "m1 2 1 1 bid 4", "m1 1 0 undo 00"]
+    finally:
+        if listening is not None:
+            listening.close()
         store.close()
 
 

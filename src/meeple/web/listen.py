@@ -85,6 +85,8 @@ class Listener:
         self._stop = threading.Event()
         self.connected = threading.Event()
         self._thread = threading.Thread(target=self._run, name="meeple-listen", daemon=True)
+        self._pending: list[Notice] = []  # heard, not yet handed to the event loop
+        self._pending_lock = threading.Lock()
 
     def start(self) -> Listener:
         self._thread.start()
@@ -119,7 +121,24 @@ class Listener:
                 self._stop.wait(min(2.0, 0.1 * 2**failures))
 
     def _deliver(self, notice: Notice) -> None:
+        """Queue ``notice`` for the event loop. Every process hears every move of every
+        server, so the loop is woken once for all the notices that came meanwhile (each
+        wake-up is a write to the loop's pipe and a turn of the loop), not once each."""
+        with self._pending_lock:
+            self._pending.append(notice)
+            if len(self._pending) > 1:
+                return  # a delivery is scheduled already and takes this one too
         try:
-            self.loop.call_soon_threadsafe(self.on_notice, notice)
+            self.loop.call_soon_threadsafe(self._deliver_pending)
         except RuntimeError:  # the loop closed: the process is stopping
             self._stop.set()
+
+    def _deliver_pending(self) -> None:
+        """(In the event loop.) Hand over the queued notices, in the order they came."""
+        with self._pending_lock:
+            notices, self._pending = self._pending, []
+        for notice in notices:
+            try:
+                self.on_notice(notice)
+            except Exception:  # one notice's failure must not drop the others
+                log.exception("could not handle a notice of the database")

@@ -36,6 +36,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal,
     select,
     text,
     update,
@@ -213,6 +214,8 @@ def make_engine(url: str, timeout: float = DB_TIMEOUT_S) -> Engine:
     millis = int(timeout * 1000)
     return create_engine(
         url,
+        # One round trip more per transaction, but a connection the database closed (restarted,
+        # terminated, made read-only) is replaced before use instead of failing a request.
         pool_pre_ping=True,
         pool_timeout=timeout,
         connect_args={
@@ -306,10 +309,15 @@ class Store:
         """Tell every listening process (when the transaction commits) that the match has
         ``number`` moves; the last one travels along, so listeners need not read it back."""
         if self.is_postgres:
-            payload = f"{match_id} {number} {int(bot_due)}"
-            if move is not None and len(move[1]) < 1000:  # NOTIFY payloads are at most 8000 bytes
-                payload += f" {move[0]} {move[1]}"
+            payload = self._move_payload(match_id, number, bot_due, move)
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    @staticmethod
+    def _move_payload(match_id: str, number: int, bot_due: bool, move: tuple[int, str] | None) -> str:
+        payload = f"{match_id} {number} {int(bot_due)}"
+        if move is not None and len(move[1]) < 1000:  # NOTIFY payloads are at most 8000 bytes
+            payload += f" {move[0]} {move[1]}"
+        return payload
 
     def notify_thinking(self, match_id: str, seat: int, on: bool) -> None:
         """Tell every listening process that a bot of ``seat`` started or stopped thinking (PostgreSQL)."""
@@ -437,8 +445,8 @@ class Store:
         try:
             with self._write() as conn:
                 now = _now()
-                conn.execute(
-                    insert(moves).values(match_id=match_id, number=number, seat=seat, notation=notation, created_at=now)
+                stored = insert(moves).values(
+                    match_id=match_id, number=number, seat=seat, notation=notation, created_at=now
                 )
                 values: dict[str, Any] = {
                     "bot_due": bot_due and not over,
@@ -447,24 +455,37 @@ class Store:
                     "claimed_until": None,
                     "last_move_at": now.timestamp(),
                 }
+                if not self.is_postgres:
+                    conn.execute(stored)
                 if also is not None:
                     values.update(also(conn))
                 if over:
                     values.update(status="over", finished_at=now)
-                conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+                row_update = update(matches).where(matches.c.id == match_id).values(**values)
+                previous = select(moves.c.number).where(moves.c.match_id == match_id, moves.c.number == number - 1)
+                if not self.is_postgres:
+                    conn.execute(row_update)
+                    # Holding the database's write lock since the insert: a concurrent undo
+                    # has committed, and if it took the move before this one back, this move
+                    # answers a position that no longer exists.
+                    if number > 0 and conn.execute(previous).first() is None:
+                        raise StaleMove(f"move {number - 1} of match {match_id} was taken back")
+                    return
+                # PostgreSQL: one round trip for both: the insert rides along as a data-modifying
+                # CTE, which PostgreSQL runs once whether or not the UPDATE refers to it.
+                conn.execute(row_update.add_cte(stored.returning(moves.c.number).cte("stored_move")))
                 # Holding the match's row now: a concurrent undo (which takes it first)
                 # has committed, and if it took the move before this one back, this
-                # move answers a position that no longer exists.
-                if number > 0 and not self._has_move(conn, match_id, number - 1):
+                # move answers a position that no longer exists. A statement of its own:
+                # one that also waited for the lock would read the moves as they were before
+                # the wait. The listeners' notice is queued in the same round trip (it is
+                # sent at commit only, so a refused move sends none).
+                payload = self._move_payload(match_id, number + 1, bot_due and not over, (seat, notation))
+                checked = select(previous.exists() if number > 0 else literal(True), func.pg_notify(CHANNEL, payload))
+                if not conn.execute(checked).scalar():
                     raise StaleMove(f"move {number - 1} of match {match_id} was taken back")
-                self._notify(conn, match_id, number + 1, bot_due and not over, (seat, notation))
         except IntegrityError:
             raise StaleMove(f"move {number} of match {match_id} is already played") from None
-
-    @staticmethod
-    def _has_move(conn: Any, match_id: str, number: int) -> bool:
-        query = select(moves.c.number).where(moves.c.match_id == match_id, moves.c.number == number)
-        return conn.execute(query).first() is not None
 
     def take_back(self, match_id: str, count: int, keep: int, bot_due: bool, digest: str) -> None:
         """Delete the moves after the first ``keep`` of a match that has ``count``
