@@ -1,4 +1,4 @@
-"""The ``meeple`` command: play in the terminal, replay, render, run a bot arena.
+"""The ``meeple`` command: play in the terminal, replay, render, analyse, run a bot arena.
 
 Every view printed here is drawn from ``observation(seat)`` through the
 game's ``text_view``; the terminal never looks at the state itself, so it
@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 import meeple
+from meeple.analysis import cli as analysis_cli
 from meeple.arena import cli as arena_cli
 from meeple.bots import BOT_KINDS, LEVEL_NAMES, Bot, make_bot
 from meeple.core import GameInfo, IllegalAction, Record, State
@@ -496,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_render)
 
     arena_cli.add_parser(sub)
+    analysis_cli.add_parser(sub)
 
     try:
         web_cli = importlib.import_module("meeple.web.cli")

@@ -142,6 +142,9 @@ class GameInfo:
     each level's ``description`` included: what a lobby shows a player);
     usually the game's ``levels.py``. ``rl`` says how the RL adapters present
     the game (``RLSpec``); a game without it has no tensor environment.
+    ``analysis_playouts`` is how many playouts ``meeple.analysis`` spends on
+    each decision of a finished game (``None``: its default), set in the
+    game's ``levels.py`` so that a typical game analyses in about a minute.
     """
 
     id: str
@@ -168,6 +171,7 @@ class GameInfo:
     text_view: Callable[..., Any] | None = field(default=None, compare=False)
     svg_view: Callable[..., str] | None = field(default=None, compare=False)
     levels: Mapping[str, Mapping[str, object]] = field(default_factory=dict, compare=False)
+    analysis_playouts: int | None = None
     rl: RLSpec | None = field(default=None, compare=False)
 
     @property

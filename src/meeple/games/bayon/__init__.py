@@ -23,7 +23,7 @@ from meeple.core import GameInfo, Option, RLSpec, register
 from meeple.games.bayon import bot, svg, text, words
 from meeple.games.bayon.actions import ACTION_SPACE
 from meeple.games.bayon.data import DATA, load_data
-from meeple.games.bayon.levels import LEVELS
+from meeple.games.bayon.levels import ANALYSIS_PLAYOUTS, LEVELS
 from meeple.games.bayon.rules import END_REASONS, BayonState
 
 INFO = register(
@@ -75,6 +75,7 @@ INFO = register(
         text_view=text.render,
         svg_view=svg.render,
         levels=LEVELS,
+        analysis_playouts=ANALYSIS_PLAYOUTS,
         # designed: well above the longest of 40 random games at every player count (docs/rl.md)
         rl=RLSpec(
             env_name="Bayon",

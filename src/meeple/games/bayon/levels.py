@@ -44,3 +44,7 @@ LEVELS: dict[str, dict[str, object]] = {
         "better by a clear margin. Usually well under a second a move.",
     },
 }
+
+# Playouts meeple.analysis spends on each decision of a finished game: a typical game
+# analyses within a minute of one core (benchmarks/analysis_quality.py; docs/measurements).
+ANALYSIS_PLAYOUTS = 240

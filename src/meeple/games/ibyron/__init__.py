@@ -29,7 +29,7 @@ from __future__ import annotations
 from meeple.core import GameInfo, Option, RLSpec, register
 from meeple.games.ibyron import bot, svg, text, words
 from meeple.games.ibyron.actions import ACTION_SPACE
-from meeple.games.ibyron.levels import LEVELS
+from meeple.games.ibyron.levels import ANALYSIS_PLAYOUTS, LEVELS
 from meeple.games.ibyron.rules import END_REASONS, IbyronState
 
 INFO = register(
@@ -74,6 +74,7 @@ INFO = register(
         text_view=text.render,
         svg_view=svg.render,
         levels=LEVELS,
+        analysis_playouts=ANALYSIS_PLAYOUTS,
         # designed: well above the longest of 40 random games at every player count (docs/rl.md)
         rl=RLSpec(
             env_name="Ibyron",

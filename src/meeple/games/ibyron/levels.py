@@ -54,3 +54,7 @@ LEVELS: dict[str, dict[str, object]] = {
         "Usually well under a second a move.",
     },
 }
+
+# Playouts meeple.analysis spends on each decision of a finished game: a typical game
+# analyses within three minutes of one core (benchmarks/analysis_quality.py; docs/measurements).
+ANALYSIS_PLAYOUTS = 24

@@ -53,3 +53,7 @@ LEVELS: dict[str, dict[str, object]] = {
         "those habits, and keeps what comes out best. Usually well under a second a move.",
     },
 }
+
+# Playouts meeple.analysis spends on each decision of a finished game: a typical game
+# analyses within a minute of one core (benchmarks/analysis_quality.py; docs/measurements).
+ANALYSIS_PLAYOUTS = 40

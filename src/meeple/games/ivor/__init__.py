@@ -22,7 +22,7 @@ from __future__ import annotations
 from meeple.core import GameInfo, RLSpec, register
 from meeple.games.ivor import bot, svg, text, words
 from meeple.games.ivor.actions import ACTION_SPACE
-from meeple.games.ivor.levels import LEVELS
+from meeple.games.ivor.levels import ANALYSIS_PLAYOUTS, LEVELS
 from meeple.games.ivor.rules import END_REASONS, IvorState
 
 INFO = register(
@@ -49,6 +49,7 @@ INFO = register(
         text_view=text.render,
         svg_view=svg.render,
         levels=LEVELS,
+        analysis_playouts=ANALYSIS_PLAYOUTS,
         # designed: well above the longest of 40 random games at every player count (docs/rl.md)
         rl=RLSpec(
             env_name="IvorTheEngine",

@@ -48,3 +48,7 @@ LEVELS: dict[str, dict[str, object]] = {
         "when another action clearly comes out better. Usually under a second a move.",
     },
 }
+
+# Playouts meeple.analysis spends on each decision of a finished game: a typical game
+# analyses within a minute of one core (benchmarks/analysis_quality.py; docs/measurements).
+ANALYSIS_PLAYOUTS = 240

@@ -1,0 +1,192 @@
+"""How well ``meeple.analysis`` judges moves, and how long it takes.
+
+    .venv/bin/python -m benchmarks.analysis_quality play --games bayon,isle_of_skye,ivor,ibyron \\
+        -n 10 --out /tmp/analysis_games
+    .venv/bin/python -m benchmarks.analysis_quality measure --records /tmp/analysis_games \\
+        [--games bayon] [--budget N]
+
+``play`` plays games between ``hard`` bots (2 players; 3 for Ivor, its fewest)
+and writes each record as GAME-SEED.meeple.json. ``measure`` reports, per game:
+
+1. **planted bad moves flagged**: in each record, at the first decision past the
+   middle of the game (``--plants K``: past each (K+1)-th of it) whose worst legal
+   move is rated at least ``--bad`` (default 0.2, the blunder threshold) below its
+   best (the worst and the best found with every legal move, up to 24, played on
+   the same 16 worlds; the gap between the two measured again on 32 fresh ones; all
+   drawn apart from the analysis's own), the move played is replaced by that worst
+   move and the decision is judged as ``analyse`` judges it; the share marked
+   ``mistake`` or worse (goal: at least 90%). Decisions whose moves are all about
+   as good are passed over (counted): no move there is a mistake to plant.
+   ``--bad 0`` plants at the first decision found;
+2. **hard's own moves marked**: the share of ``hard``'s decisions marked
+   ``mistake`` or worse in the original records (goal: at most 5%);
+3. **time**: CPU seconds to analyse each record with the default budget (one
+   core; goal under 60 s, Ibyron under 3 min), median and maximum.
+
+CPU time, not wall clock: the machine is shared. Quote ``uptime`` beside the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import time
+from pathlib import Path
+
+import meeple
+from meeple.analysis import CPU_SECONDS, analyse, default_budget
+from meeple.analysis.judge import playouts_for, rate_moves
+from meeple.analysis.marks import BLUNDER, at_least
+from meeple.analysis.review import POLICIES, decision_seed, judge_decision
+from meeple.bots import make_bot
+from meeple.core import Action, Record, State
+from meeple.core.rng import Random
+
+GAMES = ("bayon", "isle_of_skye", "ivor", "ibyron")
+MOST_RATED = 24  # moves rated when looking for the worst (long lists list similar moves together)
+
+
+def players_of(game: str) -> int:
+    return max(2, meeple.GAMES[game].min_players)
+
+
+def play_on(state: State, seed: int) -> State:
+    """Play ``state`` to the end between ``hard`` bots."""
+    bots = [make_bot("hard", seed=seed + seat, game=state.game) for seat in range(state.players)]
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(bots[seat].choose(state, seat), seat)
+    return state
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for game in args.games.split(","):
+        for i in range(args.n):
+            seed = args.seed + i
+            path = out / f"{game}-{seed}.meeple.json"
+            if path.exists():
+                continue
+            started = time.process_time()
+            state = play_on(meeple.new_game(game, players=players_of(game), seed=seed), seed)
+            path.write_text(state.record.to_json())
+            print(f"{game} seed {seed}: {len(state.history)} moves, {time.process_time() - started:.0f} s", flush=True)
+
+
+def state_at(record: Record, moves: int) -> State:
+    return meeple.replay(dataclasses.replace(record, moves=record.moves[:moves]))
+
+
+def worst_move(state: State, seat: int, samples: int) -> tuple[Action, float] | None:
+    """The legal move rated worst on ``samples`` shared worlds, with how far below the
+    best it is on ``2 * samples`` fresh worlds. The least of many noisy means is lower
+    than the move's worth, so the gap is measured again apart from the choice; both
+    draws are apart from the analysis's own (seed 0), so the planted move is judged afresh."""
+    legal = state.legal_actions(seat)
+    if len(legal) < 2 or len(state.to_move) > 1:
+        return None
+    policy = POLICIES.get(state.game, "hard")
+    seed = decision_seed(state, seat, 1)
+    shares = rate_moves(state, seat, legal[:MOST_RATED], samples, Random(seed), playouts_for(state.info, seed, policy))
+    worst = min(shares, key=lambda a: shares[a])
+    best = max(shares, key=lambda a: shares[a])
+    seed = decision_seed(state, seat, 2)
+    again = rate_moves(state, seat, [worst, best], 2 * samples, Random(seed), playouts_for(state.info, seed, policy))
+    return worst, again[best] - again[worst]
+
+
+def planted(record: Record, budget: int, samples: int, bad: float, start: int) -> tuple[bool, int] | None:
+    """Plant the worst move at the first decision from move ``start`` on whose worst move
+    is rated at least ``bad`` below its best (0: the first decision, whatever its moves),
+    and judge it as ``analyse`` would: (marked mistake or worse, decisions passed over
+    for having no move that bad)."""
+    passed = 0
+    for number in range(start, len(record.moves)):
+        state = state_at(record, number)
+        seat = record.moves[number][0]
+        found = worst_move(state, seat, samples)
+        if found is None:
+            continue
+        action, spread = found
+        if spread < bad:
+            passed += 1
+            continue
+        judged = judge_decision(state, seat, action, budget, CPU_SECONDS)
+        return at_least(judged.mark, "mistake"), passed
+    return None
+
+
+def cmd_measure(args: argparse.Namespace) -> None:
+    folder = Path(args.records)
+    for game in args.games.split(","):
+        paths = sorted(folder.glob(f"{game}-*.meeple.json"))[: args.n]
+        if not paths:
+            continue
+        budget = args.budget or default_budget(game)
+        if args.policy:
+            POLICIES[game] = args.policy
+        times: list[float] = []
+        judged = marked = flagged = passed_over = planted_count = 0
+        for path in paths:
+            record = Record.from_json(path.read_text())
+            line = f"  {path.name}:"
+            if not args.plant_only:
+                started = time.process_time()
+                result = analyse(record, budget=budget)
+                times.append(time.process_time() - started)
+                judged += len(result.decisions)
+                marked += sum(1 for d in result.decisions if at_least(d.mark, "mistake"))
+                line += f" {len(result.decisions)} decisions in {times[-1]:.1f} s CPU,"
+            outcomes = []
+            for k in range(0 if args.no_plant else args.plants):
+                start = len(record.moves) * (k + 1) // (args.plants + 1)
+                outcome = planted(record, budget, args.samples, args.bad, start)
+                if outcome is not None:
+                    outcomes.append(outcome)
+                    planted_count += 1
+                    flagged += outcome[0]
+                    passed_over += outcome[1]
+            print(f"{line} planted (flagged, decisions passed over): {outcomes}", flush=True)
+        parts = [f"{game}: budget {budget}, {len(paths)} games"]
+        if times:
+            parts.append(
+                f"CPU time median {statistics.median(times):.1f} s, max {max(times):.1f} s; hard's moves marked "
+                f"mistake or worse {marked}/{judged} ({marked / max(judged, 1):.1%})"
+            )
+        if planted_count:
+            parts.append(
+                f"planted worst moves flagged {flagged}/{planted_count} (planted where the worst move is rated "
+                f"{args.bad:g} or more below the best; decisions passed over: {passed_over})"
+            )
+        print("; ".join(parts), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play")
+    p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument("-n", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", default="/tmp/analysis_games")
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("measure")
+    p.add_argument("--records", default="/tmp/analysis_games")
+    p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument("-n", type=int, default=10)
+    p.add_argument("--budget", type=int)
+    p.add_argument("--samples", type=int, default=16, help="worlds the worst move is found on")
+    p.add_argument("--plants", type=int, default=1, help="bad moves planted a game, spread along it")
+    p.add_argument("--bad", type=float, default=BLUNDER, help="how far below the best a planted move must be rated")
+    p.add_argument("--policy", choices=("hard", "game"), help="who plays the playouts (default: POLICIES)")
+    p.add_argument("--no-plant", action="store_true", help="only time and hard's own marks")
+    p.add_argument("--plant-only", action="store_true", help="only the planted moves")
+    p.set_defaults(func=cmd_measure)
+    args = parser.parse_args()
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,303 @@
+"""A mover's estimated share of the win for each of its legal moves, from what it knew.
+
+The judge never reads the real position's hidden information: every sample is a
+world drawn by ``state.determinize(seat, rng)``, a position the mover could not
+tell from the real one, and every move is played on it and carried on by the
+game's own rollout policy (the same playouts, horizon and policy as the game's
+``hard`` level), then judged by ``State.evaluate()``.
+
+Two phases on separate samples, each sample one world and one playout seed
+shared by every move it plays (common random numbers: two moves are compared on
+the same hidden cards and the same dice, so their difference has far less
+noise than either value):
+
+1. **choosing** the move the search prefers: sequential halving over the
+   candidates (the played move is never dropped);
+2. **measuring**: fresh samples for three lines only: the move played, the move
+   preferred, and the game's own habit (its rollout policy's move). Choosing the
+   best of many noisy means and then quoting that same mean would overstate how
+   much better it is (the winner's curse); fresh samples do not.
+
+Candidates: where a decision offers more moves than ``width``, only the played
+move, the policy's move and the moves that look best one step ahead
+(``evaluate()`` on one determinized world) are searched.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from meeple.bots import make_bot
+from meeple.bots.rollout import PolicyRollout
+from meeple.core import Action, GameInfo, IllegalAction, State
+from meeple.core.rng import Random
+
+Policy = Callable[[State, int, Random], Action]
+
+# A playout's length where the game's hard level is not a rollout (so sets none):
+# PolicyRollout's own default, a few turns of every seat.
+DEFAULT_HORIZON = 36
+# Candidates searched where a decision offers more: the played move, the habit's and
+# the best-looking ones one step ahead. Eight keeps three rounds of halving.
+DEFAULT_WIDTH = 8
+# The share of a decision's playouts spent measuring (the rest chooses the best move).
+MEASURE_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """How a game's moves are played on and how many are searched: the game's ``hard``
+    level's settings where it is a policy rollout (horizon, policy, random share,
+    width), otherwise the defaults."""
+
+    horizon: int
+    policy: Policy | None
+    epsilon: float
+    width: int = DEFAULT_WIDTH
+
+
+def playouts_for(info: GameInfo, seed: int, policy: str = "hard") -> Playouts:
+    """The playout settings of ``info``'s hard level, its policy seeded with ``seed``;
+    ``policy="game"`` plays the game's ``rollout_policy`` instead of the level's (where
+    the level plays a dear heuristic, many more cheap playouts may measure better).
+
+    Built afresh for every decision: a heuristic policy may keep a generator of
+    its own, and a decision's judgement must not depend on which decisions were
+    judged before it."""
+    if policy not in ("hard", "game"):
+        raise ValueError(f"policy is 'hard' or 'game', got {policy!r}")
+    bot = make_bot("hard", seed=seed, game=info)
+    if isinstance(bot, PolicyRollout):
+        chosen = bot.policy if bot.policy is not None and policy == "hard" else info.rollout_policy
+        # The hard level's width, where it sets one, is what its playouts can afford; the
+        # played move and the habit's come on top of it, so at least three are searched.
+        width = max(3, bot.width) if bot.width is not None else DEFAULT_WIDTH
+        return Playouts(horizon=bot.horizon, policy=chosen, epsilon=bot.epsilon, width=width)
+    return Playouts(horizon=DEFAULT_HORIZON, policy=info.rollout_policy, epsilon=0.0)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The mover's estimates (shares of the win, 0 to 1) for one decision.
+
+    ``habit_share``: going on with the game's own policy's move; ``played_share``
+    and ``best_share``: after the played and the preferred move, on the same
+    samples (``best`` is the played move when nothing was measured better).
+    ``drop_error``: the standard error of the drop (paired over the measuring samples);
+    ``samples``: measuring samples; ``playouts``: every playout spent;
+    ``timed_out``: the CPU cap, not the budget, ended the search."""
+
+    best: Action
+    best_share: float
+    played_share: float
+    habit_share: float
+    drop_error: float
+    candidates: int
+    samples: int
+    playouts: int
+    timed_out: bool
+
+    @property
+    def drop(self) -> float:
+        return max(0.0, self.best_share - self.played_share)
+
+
+HABIT = None  # the pseudo-move "whatever the policy plays on this world"
+Line = Action | None
+
+
+def _move(world: State, seat: int, rng: Random, settings: Playouts) -> Action:
+    """The policy's move, or a uniformly random one (``epsilon``, or no policy)."""
+    if settings.policy is None or (settings.epsilon > 0.0 and rng.random() < settings.epsilon):
+        legal = world.legal_actions(seat)
+        return legal[rng.randrange(len(legal))]
+    return settings.policy(world, seat, rng)
+
+
+def playout(world: State, seat: int, line: Line, rng: Random, settings: Playouts) -> float:
+    """``seat`` plays ``line`` (``HABIT``: the policy's move), then everyone plays the
+    policy up to the cut; ``seat``'s share as ``evaluate()`` judges the end.
+
+    The cut (PolicyRollout's): after ``horizon`` moves, at the first moment
+    ``seat`` is about to start a turn again, so every line is judged at the same
+    point of the turn cycle; ``horizon=0`` plays to the end."""
+    first = _move(world, seat, rng, settings) if line is HABIT else line
+    world.apply(first, seat)
+    steps = 0
+    last = seat
+    while not world.is_over:
+        mover = world.to_move[0]
+        if settings.horizon and steps >= settings.horizon and mover == seat and last != seat:
+            break
+        world.apply(_move(world, mover, rng, settings), mover)
+        last = mover
+        steps += 1
+    return world.evaluate()[seat]
+
+
+class _Sampler:
+    """Draws samples (world + playout seed) and plays lines on them, within a CPU cap."""
+
+    def __init__(self, state: State, seat: int, rng: Random, settings: Playouts, deadline: float) -> None:
+        self.state = state
+        self.seat = seat
+        self.rng = rng
+        self.settings = settings
+        self.deadline = deadline
+        self.playouts = 0
+        self.timed_out = False
+
+    def out_of_time(self) -> bool:
+        if time.process_time() >= self.deadline:
+            self.timed_out = True
+        return self.timed_out
+
+    def sample(self, lines: list[Line]) -> list[float] | None:
+        """Every line's share on one fresh sample (``None``: a world where one of them
+        was refused, which only a game whose determinize changes what is legal makes)."""
+        world = self.state.determinize(self.seat, self.rng)
+        seed = self.rng.getrandbits(62)
+        rewards: list[float] = []
+        for line in lines:
+            self.playouts += 1
+            try:
+                rewards.append(playout(world.clone(), self.seat, line, Random(seed), self.settings))
+            except IllegalAction:
+                return None
+        return rewards
+
+
+def rate_moves(
+    state: State, seat: int, actions: list[Action], samples: int, rng: Random, settings: Playouts
+) -> dict[Action, float]:
+    """Each of ``actions``' mean share over the same ``samples`` worlds and seeds."""
+    sampler = _Sampler(state, seat, rng, settings, math.inf)
+    sums = dict.fromkeys(actions, 0.0)
+    taken = 0
+    for _ in range(samples):
+        rewards = sampler.sample(list(actions))
+        if rewards is None:
+            continue
+        taken += 1
+        for action, reward in zip(actions, rewards, strict=True):
+            sums[action] += reward
+    return {a: sums[a] / max(taken, 1) for a in actions}
+
+
+def _screen(
+    state: State, seat: int, legal: list[Action], played: Action, rng: Random, settings: Playouts
+) -> list[Action]:
+    """At most ``settings.width`` candidates: the played move, the policy's move, then
+    the moves that look best one step ahead on one determinized world (legal order
+    breaks ties)."""
+    width = max(2, settings.width)
+    if len(legal) <= width:
+        return list(legal)
+    world = state.determinize(seat, rng)
+    hint = _move(world.clone(), seat, rng, settings)
+    value: dict[Action, float] = {}
+    for action in legal:
+        after = world.clone()
+        after.apply(action, seat)
+        value[action] = after.evaluate()[seat]
+    order = sorted(legal, key=lambda a: (a != played, a != hint, -value[a]))
+    keep = set(order[:width])
+    return [a for a in legal if a in keep]
+
+
+def _choose(sampler: _Sampler, candidates: list[Action], played: Action, budget: int) -> tuple[Action, int]:
+    """The candidate other than ``played`` the choosing samples rate best (sequential
+    halving; ``played`` rides along so each round compares against it)."""
+    others = [a for a in candidates if a != played]
+    if len(others) == 1:
+        return others[0], 0
+    alive = list(candidates)
+    totals = dict.fromkeys(candidates, 0.0)
+    rounds = max(1, math.ceil(math.log2(len(others))))
+    spent = 0
+    for r in range(rounds):
+        count = max(1, (budget - spent) // (rounds - r) // len(alive))
+        for _ in range(count):
+            if sampler.out_of_time():
+                break
+            rewards = sampler.sample(list(alive))
+            spent += len(alive)
+            if rewards is None:
+                continue
+            for action, reward in zip(alive, rewards, strict=True):
+                totals[action] += reward
+        if sampler.timed_out:
+            break
+        if r < rounds - 1:
+            order = sorted((a for a in alive if a != played), key=lambda a: -totals[a])
+            keep = set(order[: max(1, math.ceil(len(order) / 2))]) | {played}
+            alive = [a for a in alive if a in keep]
+    rivals = [a for a in alive if a != played]
+    return max(rivals, key=lambda a: totals[a]), spent  # max() keeps the first of equals: legal order
+
+
+def _standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (infinite with fewer than two)."""
+    if len(values) < 2:
+        return math.inf
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return math.sqrt(variance / len(values))
+
+
+def judge(
+    state: State,
+    seat: int,
+    played: Action,
+    budget: int,
+    rng: Random,
+    settings: Playouts,
+    cpu_seconds: float | None = None,
+) -> Judgement:
+    """Judge ``seat``'s decision in ``state`` (it played ``played``) with about
+    ``budget`` playouts and at most ``cpu_seconds`` of this process's CPU time.
+
+    ``state`` is only ever determinized for ``seat``; ``rng`` must be seeded from
+    what ``seat`` knows, so two positions the seat cannot tell apart are judged alike."""
+    legal = state.legal_actions(seat)
+    if played not in legal:
+        raise ValueError(f"{played} is not a legal move of seat {seat} here")
+    deadline = time.process_time() + cpu_seconds if cpu_seconds is not None else math.inf
+    sampler = _Sampler(state, seat, rng, settings, deadline)
+    candidates = _screen(state, seat, legal, played, rng, settings)
+    measure_budget = max(3, round(budget * MEASURE_SHARE))
+    best, _ = _choose(sampler, candidates, played, budget - measure_budget)
+    lines: list[Line] = [played, best, HABIT]
+    sums = [0.0, 0.0, 0.0]
+    gains: list[float] = []  # best minus played, sample by sample
+    samples = 0
+    cut_short = sampler.timed_out
+    sampler.timed_out = False  # the measuring phase gets at least one sample whatever the choosing took
+    for _ in range(max(1, measure_budget // len(lines))):
+        if samples and sampler.out_of_time():
+            break
+        rewards = sampler.sample(lines)
+        if rewards is None:
+            continue
+        sums = [s + r for s, r in zip(sums, rewards, strict=True)]
+        gains.append(rewards[1] - rewards[0])
+        samples += 1
+    means = [s / samples for s in sums] if samples else [0.0, 0.0, 0.0]
+    played_share, best_share, habit_share = means
+    if best_share <= played_share:
+        best, best_share = played, played_share
+    drop_error = _standard_error(gains)
+    return Judgement(
+        best=best,
+        best_share=best_share,
+        played_share=played_share,
+        habit_share=habit_share,
+        drop_error=drop_error,
+        candidates=len(candidates),
+        samples=samples,
+        playouts=sampler.playouts,
+        timed_out=cut_short or sampler.timed_out,
+    )
