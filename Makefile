@@ -51,10 +51,9 @@ lint: $(VENV)/.installed-dev lint-js
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-# The README's speed table (steps/s, games/s, clone, ISMCTS it/s of every game and player
-# count); the other measurements are listed under "Benchmarks" in the README.
+# The speed table of docs/measurements/speed.md; every other measurement is listed in benchmarks/README.md.
 bench: $(VENV)/.installed-dev
-	$(BIN)/python benchmarks/throughput.py --runs 3 --seconds 1
+	$(BIN)/python -m benchmarks.speed_throughput --runs 3 --seconds 1
 
 clean:
 	rm -rf $(VENV) node_modules build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

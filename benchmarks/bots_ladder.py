@@ -1,6 +1,6 @@
 """Bot ladder: one bot spec against another, for any game, with why each game ended.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/bots_ladder.py GAME A B [-n 100] [--players 2] [--jobs 2]
+    .venv/bin/python -m benchmarks.bots_ladder GAME A B [-n 100] [--players 2] [--jobs 2]
         [--option K=V] [--standin-policy] [--seed 0] [--first 0] [--out games.jsonl]
         [--change 'hard={"iterations": 24}']
 
@@ -37,7 +37,7 @@ lands). Say so beside any figure measured with it.
 those ``Level`` fields (as the game's ``levels.py`` would change it): to pilot a level
 before writing it into ``levels.py``. Say so beside any figure measured with it.
 
-Targets (issue 15): hard vs the heuristic bot >= 75% of 2-player games
+Targets: hard vs the heuristic bot >= 75% of 2-player games
 (Ivor: hard + two heuristic bots at 3 players >= 50%); each level >= 65%
 against the level below.
 """
@@ -53,9 +53,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
-from bots_common import p95, use_standin_policy
+from benchmarks.common import p95, use_standin_policy
 from meeple.arena.stats import wilson_interval
 from meeple.bots import ISMCTS, PolicyRollout, levels, make_bot
 

@@ -1,6 +1,6 @@
 """Pool the games that ``bots_ladder.py --out`` wrote and say what they show.
 
-    python benchmarks/bots_summary.py games.jsonl [more.jsonl ...]
+    .venv/bin/python -m benchmarks.bots_summary games.jsonl [more.jsonl ...]
 
 Each file is one ladder (``A`` in one seat, ``B`` in the others); several
 files given together are pooled as one figure, so a run cut short and its
@@ -21,8 +21,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
-import common  # noqa: F401  (puts the repository on sys.path)
-from bots_common import p95
+from benchmarks.common import p95
 from meeple.arena.stats import wilson_interval
 
 

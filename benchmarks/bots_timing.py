@@ -1,6 +1,6 @@
 """Time per move of each bot level, per game: median and p95, on one core.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/bots_timing.py [--games bayon,ivor] [--levels easy,medium,hard]
+    .venv/bin/python -m benchmarks.bots_timing [--games bayon,ivor] [--levels easy,medium,hard]
         [--positions 12] [--seed 0] [--standin-policy] [--clock cpu|wall]
 
 Positions are taken along games played by the game's heuristic bot (random
@@ -21,9 +21,8 @@ import argparse
 import statistics
 import time
 
-import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
-from bots_common import p95, use_standin_policy
+from benchmarks.common import p95, use_standin_policy
 from meeple.bots import ISMCTS, LEVEL_NAMES, PolicyRollout, RandomBot, heuristic_bot, make_bot
 from meeple.core import State
 from meeple.core.rng import Random

@@ -1,6 +1,7 @@
-"""Shared measuring helpers: random playouts, clone timing, medians.
+"""What the benchmarks share: random playouts, clone timing, medians, percentiles, the
+stand-in rollout policy and module constants patched for one bot's move.
 
-The machines are noisy, so every figure is the median of several runs and
+The machines are noisy, so every speed figure is the median of several runs and
 is quoted beside a baseline measured in the same run (the toy game of the
 test suite: a trivial pure-Python state machine), so ratios stay comparable
 across machines.
@@ -8,17 +9,19 @@ across machines.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
-import sys
 import time
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from meeple.core import GameInfo, State
+import meeple
+from meeple.bots import heuristic_bot
+from meeple.core import Action, GameInfo, State
+from meeple.core.rng import Random
 
 
 def random_playout(state: State, rng: random.Random, checked: bool) -> int:
@@ -88,6 +91,7 @@ def median_of(runs: int, measure: Callable[[], float]) -> float:
 
 
 def toy_info() -> GameInfo:
+    """The test suite's toy game (importable as ``tests`` from the repository root)."""
     from tests.toygame import TOY
 
     return TOY
@@ -101,3 +105,43 @@ def table(rows: list[dict[str, Any]]) -> str:
     lines = ["  ".join(k.ljust(widths[k]) for k in keys)]
     lines += ["  ".join(str(r[k]).ljust(widths[k]) for k in keys) for r in rows]
     return "\n".join(lines)
+
+
+def use_standin_policy(game: str) -> bool:
+    """Make the game's heuristic bot its rollout policy, in this process only: to
+    measure guided search in a game that declares a heuristic bot but no
+    ``rollout_policy`` yet. Returns whether the stand-in is in use (not when
+    the game has its own policy, or no heuristic bot)."""
+    info = meeple.GAMES[game]
+    bot = heuristic_bot(game, 0)
+    if info.rollout_policy is not None or bot is None:
+        return False
+
+    def policy(state: State, seat: int, rng: Random) -> Action:
+        return bot.choose(state, seat)
+
+    info.state_class.info = dataclasses.replace(info, rollout_policy=policy)
+    return True
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+@contextmanager
+def patched(module: ModuleType, changes: dict[str, Any]) -> Iterator[None]:
+    """``module``'s names in ``changes`` set to those values for the block, then put back
+    (a single-route variant of a heuristic bot changes a habit only while it chooses)."""
+    saved = {name: getattr(module, name) for name in changes}
+    for name, value in changes.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)

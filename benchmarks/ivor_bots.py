@@ -1,8 +1,11 @@
-"""Ivor the Engine: balance, game length and bot strength, measured by playing.
+"""Ivor the Engine's bots and balance, measured by playing (the figures of docs/measurements/ivor.md).
 
-    .venv/bin/python benchmarks/ivor_bots.py balance [-n 300] [--players 3 4 5]
-    .venv/bin/python benchmarks/ivor_bots.py lengths --bots random [-n 300] [--players 3 4 5]
-    .venv/bin/python benchmarks/ivor_bots.py versus --bots greedy,random,random [-n 150]
+    .venv/bin/python -m benchmarks.ivor_bots balance [-n 300] [--players 3 4 5]
+    .venv/bin/python -m benchmarks.ivor_bots lengths --bots random [-n 300] [--players 3 4 5]
+    .venv/bin/python -m benchmarks.ivor_bots versus --bots greedy,random,random [-n 150]
+    .venv/bin/python -m benchmarks.ivor_bots calibration [-n 200] [--players 3 4 5]
+
+Every mode deals from ``--seed`` (20000) on.
 
 ``balance``: heuristic (greedy) self-play at each player count: seat win shares
 with 95% Wilson intervals (fair is 1/players), how the games ended (``sheep`` is
@@ -17,6 +20,10 @@ than the gold it costs shows up).
 each bot's win share with its Wilson interval. Besides every bot spec (``greedy``,
 ``random``, ``ismcts:0.1s``...) the single-route variants of the heuristic bot
 ``events-first``, ``no-events`` and ``no-specials`` are accepted.
+
+``calibration``: the Brier score of the win shares ``evaluate()`` gives at every turn start of
+heuristic self-play games (lower is better), beside the old judgement (the leaders on projected
+score share the win).
 """
 
 from __future__ import annotations
@@ -27,7 +34,6 @@ import time
 from collections import Counter, defaultdict
 from typing import Any
 
-import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 from meeple.arena.stats import wilson_interval
 from meeple.bots import make_bot
@@ -125,8 +131,8 @@ def report_events(games: list[Any]) -> None:
                 by_kind[EVENTS[card].bonus].append(got)
     print("  events (taken in % of games, mean end bonus to its holder):")
     for ev in DATA.events:
-        got = bonus.get(ev.id, [])
-        mean = f"{statistics.mean(got):.2f}" if got else "-"
+        brought = bonus.get(ev.id, [])
+        mean = f"{statistics.mean(brought):.2f}" if brought else "-"
         print(f"    {ev.id} {ev.name:<28} {ev.bonus:<22} x{ev.bonus_amount}: taken {taken[ev.id] / len(games):6.1%}, "
               f"bonus {mean}")
     kinds = sorted(by_kind.items())

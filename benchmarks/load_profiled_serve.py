@@ -1,11 +1,12 @@
-"""``meeple serve`` (or ``meeple worker ...``) with instruments, as benchmarks/web_load.py starts it.
+"""``meeple serve`` (or ``meeple worker ...``) with instruments, as benchmarks/load_web.py starts it
+(``python -m benchmarks.load_profiled_serve serve ...`` from the repository root).
 
 * ``MEEPLE_PROFILE_OUT=<file>``: the event loop is profiled by pyinstrument
-  (web_load.py with ``MEEPLE_PROFILE=<folder>``); a text report when the process stops.
+  (load_web.py with ``MEEPLE_PROFILE=<folder>``); a text report when the process stops.
 * ``MEEPLE_GC_POLICY=stock``: meeple.web.gcpolicy is switched off (CPython's own collections).
 * ``MEEPLE_GC_OUT=<file>``: every garbage collection is recorded as a line
   ``<wall-clock time> <generation> <pause ms> <CPU ms> <objects freed>`` (written when
-  the process stops), so web_load.py can report the pauses inside its
+  the process stops), so load_web.py can report the pauses inside its
   measured window. The callbacks cost a few microseconds a collection.
 """
 
@@ -44,7 +45,7 @@ if __name__ == "__main__":
     gc_out = os.environ.get("MEEPLE_GC_OUT")
     profile_out = os.environ.get("MEEPLE_PROFILE_OUT")
     events = record_collections() if gc_out else []
-    if os.environ.get("MEEPLE_GC_POLICY") == "stock":  # web_load.py's ":stockgc" set-ups: CPython's own collections
+    if os.environ.get("MEEPLE_GC_POLICY") == "stock":  # load_web.py's ":stockgc" set-ups: CPython's own collections
         try:
             from meeple.web import gcpolicy
         except ImportError:  # a tree from before the policy: stock anyway

@@ -15,10 +15,11 @@ moves/s. A finished match is replaced by a new one so the load stays
 constant. Reported: client moves/s, all moves/s (from the database), the
 latency of a move's POST (p50/p99) and the time until the next seat's page
 has the new position (p50/p99), CPU per move of the server processes
-(all of them, and the busiest ``meeple serve`` alone), the garbage
-collections' pauses of the servers and of this client inside the measured
-window (ms of pause a second, the longest), and the load average of the
-machine meanwhile (the mean of the 1-minute figure at the window's start and end).
+(all of them, the busiest ``meeple serve`` alone, and the ``meeple
+worker``), the garbage collections' pauses of the servers and of this
+client inside the measured window (ms of pause a second, the longest), and
+the load average of the machine meanwhile (the mean of the 1-minute figure
+at the window's start and end).
 
 Set-ups may be compared in one run: ``--setups sqlite,sqlite:stockgc`` (the
 servers without meeple.web.gcpolicy) or ``sqlite@<folder>`` (the servers
@@ -33,7 +34,7 @@ collection of its own during the measured window (``gc.freeze()`` then
 ``client_gc_*``) do not pause the latencies it is timing. What it sends and
 what it times are the same as without.
 
-    .venv/bin/python benchmarks/web_load.py --matches 1000 --think 5 --seconds 30 --runs 3
+    .venv/bin/python -m benchmarks.load_web --matches 1000 --think 5 --seconds 30 --runs 3
 """
 
 from __future__ import annotations
@@ -56,10 +57,9 @@ from typing import Any
 
 import websockets
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from benchmarks.load_profiled_serve import record_collections
 
-from profiled_serve import record_collections  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 CLIENT_GC = record_collections()  # the load generator's own pauses (they delay what it measures)
 
@@ -67,19 +67,20 @@ CLIENT_GC = record_collections()  # the load generator's own pauses (they delay 
 def start_process(
     args: list[str], log: Path, ready: str, extra_env: dict[str, str] | None = None
 ) -> tuple[subprocess.Popen[str], str]:
-    """Start ``meeple serve ARGS`` (or ``worker``) through profiled_serve.py; returns it and its
+    """Start ``meeple serve ARGS`` (or ``worker``) through load_profiled_serve; returns it and its
     address once ``ready`` is printed. Its collections go to ``<log>-*.gc`` (see :func:`gc_pauses`)."""
-    # MEEPLE_PROFILE=<folder>: each process's event loop is profiled (benchmarks/profiled_serve.py).
+    # MEEPLE_PROFILE=<folder>: each process's event loop is profiled (benchmarks/load_profiled_serve.py).
     profile = os.environ.get("MEEPLE_PROFILE")
     env = {**os.environ, **(extra_env or {})}
     name = f"{log.stem}-{args[0] if args[0] == 'worker' else 'serve'}-{time.monotonic_ns()}"
     if profile:
         env["MEEPLE_PROFILE_OUT"] = f"{profile}/{name}.txt"
-    # Every process records its garbage collections (benchmarks/profiled_serve.py): web_load reports the pauses.
+    # Every process records its garbage collections (benchmarks/load_profiled_serve.py): load_web reports the pauses.
     env["MEEPLE_GC_OUT"] = str(log.parent / f"{name}.gc")
     GC_FILES.append(Path(env["MEEPLE_GC_OUT"]))
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "benchmarks" / "profiled_serve.py"), *args],
+        # as a module from the repository root, which the cwd puts first on its sys.path
+        [sys.executable, "-m", "benchmarks.load_profiled_serve", *args],
         env=env,
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -313,6 +314,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def own_cpu_seconds(pid: int) -> float:
+    """:func:`cpu_seconds`, 0 for a process that is gone."""
+    try:
+        return cpu_seconds(pid)
+    except OSError:
+        return 0.0
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -377,8 +386,10 @@ async def one_run(
         "update_p50_ms": 1000 * percentile(load.update_latency, 0.50),
         "update_p99_ms": 1000 * percentile(load.update_latency, 0.99),
         "server_cpu_ms_per_move": 1000 * sum(cpu) / moves,
-        # Each `meeple serve` process alone (the first two in the cluster; the worker is the third).
+        # Each `meeple serve` process alone (the first two in the cluster; the worker is the third),
+        # and the `meeple worker` (none in the sqlite set-up): the CPU of each process kind.
         "serve_cpu_ms_per_move": 1000 * max(cpu[: len(addresses)]) / moves,
+        "bot_worker_cpu_ms_per_move": 1000 * sum(cpu[len(addresses) :]) / moves,
         "client_cpu_ms_per_move": 1000 * client_cpu / max(1, load.moves),
         "client_gc_ms_per_s": sum(wall for wall, _ in client_pauses) / elapsed,
         "client_gc_max_ms": max((wall for wall, _ in client_pauses), default=0.0),
@@ -395,6 +406,165 @@ def run_async(coroutine: Any) -> Any:
     except ImportError:
         return asyncio.run(coroutine)
     return uvloop.run(coroutine)
+
+
+# ----------------------------------------------------------- the parts of a move, each alone
+def view_parts(game: str, seed: int) -> None:
+    """CPU (thread time) of the pieces of the two seats' views after every move of one
+    random game, as a serving process builds them: observation, labelled legal actions, the
+    SVG board, the whole cached message; and judging plus applying the move."""
+    import meeple
+    from meeple.web.live import LiveMatch, replay_state
+    from meeple.web.storage import MatchRow, SeatRow
+    from meeple.web.views import board_svg, labelled_actions
+
+    info = meeple.GAMES[game]
+    seats = [SeatRow(0, "Ann", "human"), SeatRow(1, "Bob", "human")]
+    match = LiveMatch(
+        MatchRow("m", game, 2, seed, {}, "live", "running", seats), info, replay_state(info, 2, seed, {}, [])
+    )
+    rng, spent = random.Random(seed), dict.fromkeys(["observation", "actions", "board", "message", "move"], 0.0)
+
+    def timed(part: str, call: Any) -> Any:
+        started = time.thread_time()
+        result = call()
+        spent[part] += time.thread_time() - started
+        return result
+
+    moves = 0
+    while not match.state.is_over and moves < 300:
+        for seat in (0, 1):
+            obs = timed("observation", lambda seat=seat: match.state.observation(seat))
+            legal = []
+            if seat in match.state.to_move:
+                legal = [a["notation"] for a in timed("actions", lambda seat=seat: labelled_actions(match.state, seat))]
+            timed("board", lambda obs=obs, legal=legal: board_svg(match.state, obs, legal, match.names))
+            timed("message", lambda seat=seat: match.view_message(seat))
+        seat = match.state.to_move[0]
+        action = rng.choice(match.state.legal_actions(seat))
+
+        def play(seat: int = seat, action: Any = action) -> None:
+            after = match.state.clone()
+            after.apply(action, seat)
+            match.accept(after, seat, str(action))
+            match.changed()
+
+        timed("move", play)
+        moves += 1
+    print(f"{moves} moves of {game}; ms of CPU per move, both seats' views:")
+    for part, seconds in spent.items():
+        print(f"  {part:>12}: {1000 * seconds / moves:.3f}")
+
+
+def database_costs(moves_per_match: int = 10, matches: int = 200) -> None:
+    """What storing a move costs PostgreSQL: round trips of one ``Store.append_move`` (from
+    libpq's trace: each ``Sync`` or simple ``Query`` sent), the CPU of the server's processes
+    and of the client (SQLAlchemy, psycopg) per move from 4 threads; then the commits a
+    second of a move's writes with and without a NOTIFY on a server that flushes its commits."""
+    import threading
+
+    import psycopg
+    from sqlalchemy import event
+    from tests.web.pg import ThrowawayPostgres
+
+    from meeple.web.storage import MatchRow, SeatRow, Store
+
+    class FlushingPostgres(ThrowawayPostgres):
+        def start(self) -> None:  # without -F: commits are flushed, as in production
+            self._ctl("-l", str(self.base / "server.log"), "-w", "-o", f"-p {self.port} -h 127.0.0.1", "start")
+
+    def server_cpu(postgres: ThrowawayPostgres) -> float:
+        master = int((postgres.data / "postmaster.pid").read_text().split()[0])
+        total = 0.0
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                if master in (int(entry.name), parent):
+                    total += own_cpu_seconds(int(entry.name))
+        return total
+
+    postgres = ThrowawayPostgres()
+    try:
+        store = Store(postgres.url)
+        seats = [SeatRow(0, "a", "human"), SeatRow(1, "b", "human")]
+        for m in range(matches):
+            store.create_match(MatchRow(f"m{m}", "bayon", 2, 1, {}, "live", "running", seats))
+        with tempfile.TemporaryFile("w+") as trace:
+
+            def traced(dbapi: Any, *_: Any) -> None:
+                dbapi.pgconn.trace(trace.fileno())
+
+            event.listen(store.engine, "checkout", traced)
+            for number in range(10):
+                store.append_move("m0", number, number % 2, f"move{number}")
+            event.remove(store.engine, "checkout", traced)
+            store.engine.dispose()  # the traced connections go
+            trace.seek(0)
+            sent = [line for line in trace if "\tF\t" in line and ("\tSync" in line or "\tQuery" in line)]
+        print(f"round trips per stored move: {len(sent) / 10:.1f}")
+        before, client = server_cpu(postgres), time.process_time()
+
+        def store_moves(first: int) -> None:
+            for number in range(moves_per_match):
+                for m in range(first, matches, 4):  # m0 took the traced moves
+                    store.append_move(f"m{m}", number, number % 2, f"move{number}")
+
+        threads = [threading.Thread(target=store_moves, args=(k,)) for k in range(1, 5)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        stored = (matches - 1) * moves_per_match
+        print(
+            f"CPU per stored move: PostgreSQL {1000 * (server_cpu(postgres) - before) / stored:.3f} ms, "
+            f"client {1000 * (time.process_time() - client) / stored:.3f} ms (load {os.getloadavg()[0]:.1f})"
+        )
+        store.close()
+    finally:
+        postgres.destroy()
+    flushing = FlushingPostgres()
+    try:
+        with psycopg.connect(flushing.url, autocommit=True) as conn:
+            conn.execute("CREATE TABLE m (id text PRIMARY KEY, n int, t float8)")
+            conn.execute("CREATE TABLE mv (match_id text, number int, notation text, PRIMARY KEY (match_id, number))")
+            conn.execute("INSERT INTO m SELECT 'm' || g, 0, 0 FROM generate_series(0, 999) g")
+
+        def commits_per_second(writers: int, notify: bool, seconds: float = 5.0) -> float:
+            with psycopg.connect(flushing.url, autocommit=True) as conn:
+                conn.execute("TRUNCATE mv")  # each run stores its moves anew
+            stop, counts = time.perf_counter() + seconds, [0] * writers
+
+            def write(k: int) -> None:
+                with psycopg.connect(flushing.url) as conn:
+                    while time.perf_counter() < stop:
+                        n = counts[k]
+                        match_id = f"m{(k * 997 + n) % 1000}"
+                        conn.execute("INSERT INTO mv VALUES (%s, %s, 'x')", (match_id, n * 64 + k))
+                        conn.execute("UPDATE m SET n = n + 1, t = %s WHERE id = %s", (time.time(), match_id))
+                        if notify:
+                            conn.execute("SELECT pg_notify('load_web', %s)", (f"{match_id} {n}",))
+                        conn.commit()
+                        counts[k] += 1
+
+            started = time.perf_counter()
+            workers = [threading.Thread(target=write, args=(k,)) for k in range(writers)]
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join()
+            return sum(counts) / (time.perf_counter() - started)
+
+        for writers in (8, 32):
+            for notify in (False, True, False, True):
+                rate = commits_per_second(writers, notify)
+                print(
+                    f"{writers} writers, NOTIFY {'on ' if notify else 'off'}: {rate:6.0f} flushed commits/s", flush=True
+                )
+    finally:
+        flushing.destroy()
 
 
 def main() -> None:
@@ -418,14 +588,23 @@ def main() -> None:
     )
     parser.add_argument("--log-dir", default=None, help="keep the servers' logs here (default: thrown away)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--parts", action="store_true", help="only time the parts of a move's views, each alone")
+    parser.add_argument(
+        "--database", action="store_true", help="only measure what storing a move costs PostgreSQL (see database_costs)"
+    )
     args = parser.parse_args()
+    if args.parts:
+        view_parts(args.game, args.seed)
+        return
+    if args.database:
+        database_costs()
+        return
     setups = args.setups.split(",")
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run still stops its servers
     postgres = None
     if any(base_kind(kind) == "cluster" for kind in setups):
-        sys.path.insert(0, str(ROOT))
-        from tests.web.pg import ThrowawayPostgres
+        from tests.web.pg import ThrowawayPostgres  # the repository root is on sys.path (run with -m)
 
         postgres = ThrowawayPostgres()
     results: dict[str, list[dict[str, float]]] = {kind: [] for kind in setups}

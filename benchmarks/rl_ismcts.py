@@ -1,7 +1,7 @@
 """Our search bot against OpenSpiel's own ISMCTSBot, at equal time per move.
 
-Run: ``PYTHONPATH=src python benchmarks/rl_ismcts.py [--game isle_of_skye] [--players 2]
-[--games 10] [--seconds 0.05]``
+Run: ``.venv/bin/python -m benchmarks.rl_ismcts [--game isle_of_skye] [--players 2] [--games 10]
+[--seconds 0.05]``
 
 Our side is ``make_bot("hard")`` where the game has that level, else our ISMCTS.
 OpenSpiel's ISMCTSBot (random-rollout evaluator, UCT c=2) resamples worlds with
@@ -17,12 +17,8 @@ there; with ``--seconds S`` both are calibrated to S (our ISMCTS then, where the
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import pyspiel
 
@@ -77,7 +73,7 @@ def main() -> None:
         "--seconds", type=float, default=None, help="CPU a move for both sides (default: what hard spends)"
     )
     args = parser.parse_args()
-    spiel = pyspiel.load_game(mos.SHORT_NAMES[args.game], {"players": args.players, "seed": 1})
+    spiel = pyspiel.load_game(mos.short_name(args.game), {"players": args.players, "seed": 1})
     seconds = args.seconds
     if seconds is None:
         seconds = cost_per_move(spiel, our_bot(args.game, PROBE, 0)[1])

@@ -1,6 +1,6 @@
 """Steps per second of the RL environments, beside PettingZoo's connect_four_v3 and the raw rules.
 
-Run: ``PYTHONPATH=src python benchmarks/rl_speed.py [GAME ...] [--steps N] [--repeats R]``
+Run: ``.venv/bin/python -m benchmarks.rl_speed [GAME ...] [--steps N] [--repeats R]``
 (connect_four_v3 needs pygame: ``pip install 'pettingzoo[classic]'``)
 
 For every game at its default player count, in one process and one run:
@@ -42,12 +42,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import gymnasium
 import numpy as np
@@ -56,8 +52,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import meeple
+import meeple.rl.gymnasium  # registers the environments with Gymnasium
 from meeple.rl import pettingzoo as mpz
-import meeple.rl.gymnasium  # noqa: F401  (registers the environments with Gymnasium)
 from meeple.rl.common import env_ids
 from meeple.rl.views import SeatViews
 

@@ -1,7 +1,7 @@
 """Arena throughput: games/s on one process, local worker processes and Ray.
 
-    .venv/bin/python benchmarks/arena_speed.py [--game bayon] [--players 2] [--runs 3]
-                                               [--games random=3000 greedy=1500] [--workers 2] [--no-ray]
+    .venv/bin/python -m benchmarks.speed_arena [--game bayon] [--players 2] [--runs 3]
+                                              [--games random=3000 greedy=1500] [--workers 2] [--no-ray]
 
 For each bot (a self-play arena: the one bot in every seat) and each runner
 (``--jobs 1`` = this process, ``--jobs N`` = N worker processes, ``--ray`` = a
@@ -44,7 +44,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import common  # noqa: F401  (puts the repository on sys.path)
 from meeple.arena import ArenaConfig, ArenaFolder, ProcessRunner, RayRunner, SerialRunner, run_arena
 from meeple.arena.runners import Runner
 

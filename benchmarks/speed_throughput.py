@@ -1,6 +1,8 @@
 """Random-play throughput, clone() time and ISMCTS iterations/s, per game and player count.
 
-    .venv/bin/python benchmarks/throughput.py [GAME ...] [--runs 5] [--seconds 1.0]
+    .venv/bin/python -m benchmarks.speed_throughput [GAME ...] [--runs 5] [--seconds 1.0]
+
+``make bench`` runs it with ``--runs 3 --seconds 1`` (the table in docs/measurements/speed.md).
 
 Single process, so one core; rates are per second of this process's CPU time.
 Each figure is the median of ``--runs`` runs;
@@ -14,7 +16,7 @@ import random
 import time
 
 import meeple
-from common import clone_time, median_of, playout_rate, table, toy_info
+from benchmarks.common import clone_time, median_of, playout_rate, table, toy_info
 from meeple.bots import ISMCTS
 
 

@@ -1,6 +1,6 @@
 """Random-play speed of every game beside OpenSpiel's ``python_tic_tac_toe``.
 
-    .venv/bin/python benchmarks/vs_openspiel.py [GAME ...] [--runs 5] [--seconds 1]
+    .venv/bin/python -m benchmarks.speed_vs_openspiel [GAME ...] [--runs 5] [--seconds 1]
 
 OpenSpiel's pure-Python tic-tac-toe is the field's reference for a Python
 game; a fair comparison plays both the same way: random legal moves through
@@ -21,7 +21,7 @@ import statistics
 import time
 
 import meeple
-from common import playout_rate  # type: ignore[import-not-found]
+from benchmarks.common import playout_rate
 
 
 def openspiel_rate(seconds: float, seed: int = 0) -> float:

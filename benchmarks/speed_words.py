@@ -1,7 +1,7 @@
 """What a game's words cost: labelling every legal action of a position, and
 narrating a move, against listing the legal actions and applying the move.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/words_speed.py [--games bayon ivor] [--players 4] [--runs 5]
+    .venv/bin/python -m benchmarks.speed_words [--games bayon ivor] [--players 4] [--runs 5]
 
 Random games (seeded) are played; at each position the process CPU time of
 ``labelled_actions`` is measured beside that of ``legal_actions`` (the

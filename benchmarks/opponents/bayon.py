@@ -1,6 +1,6 @@
 """Bayon's greedy bot as it was before the heuristic bot replaced it (frozen:
 do not improve it). It is the reference the new bot is measured against
-(``benchmarks/bayon_strength.py``). Only its imports were updated to the
+(``python -m benchmarks.bayon_bots strength``). Only its imports were updated to the
 game's new module layout.
 
 It uses only what its seat knows: the sites it has located in the stacks

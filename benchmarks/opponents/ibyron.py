@@ -1,6 +1,7 @@
-"""Frozen reference: the Ibyron greedy bot as it was before issue 15 (do not improve it).
+"""Frozen reference: Ibyron's first greedy bot, as it was before the heuristic bot replaced it
+(do not improve it; only its imports follow the game's module layout).
 
-benchmarks/ibyron_bots.py measures the new heuristic bot against it.
+``python -m benchmarks.ibyron_bots vs-frozen`` measures the heuristic bot against it.
 """
 from __future__ import annotations
 

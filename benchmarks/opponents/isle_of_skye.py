@@ -1,6 +1,6 @@
 """FROZEN reference: Isle of Skye's greedy bot as it was before the heuristic bot
 replaced it (only its imports follow the new module layout). New bots are
-measured against it (benchmarks/isle_of_skye_strength.py); do not improve it.
+measured against it (``python -m benchmarks.isle_of_skye_bots strength``); do not improve it.
 
 It values a territory by what the scoring tiles still to come would pay for it
 now (times the rounds each has left), plus its scrolls and whisky income to

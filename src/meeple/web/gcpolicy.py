@@ -6,7 +6,7 @@ long-lived one: with a thousand live matches (states, logs, the log lines
 cached per viewer) that is about 300,000 objects, and each full collection
 stopped the whole process for about 150 ms of CPU, every few seconds at 200
 moves a second. That pause was the tail of the move latency
-(benchmarks/web_load.py reports the pauses). Yet those objects are almost
+(benchmarks.load_web reports the pauses). Yet those objects are almost
 never cyclic garbage: a full collection found at most about 1,000 objects to free.
 
 So such a process, once started:
