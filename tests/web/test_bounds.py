@@ -53,7 +53,10 @@ def test_a_game_stops_at_the_servers_move_cap(tmp_path: Path) -> None:
         bots = create(client, players=2, seats=[{"kind": "bot"}] * 2, options={"rounds": 4})
         wait_until(lambda: client.get(f"/api/matches/{bots['id']}?svg=0").json()["stopped"])
         view = client.get(f"/api/matches/{bots['id']}?svg=0").json()
-        assert view["move_number"] == 5 and not view["is_over"] and "limit of 5 moves" in view["stopped"]
+        assert view["move_number"] == 5 and "limit of 5 moves" in view["stopped"]
+        # Over everywhere, by the cap and not by the rules: no winner, nobody to move.
+        assert view["is_over"] and view["ended_by"] == "stopped" and view["ended"] == view["stopped"]
+        assert view["winners"] == [] and view["to_move"] == [] and view["match"]["status"] == "over"
         time.sleep(0.3)
         assert client.get(f"/api/matches/{bots['id']}?svg=0").json()["move_number"] == 5
         assert client.app.state.hub.store.load_match(bots["id"]).status == "over"

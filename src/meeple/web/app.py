@@ -13,7 +13,10 @@ Routes
   POST /api/matches/{id}/undo     ``{"moves": 1, "move_number": N}`` with the token: take back
                                   the seat's own moves of its turn (see meeple.web.matchpage)
   GET  /rules/{game}              the game's rules (its RULES.md) as a page
-  GET  /api/matches/{id}/record   the record file, once the game is over
+  GET  /api/matches/{id}/record   the record file, once the game is over (also when it ended
+                                  off the board: the ``X-Meeple-Ended-By`` header says how)
+  POST /api/matches/{id}/resign   a seat gives up; ``/abandon`` ends a game others left
+                                  (see meeple.web.endings)
   POST /api/records               upload a record to view it
   WS   /api/matches/{id}/live     send ``{"token": ..., "svg": true}`` as a text frame; receive views
 
@@ -50,6 +53,8 @@ from meeple.web import gcpolicy
 from meeple.web.botworker import BOT_LEVELS
 from meeple.web.chat import Chat
 from meeple.web.chat import routes as chat_routes
+from meeple.web.endings import ABANDON_AFTER_S, ending_of
+from meeple.web.endings import routes as ending_routes
 from meeple.web.errors import ApiError
 from meeple.web.hub import MAX_MOVES, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
@@ -295,7 +300,7 @@ class Api:
     async def get_view(self, request: Request) -> Response:
         match = await self.hub.require(_match_id(request))
         seat = _seat_for(match, _bearer(request))
-        open_views = match.kind == "upload" or match.state.is_over
+        open_views = match.kind == "upload" or match.is_over
         asked_seat = request.query_params.get("seat")
         if asked_seat is not None:
             if number(asked_seat) is None or int(asked_seat) >= match.state.players:
@@ -352,17 +357,19 @@ class Api:
 
     async def record(self, request: Request) -> Response:
         match = await self.hub.require(_match_id(request))
-        if match.kind == "live" and not match.state.is_over:
+        if match.kind == "live" and not match.is_over:
             raise ApiError(409, "the record is available once the game is over (it would reveal hidden cards)")
         record = match.state.record
         record.names = match.names
         text = record.to_json(indent=1)
         filename = f"{match.info.id}-{match.id}.meeple.json"
-        return Response(
-            text,
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-        )
+        headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+        ending = ending_of(match)
+        if ending is not None and ending.by != "rules":
+            # A record holds moves only: how a game ended off the board travels beside it.
+            headers["X-Meeple-Ended-By"] = ending.by
+            headers["X-Meeple-Ended"] = (ending.text or "").encode("ascii", "replace").decode()
+        return Response(text, media_type="application/json", headers=headers)
 
     async def upload(self, request: Request) -> Response:
         body = await _read_body(request, MAX_RECORD, "a record file")
@@ -427,7 +434,7 @@ class Api:
         seat = _seat_for(match, token or None)
         seat_asked = hello.get("seat")
         if seat_asked is not None:
-            if match.kind != "upload" and not match.state.is_over:
+            if match.kind != "upload" and not match.is_over:
                 raise ApiError(403, "a seat's view of a running game needs that seat's link")
             seat = integer(seat_asked, "seat")
             if not 0 <= seat < match.state.players:
@@ -508,6 +515,7 @@ def create_app(
     limits: Limits | None = None,
     db_timeout: float = DB_TIMEOUT_S,
     tune_gc: bool = False,
+    abandon_after: float = ABANDON_AFTER_S,
 ) -> Starlette:
     """The ASGI app over the database ``db`` (a SQLAlchemy URL; ``postgresql://...`` works).
 
@@ -518,7 +526,9 @@ def create_app(
     after that many moves; ``limits`` bounds what clients may create (none
     without it); ``db_timeout`` bounds every wait on the database;
     ``tune_gc`` keeps the process's garbage collections short
-    (:mod:`meeple.web.gcpolicy`; ``meeple serve`` sets it);
+    (:mod:`meeple.web.gcpolicy`; ``meeple serve`` sets it); ``abandon_after``
+    is how long a game waits without a move before it may be abandoned
+    (:mod:`meeple.web.endings`);
     ``games`` overrides ``meeple.GAMES`` (tests).
     """
     holder: dict[str, Any] = {}
@@ -541,7 +551,7 @@ def create_app(
         )
         app.state.hub = holder["hub"]
         app.state.gate = Gate(holder["hub"], limits)
-        tables = app.state.tables = Tables(holder["hub"])
+        tables = app.state.tables = Tables(holder["hub"], abandon_after)
         holder["chat"] = Chat(tables)
         await holder["hub"].start()
         await tables.start()
@@ -601,6 +611,7 @@ def create_app(
         Route("/api/records", endpoint("upload"), methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/live", live),
         *table_routes(lambda: holder["hub"].tables),
+        *ending_routes(lambda: holder["hub"].tables),
         *chat_routes(lambda: holder["chat"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -97,6 +97,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="addresses of load balancers whose X-Forwarded-For names the client (default 127.0.0.1)",
     )
     parser.add_argument(
+        "--abandon-after",
+        type=float,
+        default=900.0,
+        help="seconds a game without a clock waits on absent players before a seat may abandon it (default 900)",
+    )
+    parser.add_argument(
         "--max-running",
         type=int,
         default=1000,
@@ -154,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         max_moves=args.max_moves,
         db_timeout=args.db_timeout,
         tune_gc=True,
+        abandon_after=args.abandon_after,
         limits=Limits(create_per_minute=args.create_rate, create_burst=args.create_burst, max_running=args.max_running),
     )
     # Pages send only a short hello: a big WebSocket message is refused by uvicorn itself.

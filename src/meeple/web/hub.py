@@ -45,7 +45,7 @@ from meeple.web.live import (
     stale_reason,
 )
 from meeple.web.movedigest import START_DIGEST
-from meeple.web.storage import DatabaseBusy, MatchRow, SeatRow, StaleMove, Store
+from meeple.web.storage import DatabaseBusy, MatchEnded, MatchRow, SeatRow, StaleMove, Store
 from meeple.web.views import seat_view
 
 # The names of meeple.web.live are imported from here too (app, tables, chat, the tests).
@@ -522,6 +522,11 @@ class Hub:
                         due,
                         effects.write if effects else None,
                     )
+                except MatchEnded:
+                    # Another request or process ended the game first: show it, refuse the move.
+                    if self.tables is not None:
+                        await self.tables.reload(match)
+                    raise ApiError(409, f"the game is over: {match.stopped or 'it ended before this move'}") from None
                 except StaleMove:
                     # Another process stored this move number first: take its moves and judge again.
                     if not await self._catch_up(match):

@@ -17,7 +17,7 @@ from typing import Any
 
 from meeple.core import Action, GameInfo, State
 from meeple.core.log import GameLog
-from meeple.web import clocks
+from meeple.web import clocks, endings
 from meeple.web.movedigest import START_DIGEST, next_digest
 from meeple.web.storage import MatchRow
 from meeple.web.views import notation_log, seat_view
@@ -71,7 +71,7 @@ class LiveMatch:
         self.turns = replayed.turns  # the seats to move before each move: tells a stale view
         self.notations = replayed.notations  # (seat, notation) of every move, as stored
         self.digest = replayed.digest  # of ``notations`` (see movedigest.next_digest)
-        self.stopped: str | None = None  # why the server stopped the game before its end
+        self.cap_stop: str | None = None  # why the server stopped the game at its move cap
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.thinking: set[int] = set()
@@ -92,6 +92,21 @@ class LiveMatch:
         return self.log.state
 
     @property
+    def stopped(self) -> str | None:
+        """Why the server ended the game before its rules did (a clock, a resignation, abandonment, the cap)."""
+        ending = endings.ending_of(self)
+        return ending.text if ending is not None and ending.by != "rules" else None
+
+    @stopped.setter
+    def stopped(self, reason: str | None) -> None:
+        self.cap_stop = reason
+
+    @property
+    def is_over(self) -> bool:
+        """Over by its rules or ended by the server: takes no moves, its record is public."""
+        return not self.waiting and (self.state.is_over or self.stopped is not None)
+
+    @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
@@ -99,7 +114,7 @@ class LiveMatch:
         """The log as ``viewer`` reads it, extended by the moves since it was last
         asked for (not rebuilt per view); the end of the game reveals the secret
         moves, so then it is read once anew."""
-        over = self.state.is_over
+        over = self.is_over
         if over != self._lines_over:
             self._lines.clear()
             self._lines_json.clear()
@@ -154,6 +169,7 @@ class LiveMatch:
         return found
 
     def meta(self) -> dict[str, Any]:
+        ending = endings.ending_of(self)
         return {
             "id": self.id,
             "game": self.info.id,
@@ -165,7 +181,10 @@ class LiveMatch:
                 {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "away": s.away, "lost": s.lost}
                 for s in self.seats
             ],
-            "status": "waiting" if self.waiting else "over" if self.state.is_over or self.stopped else "running",
+            "status": "waiting" if self.waiting else "over" if self.is_over else "running",
+            "is_over": self.is_over,
+            "ended_by": ending.by if ending is not None else None,
+            "ended": ending.text if ending is not None else None,
             "public": self.row.public,
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
@@ -192,8 +211,15 @@ class LiveMatch:
             moves=self.lines(seat) if log else [],
             undo=self.log.undo_points(seat) if seat is not None and self.kind == "live" else 0,
         )
-        if self.state.is_over or self.row.ended:  # a seat lost on time never wins
-            view["winners"] = clocks.winners(view["winners"], view["scores"], self.seats, bool(self.row.ended))
+        ending = endings.ending_of(self)
+        if ending is not None and ending.by != "rules":
+            # Ended off the board: over for every page, nobody to move, the result from the ending.
+            won = endings.winners(ending, self.seats)
+            view.update(is_over=True, to_move=[], winners=won, summary=endings.summary(ending, self, won))
+        elif self.state.is_over:  # a seat lost on time never wins
+            view["winners"] = clocks.winners(view["winners"], view["scores"], self.seats, False)
+        view["ended_by"] = ending.by if ending is not None else None
+        view["ended"] = ending.text if ending is not None else None
         view["thinking"] = sorted(self.thinking | self.thinking_elsewhere)
         view["stopped"] = self.stopped
         view["match"] = self.meta()

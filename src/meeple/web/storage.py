@@ -120,6 +120,10 @@ class StaleMove(Exception):
     """Another move already took this move number."""
 
 
+class MatchEnded(Exception):
+    """The match stopped running (resigned, abandoned, out of time) before this move was stored."""
+
+
 class DatabaseBusy(SQLAlchemyError):
     """A call waited too long for its turn at the database (answered as 503, like a lock timeout)."""
 
@@ -461,10 +465,15 @@ class Store:
                     values.update(also(conn))
                 if over:
                     values.update(status="over", finished_at=now)
-                row_update = update(matches).where(matches.c.id == match_id).values(**values)
+                # Only a running match takes moves: one ended meanwhile (a resignation, a clock,
+                # abandonment, stored by another request or process) updates no row here.
+                row_update = (
+                    update(matches).where(matches.c.id == match_id, matches.c.status == "running").values(**values)
+                )
                 previous = select(moves.c.number).where(moves.c.match_id == match_id, moves.c.number == number - 1)
                 if not self.is_postgres:
-                    conn.execute(row_update)
+                    if conn.execute(row_update).rowcount != 1:
+                        raise MatchEnded(f"match {match_id} is not running")
                     # Holding the database's write lock since the insert: a concurrent undo
                     # has committed, and if it took the move before this one back, this move
                     # answers a position that no longer exists.
@@ -473,7 +482,8 @@ class Store:
                     return
                 # PostgreSQL: one round trip for both: the insert rides along as a data-modifying
                 # CTE, which PostgreSQL runs once whether or not the UPDATE refers to it.
-                conn.execute(row_update.add_cte(stored.returning(moves.c.number).cte("stored_move")))
+                if conn.execute(row_update.add_cte(stored.returning(moves.c.number).cte("stored_move"))).rowcount != 1:
+                    raise MatchEnded(f"match {match_id} is not running")
                 # Holding the match's row now: a concurrent undo (which takes it first)
                 # has committed, and if it took the move before this one back, this
                 # move answers a position that no longer exists. A statement of its own:

@@ -37,6 +37,7 @@ from starlette.routing import Route
 
 from meeple.web import clocks
 from meeple.web.botworker import BOT_LEVELS
+from meeple.web.endings import ABANDON_AFTER_S, Ending, stop_clocks
 from meeple.web.errors import ApiError
 from meeple.web.hub import Hub, LiveMatch, hash_token
 from meeple.web.listen import Changed
@@ -137,8 +138,9 @@ def seat_rows(match_id: str, seats: list[dict[str, Any]], player: Player | None,
 class Tables:
     """The rules of playing together, over one process's :class:`Hub`."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, abandon_after: float = ABANDON_AFTER_S) -> None:
         self.hub = hub
+        self.abandon_after = abandon_after  # seconds without a move before a game may be abandoned
         self.store = TableStore(hub.store)
         self._task: asyncio.Task[None] | None = None
         hub.tables = self
@@ -320,21 +322,22 @@ class Tables:
             for seat in out:
                 stand_in = "random" if lose else clock["on_timeout"][4:]
                 seat_values[seat] = {"away": stand_in, "lost": lose, "clock_since": None}
+                if clock["kind"] == "realtime":
+                    seat_values[seat]["time_left"] = 0.0  # the bank is spent: shown as 0:00, not as it was
             after = [SeatRow(**{**s.__dict__, **seat_values.get(s.seat, {})}) for s in match.seats]
             if lose and match.state.players - sum(1 for s in after if s.lost) < 2:
                 names = ", ".join(match.seats[s].name for s in out)
-                match_values.update(
-                    status="over", ended=f"{names} ran out of time and lost", bot_due=False, deadline=None
-                )
+                ending = Ending("timeout", tuple(out), f"{names} ran out of time and lost")
+                # The game is over: every other clock stops where it is.
+                for seat, values in stop_clocks(clock, after, time.time()).items():
+                    seat_values.setdefault(seat, values)
+                match_values.update(status="over", ended=ending.encode(), bot_due=False, deadline=None)
             else:
                 match_values.update(deadline=clocks.deadline(clock, after), bot_due=True, due_at=time.time())
             if await self.hub.db(self.store.time_out, match.id, deadline, seat_values, match_values):
                 log.info("match %s: seats %s ran out of time", match.id, out)
         await self._changed(match)
-        if match.row.ended:
-            match.stopped = match.row.ended
-            match.changed()
-        else:
+        if not match.row.ended:
             self.hub.poke(match.id)
 
 
@@ -395,7 +398,7 @@ class TableApi:
             if match is None:
                 continue
             seat = row["seat"]
-            to_move = () if match.waiting or match.state.is_over or match.stopped else match.state.to_move
+            to_move = () if match.waiting or match.is_over else match.state.to_move
             last = match.row.last_move_at or row["created_at"].timestamp()
             games.append(
                 {
@@ -488,7 +491,7 @@ class TableApi:
     async def rematch(self, request: Request) -> Response:
         match = await self.hub.require(request.path_params["match_id"])
         seat = _token_seat(request, match)
-        if not (match.state.is_over or match.stopped) or match.waiting:
+        if not match.is_over:
             raise ApiError(409, "a rematch can be asked once the game is over")
         if match.row.rematch:
             return JSONResponse({"id": match.row.rematch, "url": f"/m/{match.row.rematch}"})

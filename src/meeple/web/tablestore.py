@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table, Text, insert, select, text, update
@@ -175,6 +176,29 @@ class TableStore:
                 return False
             for seat, values in seat_values.items():
                 conn.execute(update(seats).where(seats.c.match_id == match_id, seats.c.seat == seat).values(**values))
+            return True
+
+    def end_match(
+        self,
+        match_id: str,
+        last_move_at: float | None,
+        match_values: dict[str, Any],
+        seat_values: dict[int, dict[str, Any]],
+    ) -> bool:
+        """End a running match without a move (resigned, abandoned), once: only while it still
+        runs and, with ``last_move_at`` (-1: none yet), while its last move is still that one."""
+        condition = [matches.c.id == match_id, matches.c.status == "running"]
+        if last_move_at is not None:
+            condition.append(
+                matches.c.last_move_at.is_(None) if last_move_at < 0 else matches.c.last_move_at == last_move_at
+            )
+        with self.store._write() as conn:
+            values = {**match_values, "claimed_by": None, "claimed_until": None, "due_at": None}
+            result = conn.execute(update(matches).where(*condition).values(**values, finished_at=datetime.now(UTC)))
+            if result.rowcount != 1:
+                return False
+            for seat, changes in seat_values.items():
+                conn.execute(update(seats).where(seats.c.match_id == match_id, seats.c.seat == seat).values(**changes))
             return True
 
     def set_seat(self, match_id: str, seat: int, values: dict[str, Any], match_values: dict[str, Any]) -> None:

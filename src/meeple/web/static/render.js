@@ -21,7 +21,9 @@ export function isOpen(view) {
 export function statusLine(page, view, live) {
   if (view.is_over) {
     const names = namesOf(view, view.winners).join(" and ");
-    return names ? `Game over: ${names} won` : "Game over";
+    const over = names ? `Game over: ${names} won` : "Game over";
+    // Ended off the board (a clock, a resignation, abandonment, the move cap): say why.
+    return view.ended ? `${over} (${view.ended})` : over;
   }
   if (view.stopped) return `Stopped: ${view.stopped}`;
   if (!live && page.replayAt !== null) return `Replaying move ${view.move_number}`;
@@ -145,7 +147,10 @@ function resultTable(view, summary, result) {
   for (const [label, value] of result.lines) {
     body.append(el("tr", {}, el("td", { text: label }), el("td", { class: "value", text: formatNumber(value) })));
   }
-  body.append(el("tr", { class: "total" }, el("th", { text: "Total" }), el("th", { class: "value", text: formatNumber(result.total) })));
+  // A game ended off the board has no scores: only each seat's result (its note).
+  if (result.total !== null && result.total !== undefined) {
+    body.append(el("tr", { class: "total" }, el("th", { text: "Total" }), el("th", { class: "value", text: formatNumber(result.total) })));
+  }
   table.append(body);
   const wrap = el("div", { class: "seat-result" }, table);
   if (result.note) wrap.append(el("p", { class: "muted", text: result.note }));
@@ -161,7 +166,9 @@ export function renderEnd(view) {
   if (!summary) return;
   const names = namesOf(view, summary.winners).join(" and ");
   byId("end-title").textContent = names ? `Game over: ${names} won` : "Game over";
-  byId("end-reason").textContent = summary.reason;
+  byId("end-reason").textContent = view.ended_by && view.ended_by !== "rules"
+    ? `${summary.reason}. The board shows the position when the game ended.`
+    : summary.reason;
   byId("end-tables").replaceChildren(...summary.seats.map((result) => resultTable(view, summary, result)));
 }
 

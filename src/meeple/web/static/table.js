@@ -56,6 +56,7 @@ export function createTablePanel(matchId, token, seats) {
   const panel = {
     view: null, // the newest view (of any seat the page holds: its table parts are the same)
     receivedAt: 0, // when it arrived: running clocks count down from there
+    confirming: null, // "resign" or "abandon" while the page asks "are you sure?"
     lastChat: 0, // the id of the newest chat line shown (the socket's history may repeat lines)
   };
   const mine = () => (token ? panel.view.seat : null);
@@ -84,8 +85,11 @@ export function createTablePanel(matchId, token, seats) {
         button("I am back", "back", () => act(`/api/matches/${matchId}/back`)));
     }
     const lost = meta.seats.filter((s) => s.lost).map((s) => s.name);
-    if (lost.length) notice.append(el("p", { text: `Lost on time (ranked last): ${lost.join(", ")}` }));
-    if (panel.view.is_over || panel.view.stopped) {
+    const over = panel.view.is_over || meta.is_over;
+    if (lost.length && !over) notice.append(el("p", { text: `Lost on time (ranked last): ${lost.join(", ")}` }));
+    if (meta.status === "running" && !over && me && me.kind === "human" && !me.lost) showGivingUp(notice);
+    if (over) {
+      panel.confirming = null;
       if (meta.rematch) {
         await showRematch(notice, meta.rematch);
       } else if (mine() !== null) {
@@ -93,6 +97,37 @@ export function createTablePanel(matchId, token, seats) {
           (data) => go(data.url))));
       }
     }
+  }
+
+  // A seat may resign (any time) or abandon a game that waits on others who left (the
+  // server says when that is allowed); each asks first, and a click on "Keep playing" forgets it.
+  function showGivingUp(notice) {
+    const ask = (what) => () => {
+      panel.confirming = what;
+      showNotice();
+    };
+    // Only a game without a clock (a clock settles an absent player) that waits on others alone.
+    const waitsOnOthers = !panel.view.clock && panel.view.to_move.length > 0 && !panel.view.to_move.includes(mine());
+    if (panel.confirming === null) {
+      const row = el("p", { class: "giving-up" }, button("Resign", "resign", ask("resign")));
+      if (waitsOnOthers) row.append(" ", button("Abandon the game", "abandon", ask("abandon")));
+      notice.append(row);
+      return;
+    }
+    const what = panel.confirming;
+    const question = what === "resign"
+      ? "Resign this game? You lose, and the game ends for everyone."
+      : "Abandon this game? The players it waits for lose, and the game ends for everyone.";
+    const done = () => {
+      panel.confirming = null;
+    };
+    notice.append(el("p", { class: "confirm", role: "alertdialog", text: question }),
+      button(what === "resign" ? "Resign" : "Abandon", `confirm-${what}`, () => act(`/api/matches/${matchId}/${what}`, {}, false, done)),
+      " ",
+      button("Keep playing", "keep-playing", () => {
+        done();
+        showNotice();
+      }));
   }
 
   // A table waiting for players: a visitor may sit down, its creator may start with bots.
@@ -141,9 +176,11 @@ export function createTablePanel(matchId, token, seats) {
     const elapsed = (Date.now() - panel.receivedAt) / 1000;
     list.replaceChildren();
     for (const seat of panel.view.clock.seats) {
-      const left = seat.running && seat.left !== null ? seat.left - elapsed : seat.left;
+      const over = panel.view.is_over;
+      const left = seat.running && seat.left !== null && !over ? seat.left - elapsed : seat.left;
       let text = `${panel.view.match.seats[seat.seat].name}: ${clockText(left)}`;
-      if (seat.lost) text += " (lost on time)";
+      // Once the game is over a clock shows its final time (not a bank from before it ran out).
+      if (seat.lost) text += over ? " (out of time)" : " (lost on time)";
       else if (seat.away) text += " (a bot plays)";
       list.append(el("li", { class: seat.running ? "running" : "", "data-seat": seat.seat, text }));
     }
