@@ -415,8 +415,8 @@ def view_parts(game: str, seed: int) -> None:
     SVG board, the whole cached message; and judging plus applying the move."""
     import meeple
     from meeple.web.live import LiveMatch, replay_state
+    from meeple.web.page_views import board_svg, labelled_actions
     from meeple.web.storage import MatchRow, SeatRow
-    from meeple.web.views import board_svg, labelled_actions
 
     info = meeple.GAMES[game]
     seats = [SeatRow(0, "Ann", "human"), SeatRow(1, "Bob", "human")]

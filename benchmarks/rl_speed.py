@@ -55,7 +55,7 @@ import meeple
 import meeple.rl.gymnasium  # registers the environments with Gymnasium
 from meeple.rl import pettingzoo as mpz
 from meeple.rl.common import env_ids
-from meeple.rl.views import SeatViews
+from meeple.rl.seat_views import SeatViews
 
 
 def cpu_rate(run: Callable[[int], int], steps: int, repeats: int) -> float:

@@ -119,7 +119,7 @@ def test_summary_medians_and_end_reasons() -> None:
 
 
 def test_score_table_gives_each_bots_spread() -> None:
-    from meeple.arena.tables import score_cells
+    from meeple.arena.result_tables import score_cells
 
     rows = [row(i, ["a", "b"], [float(i), 10.0], [1]) for i in range(5)]
     header, cells = score_cells(summarize("toy", 2, ["a", "b"], rows))

@@ -314,7 +314,7 @@ def test_the_env_calls_an_encoder_s_own_encode_cached(monkeypatch: pytest.Monkey
     """The views skip ``encode_cached``'s checks (``encode_kept``) only for an encoder that does not change
     ``encode_cached``; one that does is called through it, every look."""
     from meeple.games.bayon.encoder import BayonEncoder
-    from meeple.rl import views as views_module
+    from meeple.rl import seat_views as views_module
 
     calls: list[int] = []
 

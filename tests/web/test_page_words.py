@@ -14,7 +14,7 @@ import pytest
 
 import meeple
 from meeple.web.matchpage import rules_markdown, rules_page
-from meeple.web.views import takes_names
+from meeple.web.page_views import takes_names
 from tests.web.conftest import all_game_ids
 from tests.web.page_helpers import (
     STEP_MS,

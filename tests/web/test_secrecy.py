@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.web.views import seat_view
+from meeple.web.page_views import seat_view
 from tests.web.conftest import all_game_ids
 from tests.web.helpers import auth, create, live_match, play_random_move, tokens_of
 

@@ -16,8 +16,8 @@ from typing import Any
 from rich.console import Console
 
 import meeple
-from meeple.arena.live import LiveView, summary_tables
 from meeple.arena.play import GameFailed
+from meeple.arena.progress import LiveView, summary_tables
 from meeple.arena.run import run_arena, summary_of, write_report
 from meeple.arena.runners import ProcessRunner, RayRunner, Runner, SerialRunner, default_workers
 from meeple.arena.store import ArenaConfig, ArenaFolder

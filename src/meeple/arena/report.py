@@ -16,9 +16,9 @@ from collections.abc import Callable
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from meeple.arena.result_tables import Cells, games_cells, head_to_head_cells, ratings_cells, score_cells, seat_cells
 from meeple.arena.stats import Summary
 from meeple.arena.store import ArenaConfig
-from meeple.arena.tables import Cells, games_cells, head_to_head_cells, ratings_cells, score_cells, seat_cells
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }

@@ -42,7 +42,7 @@ from meeple.core import State
 from meeple.core.rng import fresh_seed, make_rng
 from meeple.rl import observation_shape
 from meeple.rl.common import check_game, env_ids, outcome_rewards, text, truncated
-from meeple.rl.views import SeatViews
+from meeple.rl.seat_views import SeatViews
 
 RENDER_MODES = ("human", "ansi")
 

@@ -45,8 +45,8 @@ from meeple.web.live import (
     stale_reason,
 )
 from meeple.web.movedigest import START_DIGEST
+from meeple.web.page_views import seat_view
 from meeple.web.storage import DatabaseBusy, MatchEnded, MatchRow, SeatRow, StaleMove, Store
-from meeple.web.views import seat_view
 
 # The names of meeple.web.live are imported from here too (app, tables, chat, the tests).
 __all__ = [

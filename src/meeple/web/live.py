@@ -19,8 +19,8 @@ from meeple.core import Action, GameInfo, State
 from meeple.core.log import GameLog
 from meeple.web import clocks, endings
 from meeple.web.movedigest import START_DIGEST, next_digest
+from meeple.web.page_views import notation_log, seat_view
 from meeple.web.storage import MatchRow
-from meeple.web.views import notation_log, seat_view
 
 
 def fallback_choice(actions: list[Action], bot_seed: int, move_number: int) -> Action:

@@ -6,7 +6,7 @@ import io
 
 from rich.console import Console
 
-from meeple.arena.live import LiveView, Standings, summary_tables
+from meeple.arena.progress import LiveView, Standings, summary_tables
 from meeple.arena.stats import summarize
 from tests.arena.test_stats import row
 

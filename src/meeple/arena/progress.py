@@ -11,8 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
-from meeple.arena.stats import RatingBook, Share, Summary
-from meeple.arena.tables import (
+from meeple.arena.result_tables import (
     Cells,
     games_cells,
     head_to_head_cells,
@@ -21,6 +20,7 @@ from meeple.arena.tables import (
     score_cells,
     seat_cells,
 )
+from meeple.arena.stats import RatingBook, Share, Summary
 
 Row = dict[str, Any]
 
