@@ -167,3 +167,20 @@ def test_seats_are_written_relative_to_the_observer() -> None:
     other = (mover + 1) % 3
     x = rl.observation_tensor(state, other)
     assert x[start] == 0.0 and x[start + 2] == 1.0  # the mover sits two seats after ``other``
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS, ids=SETUP_IDS)
+def test_observation_tensor_is_the_observations_tensor_whatever_it_was_asked_before(game: str, players: int) -> None:
+    """observation_tensor keeps a vector per encoder and seat: asked in turn about two different games,
+    a game's later and earlier positions and worlds determinized for the seat, it must still give each
+    position exactly the tensor of that position's observation."""
+    first = [state.clone() for state, _ in playout(game, players, seed=3, limit=120)][::7]
+    second = [state.clone() for state, _ in playout(game, players, seed=4, limit=120)][::7]
+    rng = Random(5)
+    encoder = rl.encoder_for(first[0])
+    asked = [p for pair in zip(first, reversed(second), strict=False) for p in pair]
+    for state in asked:
+        for seat in range(players):
+            for world in (state, state.determinize(seat, rng)):
+                want = encoder.encode(world.observation(seat))
+                assert np.array_equal(rl.observation_tensor(world, seat), want), (game, players, seat)

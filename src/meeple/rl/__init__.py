@@ -18,6 +18,7 @@ slice by slice. Environments for the three usual APIs live in
 from __future__ import annotations
 
 import importlib
+import threading
 from functools import cache, lru_cache
 from typing import Any
 
@@ -26,7 +27,7 @@ import numpy.typing as npt
 
 import meeple
 from meeple.core import Action, State
-from meeple.rl.encoding import Encoder
+from meeple.rl.encoding import Encoder, SeatCache
 
 
 @cache
@@ -101,12 +102,36 @@ def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
     """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`).
 
     It equals ``encoder(...).encode(state.observation(seat))``; games with a fast path write it straight
-    from the fields that observation is built from, on an empty cache (see ``Encoder.encode_state``; an
-    environment keeps a vector per seat and rewrites only what changed, ``Encoder.encode_cached``).
+    from the fields that observation is built from, through a vector kept per encoder and seat (per
+    thread) that rewrites only what changed since it was last asked (``Encoder.encode_cached``).
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"a seat is an integer from 0 to {state.players - 1}, got {seat!r}")
-    return encoder_for(state).encode_state(state, seat)
+    encoder = encoder_for(state)
+    if not encoder.incremental:
+        return encoder.encode_state(state, seat)
+    return encoder.encode_cached(_kept_cache(encoder, seat), state, seat)
+
+
+# One kept vector per encoder and seat, per thread, for ``observation_tensor``: a piece of the
+# vector is a function of its key alone, so a cache last shown any other position (of any game
+# of this encoder) still gives exactly this position's vector, and successive positions of a
+# game rewrite only what changed. A handful of encoders at a time is the usual case; past that
+# the caches are dropped and rebuilt rather than grow without bound.
+_KEPT = threading.local()
+_MOST_KEPT = 64
+
+
+def _kept_cache(encoder: Encoder[Any], seat: int) -> SeatCache:
+    kept: dict[tuple[int, int], tuple[Encoder[Any], SeatCache]] | None = getattr(_KEPT, "caches", None)
+    if kept is None:
+        kept = _KEPT.caches = {}
+    entry = kept.get((id(encoder), seat))
+    if entry is None or entry[0] is not encoder:
+        if len(kept) >= _MOST_KEPT:
+            kept.clear()
+        entry = kept[(id(encoder), seat)] = (encoder, encoder.new_cache(seat))
+    return entry[1]
 
 
 @cache
