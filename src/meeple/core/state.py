@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from meeple.core.actions import Action, normalize_notation
 from meeple.core.errors import IllegalAction
@@ -35,6 +35,20 @@ if TYPE_CHECKING:
 OFFERED_MAX = 16
 NOT_OFFERED: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
 
+
+
+class BaseObservation(TypedDict):
+    """The fields every observation starts with (``State.base_observation``); a game's own
+    observation ``TypedDict`` extends it with the game's fields."""
+
+    game: str
+    players: int
+    seat: int | None
+    move_number: int
+    to_move: list[int]
+    is_over: bool
+    winners: list[int]
+    end_reason: str | None
 
 class State(ABC):
     """A whole game position: public and hidden information and the generator."""

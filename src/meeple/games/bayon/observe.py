@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict, cast
 
 from meeple.core.rng import Random
+from meeple.core.state import BaseObservation
 from meeple.games.bayon.actions import MAIN, OVER, PHASE_NAMES
 from meeple.games.bayon.data import CONTINENTS, COSTS, DATA, EXPLORER_IDS, SITE_IDS
 
@@ -74,18 +75,10 @@ class TurnObservation(TypedDict):
     team: list[int]
 
 
-class BayonObservation(TypedDict):
+class BayonObservation(BaseObservation):
     """What ``observation(seat)`` returns: the fields every game's observation starts with
-    (``State.base_observation``), then Bayon's own."""
+    (``BaseObservation``, from ``State.base_observation``), then Bayon's own."""
 
-    game: str
-    players: int
-    seat: int | None
-    move_number: int
-    to_move: list[int]
-    is_over: bool
-    winners: list[int]
-    end_reason: str | None
     current: int
     round: int
     turns_played: int

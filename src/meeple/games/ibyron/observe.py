@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict, cast
 
 from meeple.core.rng import Random
+from meeple.core.state import BaseObservation
 from meeple.games.ibyron.actions import PHASE_NAMES, STEP_NAMES
 from meeple.games.ibyron.data import (
     BACK,
@@ -129,18 +130,10 @@ class PlayerObservation(TypedDict):
     stride: int
 
 
-class IbyronObservation(TypedDict):
+class IbyronObservation(BaseObservation):
     """What ``observation(seat)`` returns: the fields every game's observation starts with
-    (``State.base_observation``), then Ibyron's own."""
+    (``BaseObservation``, from ``State.base_observation``), then Ibyron's own."""
 
-    game: str
-    players: int
-    seat: int | None
-    move_number: int
-    to_move: list[int]
-    is_over: bool
-    winners: list[int]
-    end_reason: str | None
     mode: str  # standard, beginner or solo
     bonus_side: str  # front or back
     round: int

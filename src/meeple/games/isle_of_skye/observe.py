@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from meeple.core import Action
 from meeple.core.rng import Random
+from meeple.core.state import BaseObservation
 from meeple.games.isle_of_skye.actions import BUILD, BUY, DISCARD, MAX_PRICE, PHASE_NAMES, PRICE, PRICES
 from meeple.games.isle_of_skye.data import LETTERS, TILES
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, FinalTally
@@ -60,18 +61,10 @@ class RoundObservation(TypedDict):
     gold_per_player_ahead: int
 
 
-class IsleOfSkyeObservation(TypedDict):
+class IsleOfSkyeObservation(BaseObservation):
     """What ``observation(seat)`` returns: the fields every game's observation starts with
-    (``State.base_observation``), then Isle of Skye's own."""
+    (``BaseObservation``, from ``State.base_observation``), then Isle of Skye's own."""
 
-    game: str
-    players: int
-    seat: int | None
-    move_number: int
-    to_move: list[int]
-    is_over: bool
-    winners: list[int]
-    end_reason: str | None
     round: int
     rounds: int
     phase: str  # one of ``PHASE_NAMES``
