@@ -14,24 +14,13 @@ from typing import Any
 from meeple.core.data import load_json
 from meeple.games.bayon import data as bayon_data
 from meeple.games.bayon.data import CONTINENTS, DATA
+from tests import rules_document
 
 RULES = Path(bayon_data.__file__).with_name("RULES.md")
 
 
 def table_under(heading: str) -> list[list[str]]:
-    """The body rows (cells stripped of spaces and backticks) of the first table after ``heading``."""
-    lines = RULES.read_text(encoding="utf-8").splitlines()
-    start = lines.index(heading)
-    rows: list[list[str]] = []
-    for line in lines[start + 1 :]:
-        if line.startswith("#"):
-            break
-        if line.startswith("|"):
-            rows.append([cell.strip().strip("`") for cell in line.strip().strip("|").split("|")])
-        elif rows:
-            break
-    assert len(rows) > 2, f"no table under {heading!r}"
-    return rows[2:]  # past the header and its --- line
+    return rules_document.table_under(RULES, heading)
 
 
 def raw_data() -> dict[str, Any]:

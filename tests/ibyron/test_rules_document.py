@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests import rules_document
+
 from meeple.games.ibyron import data as ibyron_data
 
 RULES = Path(ibyron_data.__file__).with_name("RULES.md")
@@ -45,18 +47,7 @@ GAIN_WORDS = {"gold": "gold", "horse": "horse", "wood": "wood", "ore": "ore", "s
 
 
 def table(header: tuple[str, ...]) -> list[list[str]]:
-    """The rows of the one table in RULES.md whose header row is ``header`` (cells stripped)."""
-    lines = RULES.read_text(encoding="utf-8").splitlines()
-    wanted = "| " + " | ".join(header) + " |"
-    starts = [i for i, line in enumerate(lines) if line.strip() == wanted]
-    assert len(starts) == 1, f"RULES.md should hold one table headed {wanted!r}, found {len(starts)}"
-    rows = []
-    for line in lines[starts[0] + 2 :]:
-        if not line.startswith("|"):
-            break
-        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-    assert rows, f"the table headed {wanted!r} has no rows"
-    return rows
+    return rules_document.table_headed(RULES, header)
 
 
 def numbers(text: str) -> list[int]:

@@ -14,23 +14,13 @@ from pathlib import Path
 import meeple
 from meeple.games.isle_of_skye import data as skye_data
 from meeple.games.isle_of_skye import scoring as skye_scoring
+from tests import rules_document
 
 RULES = Path(skye_data.__file__).with_name("RULES.md")
 
 
 def table(header: tuple[str, ...]) -> list[list[str]]:
-    """The rows of the one table in RULES.md whose header row is ``header`` (cells stripped)."""
-    lines = RULES.read_text(encoding="utf-8").splitlines()
-    wanted = "| " + " | ".join(header) + " |"
-    starts = [i for i, line in enumerate(lines) if line.strip() == wanted]
-    assert len(starts) == 1, f"RULES.md should hold one table headed {wanted!r}, found {len(starts)}"
-    rows = []
-    for line in lines[starts[0] + 2 :]:
-        if not line.startswith("|"):
-            break
-        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-    assert rows, f"the table headed {wanted!r} has no rows"
-    return rows
+    return rules_document.table_headed(RULES, header)
 
 
 def first_number(text: str) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 from meeple.core.data import load_json
 from meeple.games.ivor import data as ivor_data
 from meeple.games.ivor.data import DATA, bonus_text, effect_text, reward_text
+from tests import rules_document
 
 RULES = Path(ivor_data.__file__).with_name("RULES.md")
 
@@ -46,19 +47,7 @@ SPECIAL_ROWS = {
 
 
 def table_under(heading: str) -> list[list[str]]:
-    """The body rows (cells stripped of spaces and backticks) of the first table after ``heading``."""
-    lines = RULES.read_text(encoding="utf-8").splitlines()
-    start = lines.index(heading)
-    rows: list[list[str]] = []
-    for line in lines[start + 1 :]:
-        if line.startswith("#"):
-            break
-        if line.startswith("|"):
-            rows.append([cell.strip().strip("`") for cell in line.strip().strip("|").split("|")])
-        elif rows:
-            break
-    assert len(rows) > 2, f"no table under {heading!r}"
-    return rows[2:]  # past the header and its --- line
+    return rules_document.table_under(RULES, heading)
 
 
 def raw_data() -> dict[str, Any]:
