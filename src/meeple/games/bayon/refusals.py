@@ -87,24 +87,24 @@ def take_gold(state: BayonState) -> str | None:
     return None
 
 
-def hire_from_basecamp(state: BayonState, p: int) -> str | None:
-    """One hire a turn; from the basecamp it costs its fee, paid in gold only (sites never pay)."""
+def _hire_fee(state: BayonState, p: int, fee: int, source: str) -> str | None:
+    """One hire a turn, and its fee paid in gold only (sites never pay)."""
     if state.hired:
         return ALREADY_HIRED
     money = state.gold[p]
-    if money < DATA.hire_from_basecamp:
-        return f"you have {money} gold, hiring from the basecamp costs {DATA.hire_from_basecamp}"
+    if money < fee:
+        return f"you have {money} gold, hiring from {source} costs {fee}"
     return None
+
+
+def hire_from_basecamp(state: BayonState, p: int) -> str | None:
+    """A hire from the basecamp costs the basecamp's fee."""
+    return _hire_fee(state, p, DATA.hire_from_basecamp, "the basecamp")
 
 
 def hire_from_player(state: BayonState, p: int) -> str | None:
-    """One hire a turn; from another player it costs their fee, paid in gold only."""
-    if state.hired:
-        return ALREADY_HIRED
-    money = state.gold[p]
-    if money < DATA.hire_from_player:
-        return f"you have {money} gold, hiring from another player costs {DATA.hire_from_player}"
-    return None
+    """A hire from another player costs that player's fee."""
+    return _hire_fee(state, p, DATA.hire_from_player, "another player")
 
 
 def pay_gold(state: BayonState, p: int) -> str | None:
