@@ -195,11 +195,10 @@ class EndingApi:
 
 
 def routes(tables: Callable[[], Tables]) -> list[Route]:
-    def endpoint(name: str) -> Callable[[Request], Any]:
-        async def call(request: Request) -> Response:
-            return await getattr(EndingApi(tables()), name)(request)  # type: ignore[no-any-return]
+    from meeple.web.tables import api_endpoint  # here: meeple.web.tables imports this module
 
-        return call
+    def endpoint(name: str) -> Callable[[Request], Any]:
+        return api_endpoint(EndingApi, tables, name)
 
     return [
         Route("/api/matches/{match_id}/resign", endpoint("resign"), methods=["POST"]),

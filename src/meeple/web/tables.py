@@ -610,12 +610,19 @@ def _token_seat(request: Request, match: LiveMatch) -> int:
     return seat
 
 
+def api_endpoint(api: Callable[[Tables], Any], tables: Callable[[], Tables], name: str) -> Callable[[Request], Any]:
+    """A route's handler: the method ``name`` of an API object built over the app's tables at each call
+    (the tables exist only once the app has started)."""
+
+    async def call(request: Request) -> Response:
+        return await getattr(api(tables()), name)(request)  # type: ignore[no-any-return]
+
+    return call
+
+
 def routes(tables: Callable[[], Tables]) -> list[Route]:
     def endpoint(name: str) -> Callable[[Request], Any]:
-        async def call(request: Request) -> Response:
-            return await getattr(TableApi(tables()), name)(request)  # type: ignore[no-any-return]
-
-        return call
+        return api_endpoint(TableApi, tables, name)
 
     return [
         Route("/api/players", endpoint("new_player"), methods=["POST"]),
