@@ -79,7 +79,7 @@ from meeple.games.ibyron.data import (
     TERRAIN_CODES,
 )
 from meeple.games.ibyron.island import HIGH, LOW, distance, xy
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.rules import IbyronState
 
 BotMaker = Callable[[int], Any]
@@ -216,11 +216,11 @@ Tally = dict[object, list[float]]  # group -> [wins, games]
 
 def play_seats(
     players: int, seed: int, options: dict[str, object], kinds: dict[tuple[int, str], int]
-) -> tuple[IbyronBase, int, list[str], list[str]]:
+) -> tuple[IbyronPosition, int, list[str], list[str]]:
     """One heuristic self-play game: the final state, round 1's start player, each seat's home tile
     and each seat's start gain (and each seat's moves counted by kind into ``kinds``)."""
     state = meeple.new_game("ibyron", players=players, seed=seed, **options)
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     # Each seat its own generator (the bot draws between equally good moves): one seed for all
     # would make every seat draw alike, so seat 0's draw would decide seat 1's too.
     bots = [make_bot("heuristic", seed=seed * 10 + seat, game="ibyron") for seat in range(players)]
@@ -245,7 +245,7 @@ def play_seats(
 RESOURCES = ("coins", "wood", "ore", "stone", "gold", "food", "horse")
 
 
-def holdings(state: IbyronBase, seat: int) -> tuple[int, ...]:
+def holdings(state: IbyronPosition, seat: int) -> tuple[int, ...]:
     return (*state.res[seat], state.horses[seat])
 
 

@@ -10,15 +10,15 @@ import meeple
 from meeple.games.ibyron import bot
 from meeple.games.ibyron.data import S_TURN, VILLAGE
 from meeple.games.ibyron.legal import outside_actions
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 
-def _holding_a_tile(players: int, seeds: range) -> list[tuple[IbyronBase, int]]:
+def _holding_a_tile(players: int, seeds: range) -> list[tuple[IbyronPosition, int]]:
     """Outside turns (before any move) of heuristic games where the seat to move holds a tile."""
-    found: list[tuple[IbyronBase, int]] = []
+    found: list[tuple[IbyronPosition, int]] = []
     for seed in seeds:
         state = meeple.new_game("ibyron", players=players, seed=seed)
-        assert isinstance(state, IbyronBase)
+        assert isinstance(state, IbyronPosition)
         bots = [bot.HeuristicBot(seed * 10 + p) for p in range(players)]
         while not state.is_over:
             p = state.to_move[0]
@@ -37,7 +37,7 @@ def test_explore_spots_are_the_coast_spaces_the_rules_let_a_held_tile_be_laid_fr
             if state.height[c]:
                 continue
             stood = state.clone()
-            assert isinstance(stood, IbyronBase)
+            assert isinstance(stood, IbyronPosition)
             stood.leader[p] = c
             offered = any(a.kind == "explore" for a in outside_actions(stood, p, False))
             assert offered == (c in spots), f"coast space {c}: explore offered {offered}, spot {c in spots}"

@@ -16,16 +16,16 @@ import meeple
 from meeple.core.record import Record, replay_moves
 from meeple.games.ibyron import bot
 from meeple.games.ibyron.data import DATA, WOOD
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 RECORD = Path(__file__).parent / "data" / "bot_ship_stall_round17.json"
 SHIP_DISCS: int = DATA["ship"]["discs"]
 
 
-def _stalled_position() -> IbyronBase:
+def _stalled_position() -> IbyronPosition:
     record = Record.from_json(RECORD.read_text(encoding="utf-8"))
     state = meeple.new_game(record.game, players=record.players, seed=record.seed, **record.options)
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     replay_moves(state, record.moves)
     return state
 

@@ -12,13 +12,13 @@ from meeple.core import Action
 from meeple.core.rng import Random
 from meeple.games.ibyron import bot
 from meeple.games.ibyron.data import S_HOME
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 
-def _at_home_step(seat: int) -> IbyronBase:
+def _at_home_step(seat: int) -> IbyronPosition:
     """A three-player beginner game at ``seat``'s choice of home field (seats before it chose the first)."""
     state = meeple.new_game("ibyron", players=3, seed=3, mode="beginner")
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     while not (state.step == S_HOME and state.to_move[0] == seat):
         mover = state.to_move[0]
         state.apply(state.legal_actions(mover)[0], mover)
@@ -55,7 +55,7 @@ def test_outside_turn_ties_are_drawn_too() -> None:
     """Along a heuristic game, differently seeded bots choose differently at some outside-turn
     and tile decisions (moves, gathers, explores, places), always among the legal moves."""
     state = meeple.new_game("ibyron", players=3, seed=11, mode="beginner")
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     player = bot.HeuristicBot(5)
     drawn = 0
     while not state.is_over:

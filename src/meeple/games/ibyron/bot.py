@@ -72,12 +72,12 @@ from meeple.games.ibyron.data import (
     WOOD,
 )
 from meeple.games.ibyron.island import can_place, cell_of, distance, explore_anchor, rotated_terrain
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.scoring import loose_discs
 
 
 # ------------------------------------------------------------------ judgement
-def progress(s: IbyronBase, p: int) -> float:
+def progress(s: IbyronPosition, p: int) -> float:
     """A rough worth of seat ``p``'s position: discs in buildings first, then the steps toward more of them."""
     r = s.res[p]
     stock = r[WOOD] + r[STONE] + r[ORE] + 2 * r[GOLD]
@@ -89,7 +89,7 @@ def progress(s: IbyronBase, p: int) -> float:
 
 def evaluate(state: State) -> tuple[float, ...]:
     """Win shares of a running game: a softmax of ``progress`` (temperature 8, about one building)."""
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     values = [progress(state, p) for p in range(state.players)]
     top = max(values)
     weights = [math.exp((v - top) / 8.0) for v in values]
@@ -115,7 +115,7 @@ class Style:
     gold_first: bool = False  # a gold mine and the castle before anything else
 
 
-def _building_value(s: IbyronBase, p: int, b: int, style: Style) -> float:
+def _building_value(s: IbyronPosition, p: int, b: int, style: Style) -> float:
     """How much building ``b`` helps the race (its discs, plus what its effect is worth now)."""
     bd = BUILDINGS[b]
     value = float(bd.discs)
@@ -136,7 +136,7 @@ def _building_value(s: IbyronBase, p: int, b: int, style: Style) -> float:
     return value
 
 
-def _shortfall(s: IbyronBase, p: int, b: int) -> tuple[int, ...]:
+def _shortfall(s: IbyronPosition, p: int, b: int) -> tuple[int, ...]:
     """(wood, ore, stone, gold, horses, cubes) still missing for building ``b`` (the cheaper payment)."""
     r = s.res[p]
     have = (r[WOOD], r[ORE], r[STONE], r[GOLD], s.horses[p], s.cubes[p])
@@ -152,7 +152,7 @@ def _shortfall(s: IbyronBase, p: int, b: int) -> tuple[int, ...]:
     return best
 
 
-def _target(s: IbyronBase, p: int, style: Style) -> int:
+def _target(s: IbyronPosition, p: int, style: Style) -> int:
     """The building to work toward: most value for the resources still missing (-1 if none is left)."""
     best, best_score = -1, -1.0
     for bd in BUILDINGS:
@@ -181,23 +181,23 @@ def _target(s: IbyronBase, p: int, style: Style) -> int:
 TERRAIN_OF_SITE = {"forest": FOREST, "field": FIELD, "mountain": MOUNTAIN}
 
 
-def _free_sites(s: IbyronBase, p: int, terrain: int) -> int:
+def _free_sites(s: IbyronPosition, p: int, terrain: int) -> int:
     return sum(1 for c in s.land if s.terrain[c] == terrain and s._site_free(p, c))
 
 
-def _scarce_terrain(s: IbyronBase, p: int) -> int:
+def _scarce_terrain(s: IbyronPosition, p: int) -> int:
     """The terrain (forest or mountain) with fewest free spaces, if fewer than 3 are free; else 0."""
     counts = {t: _free_sites(s, p, t) for t in (MOUNTAIN, FOREST)}
     terrain = min(counts, key=lambda t: counts[t])
     return terrain if counts[terrain] < 3 else 0
 
 
-def _ship_pending(s: IbyronBase, p: int) -> bool:
+def _ship_pending(s: IbyronPosition, p: int) -> bool:
     """A Harbour stands, a reserve stack waits, and no ship is on the way: the next ship must be paid for."""
     return bool(s.built[p][HARBOUR]) and bool(s.reserve[p]) and s.ship[p] == 0
 
 
-def _affordable_in_discs(s: IbyronBase, p: int, b: int) -> bool:
+def _affordable_in_discs(s: IbyronPosition, p: int, b: int) -> bool:
     """Would building ``b`` leave enough discs in play (a pending ship needs 4, and one walks there)?"""
     left = _circulating(s, p) - BUILDINGS[b].discs
     if left < 0:
@@ -213,11 +213,11 @@ def _castle_below(b: int) -> int:
     return next(c.index for c in BUILDINGS if c.id == BUILDINGS[b].site)
 
 
-def _cubes_possible(s: IbyronBase, p: int) -> int:
+def _cubes_possible(s: IbyronPosition, p: int) -> int:
     return sum(MAX_LEVEL - t for t in s.tech[p])
 
 
-def _needed_kind(s: IbyronBase, p: int, target: int, style: Style) -> int:
+def _needed_kind(s: IbyronPosition, p: int, target: int, style: Style) -> int:
     """Which camp to found next: the resource the target lacks most (in gathering turns)."""
     goal = DATA["player"]["food_max"] if style.food_first else style.food_goal
     if s.res[p][FOOD] < goal and s._grain_field(p) < 0:
@@ -247,7 +247,7 @@ def _needed_kind(s: IbyronBase, p: int, target: int, style: Style) -> int:
     return kind
 
 
-def _camp_site(s: IbyronBase, p: int, kind: int, cell: int) -> bool:
+def _camp_site(s: IbyronPosition, p: int, kind: int, cell: int) -> bool:
     if not s._site_free(p, cell):
         return False
     t = s.terrain[cell]
@@ -260,7 +260,7 @@ def _camp_site(s: IbyronBase, p: int, kind: int, cell: int) -> bool:
     return t == MOUNTAIN
 
 
-def _build_site(s: IbyronBase, p: int, b: int, cell: int) -> bool:
+def _build_site(s: IbyronPosition, p: int, b: int, cell: int) -> bool:
     site = BUILDINGS[b].site
     if site == "home":
         return cell == s.home[p]
@@ -283,13 +283,13 @@ def _moves_by_cell(legal: list[Action]) -> dict[int, Action]:
     return out
 
 
-def _move_cost(s: IbyronBase, p: int, move: Action) -> int:
+def _move_cost(s: IbyronPosition, p: int, move: Action) -> int:
     x, y, h = (int(v) for v in move.args)
     points = -(-distance(s.leader[p], cell_of(x, y)) // s._stride(p))
     return max(0, points - 2 * h)
 
 
-def _best_move(s: IbyronBase, p: int, legal: list[Action], wanted: Callable[[int], bool], keep: int,
+def _best_move(s: IbyronPosition, p: int, legal: list[Action], wanted: Callable[[int], bool], keep: int,
                horses_kept: int, rng: Random | None) -> Action | None:
     """The cheapest move to a cell where ``wanted(cell)`` holds, leaving ``keep`` discs and ``horses_kept``
     (then fewest horses, then nearest home; equals drawn from ``rng``)."""
@@ -339,7 +339,7 @@ class HeuristicBot:
 
     def choose_with(self, state: State, seat: int, rng: Random) -> Action:
         """The heuristic move, equals drawn from ``rng`` (a search's playouts pass their own)."""
-        assert isinstance(state, IbyronBase)
+        assert isinstance(state, IbyronPosition)
         legal = state.legal_actions(seat)
         return choose(state, seat, legal, self.style, rng)
 
@@ -350,7 +350,7 @@ class GreedyBot(HeuristicBot):
     name = "greedy"
 
 
-def choose(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None = None) -> Action:
+def choose(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None = None) -> Action:
     """The heuristic move of seat ``p`` among ``legal``; equally good moves are drawn from ``rng``
     (without it, the first offered: see ``best_of``)."""
     step = s.step
@@ -371,13 +371,13 @@ def _find(legal: list[Action], kind: str, *args: object) -> Action | None:
     return None
 
 
-def _start(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _start(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """The Foundry saves stone in the race; in a game scored in points the Garden's food counts every round."""
     wanted = style.start or ("garden" if s.beginner else "foundry")
     return _find(legal, "start", wanted) or legal[0]
 
 
-def _home(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _home(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """The field nearest to both a forest and a mountain (short walks to the camps)."""
     def score(a: Action) -> int:
         tile = "center" if a.args[0] == "center" else f"seat{p}"
@@ -387,7 +387,7 @@ def _home(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random 
     return best_of(legal, score, rng, lowest=True)
 
 
-def _hire(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _hire(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """Hire all but the $2 of a permit still wanted (coins above the limit are lost anyway)."""
     keep = 0
     if not s.beginner and s.permits[p] < 2:
@@ -396,7 +396,7 @@ def _hire(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random 
     return legal[min(len(legal) - 1, most)]
 
 
-def _decline_or_first(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _decline_or_first(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     return _find(legal, "decline") or legal[0]
 
 
@@ -405,7 +405,7 @@ def _tile_choice(legal: list[Action], terrain: int) -> Action:
     return max(legal, key=lambda a: (DATA["tiles"][int(a.args[0])]["cells"].count(letter), -int(a.args[0])))
 
 
-def _offer(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _offer(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """Buy the $2 tile when the island is short of free forests or mountains."""
     terrain = _scarce_terrain(s, p)
     buys = [a for a in legal if a.kind == "buy"]
@@ -414,7 +414,7 @@ def _offer(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random
     return _find(legal, "decline") or legal[0]
 
 
-def _place(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _place(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     """Lay a tile close to home (short walks to its spaces); a gold-first player stacks it for a gold mine."""
     home = s.home[p]
     terrain = rotated_terrain(s.pending_tile, 0) if s.pending_tile >= 0 else ()
@@ -429,22 +429,22 @@ def _place(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random
     return best_of(legal, key, rng, lowest=True)
 
 
-def _oversee(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _oversee(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     mountains = [a for a in legal if a.kind == "oversee" and s.terrain[s.new_cells[int(a.args[0])]] == MOUNTAIN]
     if mountains:
         return best_of(mountains, lambda a: 0, rng)
     return _find(legal, "done") or legal[0]
 
 
-def _retrieve(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _retrieve(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     return _find(legal, "retrieve", "garden") or legal[0]
 
 
-def _take(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _take(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     return _tile_choice(legal, _scarce_terrain(s, p) or MOUNTAIN)
 
 
-def _bonus(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _bonus(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     target = _target(s, p, style)
     missing = _shortfall(s, p, target) if target >= 0 else (0, 0, 1, 0, 0, 0)
     wanted = {"wood": missing[0], "ore": missing[1], "stone": missing[2], "gold": 2 * missing[3],
@@ -463,7 +463,7 @@ def _bonus(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random
     return best_of(legal, worth, rng)
 
 
-def _best_sale(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action | None:
+def _best_sale(s: IbyronPosition, p: int, legal: list[Action], style: Style) -> Action | None:
     """The sale that raises most coins from what the target does not need (coins hire workers)."""
     target = _target(s, p, style)
     missing = _shortfall(s, p, target) if target >= 0 else (0, 0, 0, 0, 0, 0)
@@ -487,19 +487,19 @@ def _best_sale(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Acti
     return best
 
 
-def _market(s: IbyronBase, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
+def _market(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
     trade = _find(legal, "trade", "food")
     if trade is not None and _gold_wanted(s, p, style):
         return trade
     return _best_sale(s, p, legal, style) or _find(legal, "done") or legal[0]
 
 
-def _gold_wanted(s: IbyronBase, p: int, style: Style) -> bool:
+def _gold_wanted(s: IbyronPosition, p: int, style: Style) -> bool:
     target = _target(s, p, style)
     return target >= 0 and _shortfall(s, p, target)[3] > 0
 
 
-def _would_sell(s: IbyronBase, p: int, style: Style) -> bool:
+def _would_sell(s: IbyronPosition, p: int, style: Style) -> bool:
     """Would a market visit now sell something worth it? (Asked before paying for the visit.)"""
     from meeple.games.ibyron.market import market_actions
 
@@ -526,7 +526,7 @@ _STEPS = {
 }
 
 
-def _village(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action:
+def _village(s: IbyronPosition, p: int, legal: list[Action], style: Style) -> Action:
     offered = {(a.args[0], "barn" in a.args, "mayor" in a.args): a for a in legal if a.kind == "visit"}
     wants: list[tuple[str, bool]] = []
     need_permit = not s.beginner and s.permits[p] < 2
@@ -560,7 +560,7 @@ def _village(s: IbyronBase, p: int, legal: list[Action], style: Style) -> Action
     return _find(legal, "leave") or legal[0]
 
 
-def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bool, rng: Random | None) -> Action:
+def _outside(s: IbyronPosition, p: int, legal: list[Action], style: Style, moved: bool, rng: Random | None) -> Action:
     builds = [a for a in legal if a.kind == "build" and _affordable_in_discs(s, p, _index(a))]
     if builds:
         return best_of(builds, lambda a: (_building_value(s, p, _index(a), style), len(a.args) > 1), rng)
@@ -604,7 +604,7 @@ def _outside(s: IbyronBase, p: int, legal: list[Action], style: Style, moved: bo
     return _find(legal, "forfeit") or legal[-1]
 
 
-def _explore_spots(s: IbyronBase) -> frozenset[int]:
+def _explore_spots(s: IbyronPosition) -> frozenset[int]:
     """Coast spaces from which a held tile can be laid (it fits with a corner there).
 
     Walking to just any coast space could end where no tile fits; with the tile supply
@@ -617,13 +617,13 @@ def _explore_spots(s: IbyronBase) -> frozenset[int]:
     )
 
 
-def _circulating(s: IbyronBase, p: int) -> int:
+def _circulating(s: IbyronPosition, p: int) -> int:
     """Discs the player can still pay with: not in buildings, the reserve or a camp."""
     in_camps = sum(d for o, _, d in s.camps.values() if o == p)
     return loose_discs(s.in_buildings[p]) - STACK * len(s.reserve[p]) - in_camps
 
 
-def _camp_size(s: IbyronBase, p: int) -> int:
+def _camp_size(s: IbyronPosition, p: int) -> int:
     """The biggest camp worth founding: at most 4, and never so big that no foreman is left to work it
     (nor, while a ship must be paid for, so big that fewer than the ship's discs stay in play)."""
     spare = _circulating(s, p) - (SHIP_DISCS if _ship_pending(s, p) else 2)
@@ -634,7 +634,7 @@ def _index(build: Action) -> int:
     return next(b.index for b in BUILDINGS if b.id == build.args[0])
 
 
-def _gather_yield(s: IbyronBase, p: int, a: Action) -> float:
+def _gather_yield(s: IbyronPosition, p: int, a: Action) -> float:
     o, level = int(a.args[0]), int(a.args[1])
     camp = s.camps[s.overseer[p][o]]
     if camp[1] in (K_WOOD, K_ORE):
@@ -643,7 +643,7 @@ def _gather_yield(s: IbyronBase, p: int, a: Action) -> float:
     return 1.0
 
 
-def _camp_here(s: IbyronBase, p: int, legal: list[Action], kind: int) -> Action | None:
+def _camp_here(s: IbyronPosition, p: int, legal: list[Action], kind: int) -> Action | None:
     """Found the wanted camp where the leader stands, as big as the supply allows (at most 4)."""
     camps = [a for a in legal if a.kind == "camp"]
     if not camps:
@@ -658,7 +658,7 @@ def _camp_here(s: IbyronBase, p: int, legal: list[Action], kind: int) -> Action 
 
 def rollout_policy(state: State, seat: int, rng: Random) -> Action:
     """The heuristic move three times in four, a random legal move otherwise (search playouts)."""
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     legal = state._legal_actions(seat)
     if rng.random() < 0.25:
         return legal[rng.randrange(len(legal))]

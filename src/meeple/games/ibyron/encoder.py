@@ -488,7 +488,7 @@ class IbyronEncoder(Encoder[IbyronObservation]):
                 r = (owner - me) % p
                 counts[r] += 1
                 paid[r] += cost
-            # the cost of a visit (IbyronBase._village_cost), written out
+            # the cost of a visit (IbyronPosition._village_cost), written out
             val += (len(stack) / 9, min(cap, stack[-1][1] + 1) / 4)
             val += map(truediv, counts, repeat(4))
             val += map(truediv, paid, repeat(12))

@@ -63,7 +63,7 @@ from meeple.games.ibyron.data import (
     Cost,
 )
 from meeple.games.ibyron.island import cell_of, distance, explore_anchor, rotated_terrain, tile_cells, xy
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.scoring import loose_discs
 
 __all__ = ["CAMP_NAMES", "MAT_NAMES", "START_WORDS", "bonus_gain", "label", "plural", "tile_words"]
@@ -97,7 +97,7 @@ def _cell_xy(cell: int) -> str:
     return f"({x}, {y})"
 
 
-def _space(s: IbyronBase, cell: int) -> str:
+def _space(s: IbyronPosition, cell: int) -> str:
     """A space in words: "the forest at (7, 6)", "the level-2 mountain at ...", "the sea at ..."."""
     height = s.height[cell]
     if not height:
@@ -112,7 +112,7 @@ def tile_words(tile: int) -> str:
     return f"tile {tile} ({', '.join(LETTER_NAMES[c] for c in letters)})"
 
 
-def _laid_words(s: IbyronBase, tile: int, ax: int, ay: int, rotation: int) -> str:
+def _laid_words(s: IbyronPosition, tile: int, ax: int, ay: int, rotation: int) -> str:
     """Where a tile goes and how it lies: "over (6, 8)-(7, 9) on the sea, turned 90°: ..."."""
     terrain = [TERRAIN_NAMES[t] for t in rotated_terrain(tile, rotation)]
     height = s.height[tile_cells(ax, ay)[0]]
@@ -127,11 +127,11 @@ def _cost_words(cost: Cost) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def _who(s: IbyronBase, p: int, owner: int) -> str:
+def _who(s: IbyronPosition, p: int, owner: int) -> str:
     return "your" if owner == p else f"Seat {owner}'s"
 
 
-def _occupant(s: IbyronBase, p: int, cell: int) -> str:
+def _occupant(s: IbyronPosition, p: int, cell: int) -> str:
     """What stands on a space, for a move's label ("" if nothing worth saying)."""
     if cell == s.home[p]:
         return "your home"
@@ -150,12 +150,12 @@ def _occupant(s: IbyronBase, p: int, cell: int) -> str:
 
 
 # ------------------------------------------------------------------ set-up
-def _start(s: IbyronBase, p: int, a: Action) -> str:
+def _start(s: IbyronPosition, p: int, a: Action) -> str:
     b = str(a.args[0])
     return f"Start with the {MAT_NAMES[b]} ({START_WORDS[b]})"
 
 
-def _home(s: IbyronBase, p: int, a: Action) -> str:
+def _home(s: IbyronPosition, p: int, a: Action) -> str:
     centre = a.args[0] == "center"
     corner = int(a.args[-1])
     cell = s.tile_corners("center" if centre else f"seat{p}")[corner]
@@ -164,7 +164,7 @@ def _home(s: IbyronBase, p: int, a: Action) -> str:
 
 
 # ----------------------------------------------------------------- outside
-def _move(s: IbyronBase, p: int, a: Action) -> str:
+def _move(s: IbyronPosition, p: int, a: Action) -> str:
     x, y, horses = (int(v) for v in a.args)
     dest = cell_of(x, y)
     stride = s._stride(p)
@@ -181,28 +181,28 @@ def _move(s: IbyronBase, p: int, a: Action) -> str:
     return f"Move your leader to {where} ({' and '.join(pay)})"
 
 
-def _end(s: IbyronBase, p: int, a: Action) -> str:
+def _end(s: IbyronPosition, p: int, a: Action) -> str:
     return "End your turn here, without an action"
 
 
-def _explore(s: IbyronBase, p: int, a: Action) -> str:
+def _explore(s: IbyronPosition, p: int, a: Action) -> str:
     corner, rotation = int(a.args[0]), int(a.args[1])
     ax, ay = explore_anchor(s.leader[p], corner)
     return f"Explore: lay {_laid_words(s, s.held[p], ax, ay, rotation)}"
 
 
-def _oversee(s: IbyronBase, p: int, a: Action) -> str:
+def _oversee(s: IbyronPosition, p: int, a: Action) -> str:
     cell = s.new_cells[int(a.args[0])]
     return f"Put an overseer on {_space(s, cell)}, holding it for you this round"
 
 
-def _done(s: IbyronBase, p: int, a: Action) -> str:
+def _done(s: IbyronPosition, p: int, a: Action) -> str:
     if s.step == S_MARKET:
         return "Finish at the market"
     return "Put no more overseers on the new tile"
 
 
-def _camp(s: IbyronBase, p: int, a: Action) -> str:
+def _camp(s: IbyronPosition, p: int, a: Action) -> str:
     kind = CAMP_KINDS.index(str(a.args[0]))
     where = _space(s, s.leader[p])
     if kind == K_GOLD:
@@ -218,7 +218,7 @@ def _camp(s: IbyronBase, p: int, a: Action) -> str:
             f"to gather); your leader goes home")
 
 
-def _gather(s: IbyronBase, p: int, a: Action) -> str:
+def _gather(s: IbyronPosition, p: int, a: Action) -> str:
     o, level = int(a.args[0]), int(a.args[1])
     cell = s.overseer[p][o]
     _, kind, left = s.camps[cell]
@@ -238,20 +238,20 @@ def _gather(s: IbyronBase, p: int, a: Action) -> str:
             f"for {gained} {CAMP_YIELD[kind]} ({rest})")
 
 
-def _hurry(s: IbyronBase, p: int, a: Action) -> str:
+def _hurry(s: IbyronPosition, p: int, a: Action) -> str:
     cell = s.overseer[p][int(a.args[0])]
     _, kind, left = s.camps[cell]
     return (f"Speed up your {CAMP_NAMES[kind]} at {_cell_xy(cell)}: a horse and {plural(left, 'foreman')} "
             f"for {left} {CAMP_YIELD[kind]}, clearing the camp")
 
 
-def _ship(s: IbyronBase, p: int, a: Action) -> str:
+def _ship(s: IbyronPosition, p: int, a: Action) -> str:
     ship = DATA["ship"]
     return (f"Build a ship ({plural(ship['discs'], 'disc')} to the shipbuilder box, {ship['wood']} wood); "
             f"unloading it brings back a reserve stack")
 
 
-def _effect(s: IbyronBase, p: int, effect: str) -> str:
+def _effect(s: IbyronPosition, p: int, effect: str) -> str:
     if effect in TECH_EFFECT:
         track = ("Lumber Mill", "Refinery", "Taxing")[TECH_EFFECT[effect]]
         level = s.tech[p][TECH_EFFECT[effect]]
@@ -269,7 +269,7 @@ def _effect(s: IbyronBase, p: int, effect: str) -> str:
     }[effect]
 
 
-def _build(s: IbyronBase, p: int, a: Action) -> str:
+def _build(s: IbyronPosition, p: int, a: Action) -> str:
     b, foundry = B[str(a.args[0])], len(a.args) > 1
     bd = BUILDINGS[b]
     cost = _cost_words(s._cost(b, foundry))
@@ -283,14 +283,14 @@ def _build(s: IbyronBase, p: int, a: Action) -> str:
             f"{_effect(s, p, bd.effect)}{wins}")
 
 
-def _forfeit(s: IbyronBase, p: int, a: Action) -> str:
+def _forfeit(s: IbyronPosition, p: int, a: Action) -> str:
     n = s.supply[p]
     return (f"Forfeit: your {plural(n, 'disc')} left go to the village box (rehired free at the round's end), "
             f"and you go to the village")
 
 
 # ----------------------------------------------------------------- village
-def _visit_effect(s: IbyronBase, p: int, space: int, barn: bool) -> str:
+def _visit_effect(s: IbyronPosition, p: int, space: int, barn: bool) -> str:
     if space == ST_STABLE:
         return "take a horse"
     if space == ST_SHIP:
@@ -318,7 +318,7 @@ def _visit_effect(s: IbyronBase, p: int, space: int, barn: bool) -> str:
     return f"collect ${TAX_PER_LEVEL * s.tech[p][TAXING]} in taxes"
 
 
-def _visit(s: IbyronBase, p: int, a: Action) -> str:
+def _visit(s: IbyronPosition, p: int, a: Action) -> str:
     space = SPACE_INDEX[str(a.args[0])]
     cost = s._village_cost(space)
     if "mayor" in a.args:
@@ -328,30 +328,30 @@ def _visit(s: IbyronBase, p: int, a: Action) -> str:
     return f"Visit the {SPACE_NAMES[space]} ({pay}): {_visit_effect(s, p, space, 'barn' in a.args)}"
 
 
-def _sell(s: IbyronBase, p: int, a: Action) -> str:
+def _sell(s: IbyronPosition, p: int, a: Action) -> str:
     name, n = str(a.args[0]), int(a.args[1])
     price = s.dice[MARKET_BOXES.index(name)]
     have = s.res[p][RES_INDEX[name]]
     return f"Sell {n} of your {have} {name} at ${price} each (+${n * price})"
 
 
-def _trade(s: IbyronBase, p: int, a: Action) -> str:
+def _trade(s: IbyronPosition, p: int, a: Action) -> str:
     ch = DATA["court_house"]
     if a.args[0] == "food":
         return f"Trade {ch['food']} food for {ch['gold']} gold (Court House)"
     return f"Trade {ch['gold']} gold for {ch['food']} food (Court House)"
 
 
-def _retrieve(s: IbyronBase, p: int, a: Action) -> str:
+def _retrieve(s: IbyronPosition, p: int, a: Action) -> str:
     b = str(a.args[0])
     return f"Bring back the reserve stack on your {MAT_NAMES[b]} and gain it ({START_WORDS[b]})"
 
 
-def _take(s: IbyronBase, p: int, a: Action) -> str:
+def _take(s: IbyronPosition, p: int, a: Action) -> str:
     return f"Take {tile_words(int(a.args[0]))} from the face-up supply"
 
 
-def _leave(s: IbyronBase, p: int, a: Action) -> str:
+def _leave(s: IbyronPosition, p: int, a: Action) -> str:
     given = s.vbox[p] + (1 if s.mayor[p] else 0)
     what = plural(s.vbox[p], "disc") + (" and your unused Mayor" if s.mayor[p] else "")
     bonus = f" (giving up {FORFEIT_EXTRA_DISCS} or more earns +{FORFEIT_EXTRA} on the bonus)"
@@ -369,7 +369,7 @@ def _gain_words(gain: tuple[tuple[str, int], ...], extra: int) -> str:
     return " and ".join(one(key, n + extra) for key, n in gain)
 
 
-def bonus_gain(s: IbyronBase, a: Action) -> tuple[tuple[tuple[str, int], ...], int]:
+def bonus_gain(s: IbyronPosition, a: Action) -> tuple[tuple[tuple[str, int], ...], int]:
     """What a ``bonus`` action gains: the space's resources and the extra unit on each (0 or 1)."""
     number = int(a.args[0])
     forfeited = s.pending_forfeit
@@ -383,7 +383,7 @@ def bonus_gain(s: IbyronBase, a: Action) -> tuple[tuple[tuple[str, int], ...], i
     return space["gain_t"], FORFEIT_EXTRA if forfeited >= FORFEIT_EXTRA_DISCS else 0
 
 
-def _bonus(s: IbyronBase, p: int, a: Action) -> str:
+def _bonus(s: IbyronPosition, p: int, a: Action) -> str:
     number = int(a.args[0])
     gain, extra = bonus_gain(s, a)
     more = f" (+{extra} for the discs given up)" if extra else ""
@@ -395,18 +395,18 @@ def _bonus(s: IbyronBase, p: int, a: Action) -> str:
 
 
 # ------------------------------------------------------------- round's end
-def _hire(s: IbyronBase, p: int, a: Action) -> str:
+def _hire(s: IbyronPosition, p: int, a: Action) -> str:
     n = int(a.args[0])
     if not n:
         return "Hire nobody"
     return f"Hire {plural(n, 'worker')} from your rest box for ${n} (you have ${s.res[p][COINS]})"
 
 
-def _buy(s: IbyronBase, p: int, a: Action) -> str:
+def _buy(s: IbyronPosition, p: int, a: Action) -> str:
     return f"Buy {tile_words(int(a.args[0]))} for ${START_TILE_PRICE} and lay it now"
 
 
-def _decline(s: IbyronBase, p: int, a: Action) -> str:
+def _decline(s: IbyronPosition, p: int, a: Action) -> str:
     if s.step == S_OFFER:
         return f"Buy no tile this round (a face-up tile costs ${START_TILE_PRICE})"
     if s.step == S_EXTRA:
@@ -414,17 +414,17 @@ def _decline(s: IbyronBase, p: int, a: Action) -> str:
     return "Decline"
 
 
-def _place(s: IbyronBase, p: int, a: Action) -> str:
+def _place(s: IbyronPosition, p: int, a: Action) -> str:
     x, y, rotation = (int(v) for v in a.args)
     return f"Lay {_laid_words(s, s.pending_tile, x, y, rotation)}"
 
 
-def _extra(s: IbyronBase, p: int, a: Action) -> str:
+def _extra(s: IbyronPosition, p: int, a: Action) -> str:
     return (f"Draw and lay an extra tile from the pile (+${SOLO_EXTRA_COINS}, and the game is one round "
             f"shorter)")
 
 
-LABELS: dict[str, Callable[[IbyronBase, int, Action], str]] = {
+LABELS: dict[str, Callable[[IbyronPosition, int, Action], str]] = {
     "start": _start, "home": _home, "move": _move, "end": _end, "explore": _explore, "oversee": _oversee,
     "done": _done, "camp": _camp, "gather": _gather, "hurry": _hurry, "ship": _ship, "build": _build,
     "forfeit": _forfeit, "visit": _visit, "sell": _sell, "trade": _trade, "retrieve": _retrieve,
@@ -438,5 +438,5 @@ assert len(CAMP_NAMES) == len(CAMP_KINDS) == len({K_WOOD, K_ORE, K_STONE, K_GOLD
 
 def label(state: object, action: Action, seat: int) -> str:
     """``action`` in words for ``seat`` (``GameInfo.labeler``): the position is the one before the move."""
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     return LABELS[action.kind](state, seat, action)

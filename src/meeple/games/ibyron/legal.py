@@ -63,7 +63,7 @@ from meeple.games.ibyron.island import BIT_XY, can_place, explore_anchor
 from meeple.games.ibyron.market import bonus_actions, market_actions
 from meeple.games.ibyron.moves import MOVE_TARGET, list_moves, move_refusal
 from meeple.games.ibyron.outside import grain_discs
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.refusals import (
     BARNS_MAX,
     buy_offer_refusal,
@@ -87,7 +87,7 @@ def _byte_table(per_bit: Sequence[tuple[Action, ...]]) -> tuple[tuple[Action, ..
     return tuple(table)
 
 
-def home_choices(s: IbyronBase, p: int) -> list[Action]:
+def home_choices(s: IbyronPosition, p: int) -> list[Action]:
     """Fields of the player's own starting tile, and of the centre tile unless another player lives there.
 
     The rulebook asks for a field "on a separate tile from the opponent": each player has a tile laid for them,
@@ -101,7 +101,7 @@ def home_choices(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
-def _camp_choices(s: IbyronBase, p: int, out: list[Action]) -> None:
+def _camp_choices(s: IbyronPosition, p: int, out: list[Action]) -> None:
     """The camps ``refusals.camp_refusal`` allows where the leader stands, by the terrain there."""
     leader = s.leader[p]
     # refusals.camp_site_refusal, written out on this hot path
@@ -121,7 +121,7 @@ def _camp_choices(s: IbyronBase, p: int, out: list[Action]) -> None:
         out.append(A.CAMP_GRAIN)
 
 
-def _gathers(s: IbyronBase, p: int, out: list[Action]) -> None:
+def _gathers(s: IbyronPosition, p: int, out: list[Action]) -> None:
     """The gathers and speed-ups ``refusals.gather_refusal`` and ``hurry_refusal`` allow, camp by camp."""
     supply = s.supply[p]
     for o in range(2):
@@ -164,7 +164,7 @@ _BUILD_TERMS = tuple(
 )
 
 
-def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
+def _builds(s: IbyronPosition, p: int, out: list[Action]) -> None:
     """``refusals.build_refusal`` of each building the leader's space may be the site of, both ways of paying,
     written out on this hot path (the permit and the leader on land are checked by the caller)."""
     cell = s.leader[p]
@@ -198,7 +198,7 @@ def _builds(s: IbyronBase, p: int, out: list[Action]) -> None:
             out.append(A.BUILD_FOUNDRY[b])
 
 
-def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
+def outside_actions(s: IbyronPosition, p: int, may_move: bool) -> list[Action]:
     out: list[Action] = []
     supply = s.supply[p]
     leader = s.leader[p]
@@ -227,7 +227,7 @@ def outside_actions(s: IbyronBase, p: int, may_move: bool) -> list[Action]:
     return out
 
 
-def usable_spaces(s: IbyronBase, p: int) -> tuple[bool, ...]:
+def usable_spaces(s: IbyronPosition, p: int) -> tuple[bool, ...]:
     """For each village space (in SPACES order): would its action do something for ``p`` now?"""
     r = s.res[p]
     coins = r[COINS]
@@ -267,7 +267,7 @@ VISITS = tuple(
 VISIT_ACTIONS = tuple(a for visit, visit_mayor, barn in VISITS for a in (visit, visit_mayor, *(barn or ())))
 
 
-def village_actions(s: IbyronBase, p: int) -> list[Action]:
+def village_actions(s: IbyronPosition, p: int) -> list[Action]:
     out: list[Action] = []
     box = s.vbox[p]
     mayor = s.mayor[p]
@@ -275,7 +275,7 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
     usable = usable_spaces(s, p)
     barn_free = s.barn_supply > 0 and s.barns[p] < BARNS_MAX  # refusals.barn_refusal, written out
     for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, VISITS, strict=True):
-        # the cost of a visit (IbyronBase._village_cost), written out on this hot path
+        # the cost of a visit (IbyronPosition._village_cost), written out on this hot path
         cost = stacks[-1][1] + 1 if stacks else 1
         if cost > cap:
             cost = cap
@@ -300,27 +300,27 @@ def village_actions(s: IbyronBase, p: int) -> list[Action]:
 MARKET_RES = tuple(RES_INDEX[name] for name in MARKET_BOXES)  # the resource of each market box
 
 
-def _turn(s: IbyronBase, p: int) -> list[Action]:
+def _turn(s: IbyronPosition, p: int) -> list[Action]:
     return village_actions(s, p) if s.phase[p] == VILLAGE else outside_actions(s, p, True)
 
 
-def _moved(s: IbyronBase, p: int) -> list[Action]:
+def _moved(s: IbyronPosition, p: int) -> list[Action]:
     out = outside_actions(s, p, False)
     out.append(A.END)
     return out
 
 
-def _oversee(s: IbyronBase, p: int) -> list[Action]:
+def _oversee(s: IbyronPosition, p: int) -> list[Action]:
     out = [A.OVERSEE[i] for i, c in enumerate(s.new_cells) if c not in s.reserved]
     out.append(A.DONE)
     return out
 
 
-def _hire(s: IbyronBase, p: int) -> list[Action]:
+def _hire(s: IbyronPosition, p: int) -> list[Action]:
     return A.HIRE[: hire_most(s, p, A.MAX_HIRE) + 1]
 
 
-def _offer(s: IbyronBase, p: int) -> list[Action]:
+def _offer(s: IbyronPosition, p: int) -> list[Action]:
     out = []
     if buy_offer_refusal(s, p) is None:  # every face-up tile then (refusals.buy_refusal)
         out = [A.BUY[k] for k in sorted(s.tiles)]
@@ -348,7 +348,7 @@ def _place_tables(first: int, count: int) -> list[tuple[tuple[Action, ...], ...]
     return _PLACE_BY_BYTE[first:first + count]
 
 
-def _place(s: IbyronBase, p: int) -> list[Action]:
+def _place(s: IbyronPosition, p: int) -> list[Action]:
     bits = s._anchor_bits()
     if not bits:
         return []
@@ -362,7 +362,7 @@ def _place(s: IbyronBase, p: int) -> list[Action]:
 
 
 # The choices offered at each step (data.S_*), by step.
-BY_STEP: dict[int, Callable[[IbyronBase, int], list[Action]]] = {
+BY_STEP: dict[int, Callable[[IbyronPosition, int], list[Action]]] = {
     S_START: lambda s, p: [A.START[b] for b in MAT_BUILDINGS],
     S_HOME: home_choices,
     S_TURN: _turn,
@@ -380,16 +380,16 @@ BY_STEP: dict[int, Callable[[IbyronBase, int], list[Action]]] = {
 
 
 # BY_STEP as a tuple indexed by step, the game's end (data.S_OVER) offering nothing: one index on the hot path.
-STEP_CHOICES: tuple[Callable[[IbyronBase, int], list[Action]], ...] = tuple(
+STEP_CHOICES: tuple[Callable[[IbyronPosition, int], list[Action]], ...] = tuple(
     BY_STEP.get(step, lambda s, p: []) for step in range(S_OVER + 1)
 )
 
 
-def legal_actions(s: IbyronBase, p: int) -> list[Action]:
+def legal_actions(s: IbyronPosition, p: int) -> list[Action]:
     return STEP_CHOICES[s.step](s, p)
 
 
-def refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+def refusal(s: IbyronPosition, p: int, action: Action) -> str | None:
     """Why ``action`` is not legal for ``p`` now, in plain words, or None if it is (``_explain_illegal``)."""
     reason = find_refusal(s, p, action)
     return _not_offered_words(s, p, action) if reason is NOT_OFFERED else reason
@@ -402,7 +402,7 @@ _OUTSIDE_KINDS = frozenset({"explore", "forfeit", "build", "camp", "gather", "hu
 NOT_OFFERED = "not offered now"
 
 
-def find_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+def find_refusal(s: IbyronPosition, p: int, action: Action) -> str | None:
     """None if ``action`` is legal for ``p`` now (``apply``'s check: ``action in legal_actions(s, p)``, asked of
     the one action), else why not: the checks of ``refusals.py`` (and ``moves.move_refusal``) for the actions
     they judge, membership of the step's list for the rest (``NOT_OFFERED`` if it is not there)."""
@@ -440,7 +440,7 @@ def find_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
     return None if action in STEP_CHOICES[step](s, p) else NOT_OFFERED
 
 
-def _not_offered_words(s: IbyronBase, p: int, action: Action) -> str:
+def _not_offered_words(s: IbyronPosition, p: int, action: Action) -> str:
     """Why an action the step's list does not hold is refused: what the step offers."""
     step, kind = s.step, action.kind
     if step == S_TURN and s.phase[p] == VILLAGE:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
 from meeple.games.ibyron.data import BACK, COURT, DATA, FOOD, FRONT, GOLD, MARKET_BOXES, RES_INDEX
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 
-def market_actions(s: IbyronBase, p: int) -> list[Action]:
+def market_actions(s: IbyronPosition, p: int) -> list[Action]:
     out: list[Action] = []
     r = s.res[p]
     if not s.sold:
@@ -30,11 +30,11 @@ def market_actions(s: IbyronBase, p: int) -> list[Action]:
     return out
 
 
-def market_has_more(s: IbyronBase, p: int) -> bool:
+def market_has_more(s: IbyronPosition, p: int) -> bool:
     return market_actions(s, p) != [A.DONE]
 
 
-def bonus_actions(s: IbyronBase, p: int) -> list[Action]:
+def bonus_actions(s: IbyronPosition, p: int) -> list[Action]:
     out: list[Action] = []
     if s.back_side:
         for k, space in enumerate(BACK):

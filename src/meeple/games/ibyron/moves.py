@@ -15,7 +15,7 @@ from meeple.core import Action
 from meeple.games.ibyron import actions as A
 from meeple.games.ibyron.data import HORSE_POINTS, SIZE, STRIDE_MAX
 from meeple.games.ibyron.island import NN, distance, xy
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 # The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
 MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
@@ -100,13 +100,13 @@ class Spots:
 _SPOTS: dict[int, Spots] = {}
 
 
-def stride_of(s: IbyronBase, p: int) -> int:
+def stride_of(s: IbyronPosition, p: int) -> int:
     """``s._stride(p)``, written out for the move paths."""
     stride = s.tallest[p]
     return STRIDE_MAX if stride > STRIDE_MAX else (stride if stride > 1 else 1)
 
 
-def spots_of(s: IbyronBase) -> Spots:
+def spots_of(s: IbyronPosition) -> Spots:
     land, coast = s.land, s.coast
     entry = _SPOTS.get(id(land))
     if entry is None or entry.land is not land or entry.coast is not coast:
@@ -116,7 +116,7 @@ def spots_of(s: IbyronBase) -> Spots:
     return entry
 
 
-def list_moves(s: IbyronBase, p: int, out: list[Action]) -> None:
+def list_moves(s: IbyronPosition, p: int, out: list[Action]) -> None:
     """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_cells``).
 
     A player's home space holds their well and farm, and their leader returns to it (after founding a camp,
@@ -159,7 +159,7 @@ def list_moves(s: IbyronBase, p: int, out: list[Action]) -> None:
         out += compress(moves[h] or spots.moves_with(h), dist.translate(band))
 
 
-def occupied_cells(s: IbyronBase, p: int) -> list[int]:
+def occupied_cells(s: IbyronPosition, p: int) -> list[int]:
     """Spaces ``p``'s leader may not end a move on: the spaces another player occupies (a cell may repeat).
 
     That is where another leader stands, another player's home, and every space holding another player's
@@ -189,7 +189,7 @@ def occupied_cells(s: IbyronBase, p: int) -> list[int]:
     return out
 
 
-def occupied(s: IbyronBase, p: int, cell: int) -> bool:
+def occupied(s: IbyronPosition, p: int, cell: int) -> bool:
     """``cell in occupied_cells(s, p)``, asked of the one space."""
     if s.players == 1:
         return False
@@ -208,7 +208,7 @@ def occupied(s: IbyronBase, p: int, cell: int) -> bool:
     return False
 
 
-def move_refusal(s: IbyronBase, p: int, dest: int, horses: int) -> str | None:
+def move_refusal(s: IbyronPosition, p: int, dest: int, horses: int) -> str | None:
     """Why ``p``'s leader may not move to cell ``dest`` with ``horses`` horses now, or None if it may: the rule
     ``list_moves`` lists by bands of distances, asked of one move (``apply``'s check and its refusal)."""
     leader = s.leader[p]
@@ -232,7 +232,7 @@ def move_refusal(s: IbyronBase, p: int, dest: int, horses: int) -> str | None:
     return None
 
 
-def _occupied_words(s: IbyronBase, p: int, cell: int) -> str:
+def _occupied_words(s: IbyronPosition, p: int, cell: int) -> str:
     """What makes ``cell`` occupied (``occupied`` said so): a leader, a home, or another player's piece."""
     if any(s.leader[q] == cell for q in range(s.players) if q != p):
         return "a leader may not end its move on a space another player occupies"

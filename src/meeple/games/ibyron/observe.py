@@ -36,7 +36,7 @@ from meeple.games.ibyron.data import (
     WOOD,
 )
 from meeple.games.ibyron.island import xy
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.scoring import loose_discs
 
 
@@ -163,7 +163,7 @@ class IbyronObservation(BaseObservation):
     scores: list[float]
 
 
-def determinize(copy: IbyronBase, rng: Random) -> None:
+def determinize(copy: IbyronPosition, rng: Random) -> None:
     """Re-draw, in ``copy``, what no seat knows: the beginner pile's order and the future dice.
 
     The pile is sorted before it is shuffled, so the copy depends only on which tiles are left (public),
@@ -175,7 +175,7 @@ def determinize(copy: IbyronBase, rng: Random) -> None:
     copy._reseed_from(rng)
 
 
-def observation(s: IbyronBase, seat: int | None) -> IbyronObservation:
+def observation(s: IbyronPosition, seat: int | None) -> IbyronObservation:
     """What ``seat`` may see (everything but the order of the beginner game's face-down pile)."""
     # The core's fields come as a plain dict (their keys are declared first on IbyronObservation);
     # the update below adds Ibyron's own, each checked by mypy.
@@ -225,7 +225,7 @@ def observation(s: IbyronBase, seat: int | None) -> IbyronObservation:
     return obs
 
 
-def _bonus_view(s: IbyronBase) -> list[BonusSpaceObservation]:
+def _bonus_view(s: IbyronPosition) -> list[BonusSpaceObservation]:
     if s.back_side:
         return [{"cost": sp["cost"], "gain": dict(sp["gain_t"]), "alt": [dict(a) for a in sp["alt_t"]]}
                 for sp in BACK]
@@ -236,7 +236,7 @@ def _bonus_view(s: IbyronBase) -> list[BonusSpaceObservation]:
     ]
 
 
-def _player_view(s: IbyronBase, p: int) -> PlayerObservation:
+def _player_view(s: IbyronPosition, p: int) -> PlayerObservation:
     r = s.res[p]
     return {
         "seat": p,

@@ -38,17 +38,17 @@ from meeple.games.ibyron.data import (
 )
 from meeple.games.ibyron.island import distance, explore_anchor
 from meeple.games.ibyron.moves import MOVE_TARGET, stride_of
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.scoring import loose_discs
 from meeple.games.ibyron.turns import add, end_turn, enter_village, finish_game, gain, retrieve
 
 
-def move_points(s: IbyronBase, p: int, dest: int) -> int:
+def move_points(s: IbyronPosition, p: int, dest: int) -> int:
     """Movement points a move of ``p``'s leader to ``dest`` costs (before horses)."""
     return -(-distance(s.leader[p], dest) // stride_of(s, p))
 
 
-def do_move(s: IbyronBase, p: int, action: Action) -> None:
+def do_move(s: IbyronPosition, p: int, action: Action) -> None:
     dest, horses = MOVE_TARGET[action]
     discs = max(0, move_points(s, p, dest) - HORSE_POINTS * horses)
     s.supply[p] -= discs
@@ -59,11 +59,11 @@ def do_move(s: IbyronBase, p: int, action: Action) -> None:
     s.step = S_MOVED
 
 
-def do_end(s: IbyronBase, p: int, action: Action) -> None:
+def do_end(s: IbyronPosition, p: int, action: Action) -> None:
     end_turn(s)
 
 
-def do_explore(s: IbyronBase, p: int, action: Action) -> None:
+def do_explore(s: IbyronPosition, p: int, action: Action) -> None:
     corner, rotation = int(action[1]), int(action[2])
     ax, ay = explore_anchor(s.leader[p], corner)
     s.supply[p] -= EXPLORE_DISCS
@@ -76,7 +76,7 @@ def do_explore(s: IbyronBase, p: int, action: Action) -> None:
         end_turn(s)
 
 
-def do_oversee(s: IbyronBase, p: int, action: Action) -> None:
+def do_oversee(s: IbyronPosition, p: int, action: Action) -> None:
     cell = s.new_cells[int(action[1])]
     s.overseer[p][s._free_overseer(p)] = cell
     s.reserved[cell] = p
@@ -84,7 +84,7 @@ def do_oversee(s: IbyronBase, p: int, action: Action) -> None:
         end_turn(s)
 
 
-def _take_overseer(s: IbyronBase, p: int, cell: int) -> None:
+def _take_overseer(s: IbyronPosition, p: int, cell: int) -> None:
     """Put an overseer on a new camp: the one already holding the space, else a free one."""
     if s.reserved.get(cell) == p:
         del s.reserved[cell]
@@ -92,11 +92,11 @@ def _take_overseer(s: IbyronBase, p: int, cell: int) -> None:
     s.overseer[p][s._free_overseer(p)] = cell
 
 
-def grain_discs(s: IbyronBase, p: int) -> int:
+def grain_discs(s: IbyronPosition, p: int) -> int:
     return max(1, int(CAMPS["grain_base_discs"]) - s.barns[p])
 
 
-def do_camp(s: IbyronBase, p: int, action: Action) -> None:
+def do_camp(s: IbyronPosition, p: int, action: Action) -> None:
     kind = CAMP_KINDS.index(str(action[1]))
     n = int(action[2]) if len(action) > 2 else 0
     cell = s.leader[p]
@@ -115,13 +115,13 @@ def do_camp(s: IbyronBase, p: int, action: Action) -> None:
     end_turn(s)
 
 
-def _camp_done(s: IbyronBase, p: int, cell: int) -> None:
+def _camp_done(s: IbyronPosition, p: int, cell: int) -> None:
     del s.camps[cell]
     ov = s.overseer[p]
     ov[0 if ov[0] == cell else 1] = -1
 
 
-def do_gather(s: IbyronBase, p: int, action: Action) -> None:
+def do_gather(s: IbyronPosition, p: int, action: Action) -> None:
     o, level, horse = int(action[1]), int(action[2]), len(action) > 3
     cell = s.overseer[p][o]
     owner, kind, left = s.camps[cell]
@@ -143,7 +143,7 @@ def do_gather(s: IbyronBase, p: int, action: Action) -> None:
     end_turn(s)
 
 
-def do_hurry(s: IbyronBase, p: int, action: Action) -> None:
+def do_hurry(s: IbyronPosition, p: int, action: Action) -> None:
     cell = s.overseer[p][int(action[1])]
     _, kind, left = s.camps[cell]
     s.horses[p] -= 1
@@ -155,14 +155,14 @@ def do_hurry(s: IbyronBase, p: int, action: Action) -> None:
     end_turn(s)
 
 
-def do_ship(s: IbyronBase, p: int, action: Action) -> None:
+def do_ship(s: IbyronPosition, p: int, action: Action) -> None:
     s.supply[p] -= DATA["ship"]["discs"]
     s.ship[p] = DATA["ship"]["discs"]
     s.res[p][WOOD] -= DATA["ship"]["wood"]
     end_turn(s)
 
 
-def do_build(s: IbyronBase, p: int, action: Action) -> None:
+def do_build(s: IbyronPosition, p: int, action: Action) -> None:
     b, foundry = B[str(action[1])], len(action) > 2
     bd = BUILDINGS[b]
     cell = s.leader[p]
@@ -201,12 +201,12 @@ def do_build(s: IbyronBase, p: int, action: Action) -> None:
     end_turn(s)
 
 
-def _stack_height(s: IbyronBase, cell: int) -> int:
+def _stack_height(s: IbyronPosition, cell: int) -> int:
     parts = s.buildings[cell][1]
     return sum(1 if b == FARM else BUILDINGS[b].discs for b in parts)
 
 
-def _building_effect(s: IbyronBase, p: int, effect: str) -> None:
+def _building_effect(s: IbyronPosition, p: int, effect: str) -> None:
     if effect in TECH_EFFECT:
         track = TECH_EFFECT[effect]
         if s.tech[p][track] < MAX_LEVEL:
@@ -223,7 +223,7 @@ def _building_effect(s: IbyronBase, p: int, effect: str) -> None:
             retrieve(s, p, b)
 
 
-def do_forfeit(s: IbyronBase, p: int, action: Action) -> None:
+def do_forfeit(s: IbyronPosition, p: int, action: Action) -> None:
     n = s.supply[p]
     s.supply[p] = 0
     s.vbox[p] += n

@@ -80,7 +80,7 @@ _SEA = [0] * NN  # never changed: lay_tile replaces the grids it is in
 _SEATS = tuple((seat,) for seat in range(8))  # to_move's answers, made once
 
 
-class IbyronBase(State):
+class IbyronPosition(State):
     __slots__ = (  # noqa: RUF023 - grouped by meaning, not sorted
         # options resolved
         "beginner", "solo", "back_side", "cap", "round_limit",
@@ -433,7 +433,7 @@ class IbyronBase(State):
             return tuple(float(self.victory_points(p)) for p in range(self.players))
         return tuple(float(self.in_buildings[p]) for p in range(self.players))
 
-    def _copy_into(self, new: IbyronBase) -> None:
+    def _copy_into(self, new: IbyronPosition) -> None:
         """Copy every field into ``new`` (a fresh instance): lists copied, immutable values shared."""
         self._copy_base_into(new)
         for name in ("beginner", "solo", "back_side", "cap", "round_limit", "round", "start_player",

@@ -46,7 +46,7 @@ from meeple.games.ibyron.data import (
 )
 from meeple.games.ibyron.island import can_place, explore_anchor
 from meeple.games.ibyron.outside import grain_discs
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 BARNS_MAX = int(P["barns_max"])
 SHIP_DISCS: int = DATA["ship"]["discs"]
@@ -54,7 +54,7 @@ SHIP_WOOD: int = DATA["ship"]["wood"]
 
 
 # ------------------------------------------------------------------ Outside actions
-def camp_site_refusal(s: IbyronBase, p: int) -> str | None:
+def camp_site_refusal(s: IbyronPosition, p: int) -> str | None:
     """Whether the leader's space takes a work camp of any kind: a free overseer (or one holding the space
     already) and an empty space."""
     cell = s.leader[p]
@@ -65,7 +65,7 @@ def camp_site_refusal(s: IbyronBase, p: int) -> str | None:
     return None
 
 
-def gold_mine_refusal(s: IbyronBase, p: int) -> str | None:
+def gold_mine_refusal(s: IbyronPosition, p: int) -> str | None:
     """Whether the leader's space takes a gold mine, the work camp being possible there at all."""
     cell = s.leader[p]
     if s.terrain[cell] != MOUNTAIN or s.height[cell] < CAMPS["gold_min_level"]:
@@ -80,7 +80,7 @@ def gold_mine_refusal(s: IbyronBase, p: int) -> str | None:
     return None
 
 
-def camp_refusal(s: IbyronBase, p: int, kind: int, n: int) -> str | None:
+def camp_refusal(s: IbyronPosition, p: int, kind: int, n: int) -> str | None:
     """Founding a work camp of ``kind`` with ``n`` discs (a gold mine and a grain field take their own count)."""
     reason = camp_site_refusal(s, p)
     if reason is not None:
@@ -103,13 +103,13 @@ def camp_refusal(s: IbyronBase, p: int, kind: int, n: int) -> str | None:
     return None
 
 
-def own_camp(s: IbyronBase, p: int, o: int) -> tuple[int, int, int] | None:
+def own_camp(s: IbyronPosition, p: int, o: int) -> tuple[int, int, int] | None:
     """The work camp ``p``'s overseer ``o`` runs, as (owner, kind, discs left), or None."""
     camp = s.camps.get(s.overseer[p][o])
     return camp if camp is not None and camp[0] == p else None
 
 
-def gather_refusal(s: IbyronBase, p: int, o: int, level: int, horse: bool) -> str | None:
+def gather_refusal(s: IbyronPosition, p: int, o: int, level: int, horse: bool) -> str | None:
     """Gathering from overseer ``o``'s camp at tech ``level`` (with a horse for one more wood)."""
     camp = own_camp(s, p, o)
     if camp is None:
@@ -129,7 +129,7 @@ def gather_refusal(s: IbyronBase, p: int, o: int, level: int, horse: bool) -> st
     return None
 
 
-def hurry_refusal(s: IbyronBase, p: int, o: int) -> str | None:
+def hurry_refusal(s: IbyronPosition, p: int, o: int) -> str | None:
     """Speeding up overseer ``o``'s camp: a horse and one foreman per disc left in it."""
     camp = own_camp(s, p, o)
     if camp is None:
@@ -145,7 +145,7 @@ def hurry_refusal(s: IbyronBase, p: int, o: int) -> str | None:
     return None
 
 
-def building_site_refusal(s: IbyronBase, p: int) -> str | None:
+def building_site_refusal(s: IbyronPosition, p: int) -> str | None:
     """Whether ``p`` may build at all now: a leader on the island and, in the standard game, a permit."""
     leader = s.leader[p]
     if leader < 0 or s.height[leader] <= 0:
@@ -155,7 +155,7 @@ def building_site_refusal(s: IbyronBase, p: int) -> str | None:
     return None
 
 
-def build_refusal(s: IbyronBase, p: int, b: int, foundry: bool) -> str | None:
+def build_refusal(s: IbyronPosition, p: int, b: int, foundry: bool) -> str | None:
     """Building ``b`` where the leader stands, paid plainly or (``foundry``) with the Foundry's ore for stone."""
     reason = building_site_refusal(s, p)
     if reason is not None:
@@ -184,7 +184,7 @@ def build_refusal(s: IbyronBase, p: int, b: int, foundry: bool) -> str | None:
     return None
 
 
-def ship_refusal(s: IbyronBase, p: int) -> str | None:
+def ship_refusal(s: IbyronPosition, p: int) -> str | None:
     """Building a ship: a Harbour, an empty shipbuilder box, a reserve stack to bring back, discs and wood."""
     if not s.built[p][HARBOUR]:
         return "building a ship needs a Harbour"
@@ -197,7 +197,7 @@ def ship_refusal(s: IbyronBase, p: int) -> str | None:
     return None
 
 
-def explore_refusal(s: IbyronBase, p: int, corner: int) -> str | None:
+def explore_refusal(s: IbyronPosition, p: int, corner: int) -> str | None:
     """Laying the held tile with its ``corner`` on the leader's space."""
     if s.held[p] < 0:
         return "you have no land tile to explore with (buy one at the Explorer)"
@@ -209,7 +209,7 @@ def explore_refusal(s: IbyronBase, p: int, corner: int) -> str | None:
     return None
 
 
-def outside_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+def outside_refusal(s: IbyronPosition, p: int, action: Action) -> str | None:
     """Any Outside action but a move or ``end`` (which depend on the step, see ``legal.refusal``)."""
     kind = action[0]
     if kind == "explore":
@@ -233,7 +233,7 @@ def outside_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------ village actions
-def barn_refusal(s: IbyronBase, p: int) -> str | None:
+def barn_refusal(s: IbyronPosition, p: int) -> str | None:
     if s.barns[p] >= BARNS_MAX:
         return f"you already have the most barns allowed ({BARNS_MAX})"
     if s.barn_supply <= 0:
@@ -241,7 +241,7 @@ def barn_refusal(s: IbyronBase, p: int) -> str | None:
     return None
 
 
-def visit_refusal(s: IbyronBase, p: int, action: Action, usable: bool) -> str | None:
+def visit_refusal(s: IbyronPosition, p: int, action: Action, usable: bool) -> str | None:
     """Visiting a village space (with the Mayor, or the Farmer for a barn); ``usable``: whether the space's action
     would do something for ``p`` now (``legal.usable_spaces``)."""
     name = str(action[1])
@@ -258,7 +258,7 @@ def visit_refusal(s: IbyronBase, p: int, action: Action, usable: bool) -> str | 
 
 
 # ------------------------------------------------------------------ set-up and round's end
-def home_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
+def home_refusal(s: IbyronPosition, p: int, action: Action) -> str | None:
     """A home field: a field of one's own starting tile, or of the centre tile while no other home is on it."""
     centre = action[1] == "center"
     corners = s.tile_corners("center" if centre else f"seat{p}")
@@ -269,12 +269,12 @@ def home_refusal(s: IbyronBase, p: int, action: Action) -> str | None:
     return None
 
 
-def hire_most(s: IbyronBase, p: int, most: int) -> int:
+def hire_most(s: IbyronPosition, p: int, most: int) -> int:
     """How many workers ``p`` can hire now ($1 each, from the rest box), ``most`` being the notation's bound."""
     return min(s.rest[p], s.res[p][COINS], most)
 
 
-def buy_offer_refusal(s: IbyronBase, p: int) -> str | None:
+def buy_offer_refusal(s: IbyronPosition, p: int) -> str | None:
     """Whether the start player can buy a face-up tile at all: the price, and room for it on the island."""
     if s.res[p][COINS] < START_TILE_PRICE:
         return f"the start player's tile costs ${START_TILE_PRICE}, you have ${s.res[p][COINS]}"
@@ -283,13 +283,13 @@ def buy_offer_refusal(s: IbyronBase, p: int) -> str | None:
     return None
 
 
-def buy_refusal(s: IbyronBase, p: int, tile: int) -> str | None:
+def buy_refusal(s: IbyronPosition, p: int, tile: int) -> str | None:
     if tile not in s.tiles:
         return f"tile {tile} is not in the supply (face up: {sorted(s.tiles)})"
     return buy_offer_refusal(s, p)
 
 
-def place_refusal(s: IbyronBase, x: int, y: int) -> str | None:
+def place_refusal(s: IbyronPosition, x: int, y: int) -> str | None:
     """Laying the new tile with its top-left corner on (x, y)."""
     if not can_place(x, y, s.height, s._blocked()):
         return ("the tile cannot lie there: it must touch the island along an edge, or lie flat on four spaces "

@@ -38,14 +38,14 @@ from meeple.games.ibyron.data import (
 from meeple.games.ibyron.legal import STEP_CHOICES, find_refusal, outside_actions, refusal, village_actions
 from meeple.games.ibyron.moves import MOVE_TARGET, move_refusal
 from meeple.games.ibyron.observe import IbyronObservation, determinize, observation
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 # Why a game ends: a player housed all but 3 workers (the rulebook's end), the beginner/solo game's last
 # round, or the standard game's designed round limit (a safeguard, not a rule of the game).
 END_REASONS = ("workers", "rounds", "safety_cap")
 
 
-def _do_done(s: IbyronBase, p: int, action: Action) -> None:
+def _do_done(s: IbyronPosition, p: int, action: Action) -> None:
     """``done`` closes a market visit, or stops placing overseers on a new tile."""
     if s.step == S_MARKET:
         village.after_village_action(s, p)
@@ -53,7 +53,7 @@ def _do_done(s: IbyronBase, p: int, action: Action) -> None:
         turns.end_turn(s)
 
 
-def _do_hire(s: IbyronBase, p: int, action: Action) -> None:
+def _do_hire(s: IbyronPosition, p: int, action: Action) -> None:
     n = int(action[1])
     s.res[p][COINS] -= n
     s.rest[p] -= n
@@ -64,7 +64,7 @@ def _do_hire(s: IbyronBase, p: int, action: Action) -> None:
         turns.next_hire(s)
 
 
-def _do_buy(s: IbyronBase, p: int, action: Action) -> None:
+def _do_buy(s: IbyronPosition, p: int, action: Action) -> None:
     k = int(action[1])
     s.res[p][COINS] -= START_TILE_PRICE
     s.tiles.remove(k)
@@ -72,18 +72,18 @@ def _do_buy(s: IbyronBase, p: int, action: Action) -> None:
     s.step = S_PLACE
 
 
-def _do_decline(s: IbyronBase, p: int, action: Action) -> None:
+def _do_decline(s: IbyronPosition, p: int, action: Action) -> None:
     # coins are capped at the round's end; only the solo game's extra tiles can have added some since
     turns.cap_coins(s)
     turns.begin_round(s)
 
 
-def _may_add_extra_tile(s: IbyronBase) -> bool:
+def _may_add_extra_tile(s: IbyronPosition) -> bool:
     """Solo: another tile may be added while one is left, it fits, and a round would still be played."""
     return s.solo and bool(s.tiles) and s.round_limit - 1 > s.round and s._any_anchor()
 
 
-def _after_extra_tile(s: IbyronBase) -> None:
+def _after_extra_tile(s: IbyronPosition) -> None:
     if _may_add_extra_tile(s):
         s.step = S_EXTRA
     else:
@@ -91,7 +91,7 @@ def _after_extra_tile(s: IbyronBase) -> None:
         turns.begin_round(s)
 
 
-def _do_place(s: IbyronBase, p: int, action: Action) -> None:
+def _do_place(s: IbyronPosition, p: int, action: Action) -> None:
     s.lay_tile(s.pending_tile, int(action[1]), int(action[2]), int(action[3]))
     s.pending_tile = -1
     if s.extra_tile:
@@ -108,23 +108,23 @@ def _do_place(s: IbyronBase, p: int, action: Action) -> None:
         turns.begin_round(s)
 
 
-def _do_extra(s: IbyronBase, p: int, action: Action) -> None:
+def _do_extra(s: IbyronPosition, p: int, action: Action) -> None:
     s.extra_tile = True
     turns.draw_and_place(s)
 
 
-def _do_start(s: IbyronBase, p: int, action: Action) -> None:
+def _do_start(s: IbyronPosition, p: int, action: Action) -> None:
     turns.choose_start(s, p, MAT_BUILDINGS.index(str(action[1])))
     s.step = S_HOME
 
 
-def _do_home(s: IbyronBase, p: int, action: Action) -> None:
+def _do_home(s: IbyronPosition, p: int, action: Action) -> None:
     tile = "center" if action[1] == "center" else f"seat{p}"
     turns.settle_home(s, p, s.tile_corners(tile)[int(action[-1])])
 
 
 # What each kind of action does (the action is already known to be legal).
-APPLY: dict[int | str, Callable[[IbyronBase, int, Action], None]] = {
+APPLY: dict[int | str, Callable[[IbyronPosition, int, Action], None]] = {
     "move": outside.do_move,
     "end": outside.do_end,
     "explore": outside.do_explore,
@@ -156,7 +156,7 @@ APPLY: dict[int | str, Callable[[IbyronBase, int, Action], None]] = {
 OFFERED_MAX = 24  # the longest legal list kept for apply's check
 
 
-class IbyronState(IbyronBase):
+class IbyronState(IbyronPosition):
     # The legal actions last listed and their seat, kept (not game state) so that ``apply``'s check of the
     # action chosen from them is one lookup instead of the rules asked again. Dropped by every ``_apply``;
     # a clone starts without. Code that edits the fields directly (tests) lists the actions again afterwards.

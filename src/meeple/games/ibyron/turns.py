@@ -28,7 +28,7 @@ from meeple.games.ibyron.data import (
     STACK,
     VILLAGE,
 )
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 
 
 def add(values: list[int], index: int, amount: int) -> None:
@@ -36,7 +36,7 @@ def add(values: list[int], index: int, amount: int) -> None:
     values[index] = max(0, min(RES_MAX[index], values[index] + amount))
 
 
-def gain(s: IbyronBase, p: int, what: tuple[tuple[str, int], ...], extra: int) -> None:
+def gain(s: IbyronPosition, p: int, what: tuple[tuple[str, int], ...], extra: int) -> None:
     """Gain resources (and horses, as far as the supply has them), ``extra`` more of each."""
     for key, amount in what:
         n = amount + extra
@@ -48,7 +48,7 @@ def gain(s: IbyronBase, p: int, what: tuple[tuple[str, int], ...], extra: int) -
             add(s.res[p], RES_INDEX[key], n)
 
 
-def gain_mat_building(s: IbyronBase, p: int, b: int) -> None:
+def gain_mat_building(s: IbyronPosition, p: int, b: int) -> None:
     s.mat[p][b] = True
     if b == BANK:
         add(s.res[p], COINS, DATA["starting_buildings"][BANK]["coins"])
@@ -56,7 +56,7 @@ def gain_mat_building(s: IbyronBase, p: int, b: int) -> None:
         add(s.res[p], FOOD, DATA["starting_buildings"][GARDEN]["food"])
 
 
-def retrieve(s: IbyronBase, p: int, b: int) -> None:
+def retrieve(s: IbyronPosition, p: int, b: int) -> None:
     """A reserve stack comes back to the rest box and the starting building under it is gained."""
     s.reserve[p].remove(b)
     s.rest[p] += STACK
@@ -64,12 +64,12 @@ def retrieve(s: IbyronBase, p: int, b: int) -> None:
 
 
 # ----------------------------------------------------------------- set-up
-def choose_start(s: IbyronBase, p: int, b: int) -> None:
+def choose_start(s: IbyronPosition, p: int, b: int) -> None:
     s.reserve[p] = [i for i in range(3) if i != b]
     gain_mat_building(s, p, b)
 
 
-def settle_home(s: IbyronBase, p: int, cell: int) -> None:
+def settle_home(s: IbyronPosition, p: int, cell: int) -> None:
     """The leader, well and starting farm go on the chosen field; the last seat's choice starts the game."""
     s.home[p] = cell
     s.leader[p] = cell
@@ -95,7 +95,7 @@ def settle_home(s: IbyronBase, p: int, cell: int) -> None:
 
 
 # ------------------------------------------------------------------ turns
-def begin_round(s: IbyronBase) -> None:
+def begin_round(s: IbyronPosition) -> None:
     s.round += 1
     s.extra_tile = False
     for p in range(s.players):
@@ -107,7 +107,7 @@ def begin_round(s: IbyronBase) -> None:
     start_turn(s)
 
 
-def start_turn(s: IbyronBase) -> None:
+def start_turn(s: IbyronPosition) -> None:
     """Give the turn to ``current`` or the next seat that still has something to do."""
     phase = s.phase  # read once: this runs after nearly every move
     for _ in range(s.players + 1):
@@ -130,14 +130,14 @@ def start_turn(s: IbyronBase) -> None:
     end_round(s)
 
 
-def end_turn(s: IbyronBase) -> None:
+def end_turn(s: IbyronPosition) -> None:
     if s.over:
         return
     s.current = (s.current + 1) % s.players
     start_turn(s)
 
 
-def enter_village(s: IbyronBase, p: int, forfeited: int) -> None:
+def enter_village(s: IbyronPosition, p: int, forfeited: int) -> None:
     """The leader goes to the resource track; horses over the stable limit go back."""
     s.phase[p] = VILLAGE
     s.forfeit[p] = forfeited
@@ -147,14 +147,14 @@ def enter_village(s: IbyronBase, p: int, forfeited: int) -> None:
     s.horse_supply += lost
 
 
-def player_done(s: IbyronBase, p: int) -> None:
+def player_done(s: IbyronPosition, p: int) -> None:
     s.phase[p] = DONE
     s.pending_forfeit = 0
     end_turn(s)
 
 
 # ------------------------------------------------------------ end of round
-def end_round(s: IbyronBase) -> None:
+def end_round(s: IbyronPosition) -> None:
     # cleanup
     for space in s.stacks:
         for owner, _, discs in space:
@@ -181,7 +181,7 @@ def end_round(s: IbyronBase) -> None:
     next_hire(s)
 
 
-def next_hire(s: IbyronBase) -> None:
+def next_hire(s: IbyronPosition) -> None:
     if s.hire_queue:
         s.current = s.hire_queue.pop(0)
         s.step = S_HIRE
@@ -189,14 +189,14 @@ def next_hire(s: IbyronBase) -> None:
     finish_round(s)
 
 
-def cap_coins(s: IbyronBase) -> None:
+def cap_coins(s: IbyronPosition) -> None:
     """Coins above each player's limit (2, Bank 5, Treasury 10) are lost."""
     for p in range(s.players):
         r = s.res[p]
         r[COINS] = min(r[COINS], s._coins_kept(p))
 
 
-def finish_round(s: IbyronBase) -> None:
+def finish_round(s: IbyronPosition) -> None:
     cap_coins(s)
     for i in range(4):
         if s.dice_used[i]:
@@ -218,12 +218,12 @@ def finish_round(s: IbyronBase) -> None:
         begin_round(s)
 
 
-def solo_bonus_cycle(s: IbyronBase) -> None:
+def solo_bonus_cycle(s: IbyronPosition) -> None:
     if all(s.solo_used):
         s.solo_used = [False] * len(FRONT)
 
 
-def draw_and_place(s: IbyronBase) -> None:
+def draw_and_place(s: IbyronPosition) -> None:
     """Beginner/solo: the start player adds the top tile of the face-down pile."""
     if s.tiles and s._any_anchor():
         s.pending_tile = s.tiles.pop(0)
@@ -232,7 +232,7 @@ def draw_and_place(s: IbyronBase) -> None:
         begin_round(s)
 
 
-def finish_game(s: IbyronBase, reason: str) -> None:
+def finish_game(s: IbyronPosition, reason: str) -> None:
     """End the game: ``workers`` (a player housed all but 3), ``rounds`` or ``safety_cap``."""
     s.over = True
     s.step = S_OVER

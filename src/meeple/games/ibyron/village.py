@@ -39,17 +39,17 @@ from meeple.games.ibyron.data import (
     TAXING,
 )
 from meeple.games.ibyron.market import market_has_more
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.turns import add, end_turn, gain, player_done, retrieve
 
 
-def _stablehand(s: IbyronBase, p: int, barn: bool) -> bool:
+def _stablehand(s: IbyronPosition, p: int, barn: bool) -> bool:
     s.horse_supply -= 1
     s.horses[p] += 1
     return True
 
 
-def _shipwright(s: IbyronBase, p: int, barn: bool) -> bool:
+def _shipwright(s: IbyronPosition, p: int, barn: bool) -> bool:
     s.ship[p] -= 1
     s.rest[p] += 1
     if s.ship[p] == 0 and s.reserve[p]:
@@ -60,14 +60,14 @@ def _shipwright(s: IbyronBase, p: int, barn: bool) -> bool:
     return True
 
 
-def _market(s: IbyronBase, p: int, barn: bool) -> bool:
+def _market(s: IbyronPosition, p: int, barn: bool) -> bool:
     s.sold = False
     s.traded = False
     s.step = S_MARKET
     return False
 
 
-def _library(s: IbyronBase, p: int, barn: bool) -> bool:
+def _library(s: IbyronPosition, p: int, barn: bool) -> bool:
     s.res[p][COINS] -= PERMIT_PRICE
     if s.permit_supply > 0:
         s.permit_supply -= 1
@@ -77,7 +77,7 @@ def _library(s: IbyronBase, p: int, barn: bool) -> bool:
     return True
 
 
-def _farmer(s: IbyronBase, p: int, barn: bool) -> bool:
+def _farmer(s: IbyronPosition, p: int, barn: bool) -> bool:
     if barn:
         s.barn_supply -= 1
         s.barns[p] += 1
@@ -86,7 +86,7 @@ def _farmer(s: IbyronBase, p: int, barn: bool) -> bool:
     return True
 
 
-def _explorer(s: IbyronBase, p: int, barn: bool) -> bool:
+def _explorer(s: IbyronPosition, p: int, barn: bool) -> bool:
     s.res[p][COINS] -= EXPLORER_PRICE
     if not s.beginner:
         s.step = S_TAKE
@@ -95,7 +95,7 @@ def _explorer(s: IbyronBase, p: int, barn: bool) -> bool:
     return True
 
 
-def _tax(s: IbyronBase, p: int, barn: bool) -> bool:
+def _tax(s: IbyronPosition, p: int, barn: bool) -> bool:
     add(s.res[p], COINS, TAX_PER_LEVEL * s.tech[p][TAXING])
     return True
 
@@ -113,10 +113,10 @@ VISIT_TERMS = {
 }
 
 
-def do_visit(s: IbyronBase, p: int, action: Action) -> None:
+def do_visit(s: IbyronPosition, p: int, action: Action) -> None:
     space, use_mayor, barn, effect = VISIT_TERMS[action]
     stacks = s.stacks[space]
-    # the cost of a visit (IbyronBase._village_cost), written out on this hot path
+    # the cost of a visit (IbyronPosition._village_cost), written out on this hot path
     cost = stacks[-1][1] + 1 if stacks else 1
     if cost > s.cap:
         cost = s.cap
@@ -130,7 +130,7 @@ def do_visit(s: IbyronBase, p: int, action: Action) -> None:
         after_village_action(s, p)
 
 
-def _harvest(s: IbyronBase, p: int) -> None:
+def _harvest(s: IbyronPosition, p: int) -> None:
     cell = s._grain_field(p)
     owner, kind, left = s.camps[cell]
     s.rest[p] += 1
@@ -146,7 +146,7 @@ def _harvest(s: IbyronBase, p: int) -> None:
         s.barn_supply += 1
 
 
-def after_village_action(s: IbyronBase, p: int) -> None:
+def after_village_action(s: IbyronPosition, p: int) -> None:
     """After a village action: out of discs means taking the bonus now, else the turn passes."""
     if s.vbox[p] == 0 and not s.mayor[p]:
         s.pending_forfeit = 0
@@ -155,12 +155,12 @@ def after_village_action(s: IbyronBase, p: int) -> None:
     end_turn(s)
 
 
-def _market_maybe_done(s: IbyronBase, p: int) -> None:
+def _market_maybe_done(s: IbyronPosition, p: int) -> None:
     if not market_has_more(s, p):
         after_village_action(s, p)
 
 
-def do_sell(s: IbyronBase, p: int, action: Action) -> None:
+def do_sell(s: IbyronPosition, p: int, action: Action) -> None:
     name, n = str(action[1]), int(action[2])
     box = MARKET_BOXES.index(name)
     r = s.res[p]
@@ -171,7 +171,7 @@ def do_sell(s: IbyronBase, p: int, action: Action) -> None:
     _market_maybe_done(s, p)
 
 
-def do_trade(s: IbyronBase, p: int, action: Action) -> None:
+def do_trade(s: IbyronPosition, p: int, action: Action) -> None:
     r = s.res[p]
     ch = DATA["court_house"]
     if action[1] == "food":
@@ -184,19 +184,19 @@ def do_trade(s: IbyronBase, p: int, action: Action) -> None:
     _market_maybe_done(s, p)
 
 
-def do_retrieve(s: IbyronBase, p: int, action: Action) -> None:
+def do_retrieve(s: IbyronPosition, p: int, action: Action) -> None:
     retrieve(s, p, MAT_BUILDINGS.index(str(action[1])))
     after_village_action(s, p)
 
 
-def do_take(s: IbyronBase, p: int, action: Action) -> None:
+def do_take(s: IbyronPosition, p: int, action: Action) -> None:
     tile = int(action[1])
     s.tiles.remove(tile)
     s.held[p] = tile
     after_village_action(s, p)
 
 
-def do_leave(s: IbyronBase, p: int, action: Action) -> None:
+def do_leave(s: IbyronPosition, p: int, action: Action) -> None:
     """Give up: the discs left in the village box go to the rest box, and an unused Mayor is given up too.
 
     The Mayor stands in the village box (the rulebook's set-up and cleanup say so), so giving it up counts
@@ -213,7 +213,7 @@ def do_leave(s: IbyronBase, p: int, action: Action) -> None:
 _FRONT_BY_NUMBER = {sp["number"]: k for k, sp in reversed(list(enumerate(FRONT)))}  # the first space of a number
 
 
-def do_bonus(s: IbyronBase, p: int, action: Action) -> None:
+def do_bonus(s: IbyronPosition, p: int, action: Action) -> None:
     number = int(action[1])
     alt = str(action[2]) if len(action) > 2 else ""
     forfeited = s.pending_forfeit

@@ -55,7 +55,7 @@ from meeple.games.ibyron.data import (
 )
 from meeple.games.ibyron.island import xy
 from meeple.games.ibyron.labels import CAMP_NAMES, MAT_NAMES, START_WORDS, bonus_gain, label, plural, tile_words
-from meeple.games.ibyron.position import IbyronBase
+from meeple.games.ibyron.position import IbyronPosition
 from meeple.games.ibyron.scoring import loose_discs, point_lines
 
 __all__ = ["label", "narrate", "summarize", "undo_barrier"]
@@ -73,7 +73,7 @@ def undo_barrier(before: object, action: Action, seat: int, after: object) -> bo
     Ending the turn is a barrier because in the solo game, and whenever the
     other players are done for the round, the same seat moves again at once.
     """
-    assert isinstance(before, IbyronBase) and isinstance(after, IbyronBase)
+    assert isinstance(before, IbyronPosition) and isinstance(after, IbyronPosition)
     if before.beginner and len(after.tiles) < len(before.tiles) and action.kind in ("visit", "extra", "bonus",
                                                                                     "hire", "decline", "place"):
         return True
@@ -83,7 +83,7 @@ def undo_barrier(before: object, action: Action, seat: int, after: object) -> bo
 # ---------------------------------------------------------------- narration
 def narrate(before: object, action: Action, seat: int, after: object, names: Names) -> list[LogLine]:
     """The automatic consequences of ``action`` by ``seat``, every line for everyone."""
-    assert isinstance(before, IbyronBase) and isinstance(after, IbyronBase)
+    assert isinstance(before, IbyronPosition) and isinstance(after, IbyronPosition)
     texts: list[str] = []
     if before.round == 0 and after.round == 1:
         texts += _setup_lines(before, after, names)
@@ -97,7 +97,7 @@ def narrate(before: object, action: Action, seat: int, after: object, names: Nam
     return [LogLine(text) for text in texts]
 
 
-def _setup_lines(before: IbyronBase, after: IbyronBase, names: Names) -> list[str]:
+def _setup_lines(before: IbyronPosition, after: IbyronPosition, names: Names) -> list[str]:
     """The bonus deal (each seat's resources grew by exactly one front space), start player, dice."""
     dealt = []
     for q in range(after.players):
@@ -112,7 +112,7 @@ def _setup_lines(before: IbyronBase, after: IbyronBase, names: Names) -> list[st
     return lines
 
 
-def _gained(before: IbyronBase, after: IbyronBase, q: int) -> dict[str, int]:
+def _gained(before: IbyronPosition, after: IbyronPosition, q: int) -> dict[str, int]:
     out = {key: after.res[q][i] - before.res[q][i] for key, i in RES_INDEX.items()
            if after.res[q][i] != before.res[q][i]}
     if after.horses[q] != before.horses[q]:
@@ -120,11 +120,11 @@ def _gained(before: IbyronBase, after: IbyronBase, q: int) -> dict[str, int]:
     return out
 
 
-def _dice_words(s: IbyronBase) -> str:
+def _dice_words(s: IbyronPosition) -> str:
     return ", ".join(f"{MARKET_BOXES[i]} ${s.dice[i]}" for i in range(4))
 
 
-def _horses_spent(before: IbyronBase, action: Action, seat: int) -> int:
+def _horses_spent(before: IbyronPosition, action: Action, seat: int) -> int:
     """Horses the move itself spends (net of a Castle Gate's gain), before any go back at the village."""
     kind = action.kind
     if kind == "move":
@@ -140,7 +140,9 @@ def _horses_spent(before: IbyronBase, action: Action, seat: int) -> int:
     return 0
 
 
-def _village_entries(before: IbyronBase, action: Action, seat: int, after: IbyronBase, names: Names) -> list[str]:
+def _village_entries(
+    before: IbyronPosition, action: Action, seat: int, after: IbyronPosition, names: Names
+) -> list[str]:
     lines = []
     for q in range(after.players):
         if before.phase[q] != OUTSIDE or after.phase[q] != VILLAGE:
@@ -156,7 +158,7 @@ def _village_entries(before: IbyronBase, action: Action, seat: int, after: Ibyro
     return lines
 
 
-def _camp_lines(before: IbyronBase, action: Action, seat: int, after: IbyronBase, names: Names) -> list[str]:
+def _camp_lines(before: IbyronPosition, action: Action, seat: int, after: IbyronPosition, names: Names) -> list[str]:
     who = seat_name(names, seat)
     lines = []
     if action.kind == "gather":
@@ -183,7 +185,7 @@ def _camp_lines(before: IbyronBase, action: Action, seat: int, after: IbyronBase
     return lines
 
 
-def _drawn_tile(before: IbyronBase, action: Action, seat: int, after: IbyronBase, names: Names) -> list[str]:
+def _drawn_tile(before: IbyronPosition, action: Action, seat: int, after: IbyronPosition, names: Names) -> list[str]:
     """A tile off the face-down pile is shown to everyone once drawn (only the pile's order is secret)."""
     if not before.beginner or len(after.tiles) >= len(before.tiles):
         return []
@@ -196,12 +198,12 @@ def _drawn_tile(before: IbyronBase, action: Action, seat: int, after: IbyronBase
     return []
 
 
-def _round_closed(before: IbyronBase, action: Action, seat: int) -> bool:
+def _round_closed(before: IbyronPosition, action: Action, seat: int) -> bool:
     """The last bonus of a round: everyone is then done and the round ends in the same move."""
     return action.kind == "bonus" and all(before.phase[q] == DONE for q in range(before.players) if q != seat)
 
 
-def _feeding(before: IbyronBase, after: IbyronBase, names: Names) -> list[str]:
+def _feeding(before: IbyronPosition, after: IbyronPosition, names: Names) -> list[str]:
     """Discs back from the village board, then fed into the supply (food value), then the forfeited ones."""
     lines = [f"Round {before.round} is over: the discs on the village board go back to the rest boxes."]
     for q in range(after.players):
@@ -217,7 +219,7 @@ def _feeding(before: IbyronBase, after: IbyronBase, names: Names) -> list[str]:
     return lines
 
 
-def _coins_before_cap(before: IbyronBase, action: Action, seat: int, q: int) -> int:
+def _coins_before_cap(before: IbyronPosition, action: Action, seat: int, q: int) -> int:
     """Seat ``q``'s coins after the move's own payments and gains, before any are lost over the limit."""
     coins = before.res[q][COINS]
     if q == seat:
@@ -231,7 +233,7 @@ def _coins_before_cap(before: IbyronBase, action: Action, seat: int, q: int) -> 
     return max(0, min(COINS_MAX, coins))
 
 
-def _coins_lost(before: IbyronBase, action: Action, seat: int, after: IbyronBase, names: Names) -> list[str]:
+def _coins_lost(before: IbyronPosition, action: Action, seat: int, after: IbyronPosition, names: Names) -> list[str]:
     if action.kind not in ("bonus", "hire", "decline", "place"):
         return []
     lines = []
@@ -242,7 +244,7 @@ def _coins_lost(before: IbyronBase, action: Action, seat: int, after: IbyronBase
     return lines
 
 
-def _round_turnover(before: IbyronBase, after: IbyronBase, names: Names) -> list[str]:
+def _round_turnover(before: IbyronPosition, after: IbyronPosition, names: Names) -> list[str]:
     """Dice re-rolled, the game's end, a new start player and their tile, a new round."""
     lines = []
     if any(before.dice_used) and not any(after.dice_used):
@@ -266,7 +268,7 @@ def _who(names: Names, seats: Sequence[int]) -> str:
     return " and ".join(seat_name(names, q) for q in seats) or "nobody"
 
 
-def _end_sentence(s: IbyronBase, names: Names) -> str:
+def _end_sentence(s: IbyronPosition, names: Names) -> str:
     winners = tuple(s.winners)
     reason = s.end_reason
     if reason == "workers":
@@ -285,7 +287,7 @@ def _end_sentence(s: IbyronBase, names: Names) -> str:
             f"buildings.")
 
 
-def _disc_lines(s: IbyronBase, p: int) -> tuple[ScoreLine, ...]:
+def _disc_lines(s: IbyronPosition, p: int) -> tuple[ScoreLine, ...]:
     """A standard game's result: the discs standing in each kind of building."""
     lines = [ScoreLine("Starting farm", 1.0)]
     for bd in BUILDINGS:
@@ -296,7 +298,7 @@ def _disc_lines(s: IbyronBase, p: int) -> tuple[ScoreLine, ...]:
     return tuple(lines)
 
 
-def _point_lines(s: IbyronBase, p: int) -> tuple[ScoreLine, ...]:
+def _point_lines(s: IbyronPosition, p: int) -> tuple[ScoreLine, ...]:
     castle_height = len(s.buildings[s.castle[p]][1]) if s.castle[p] >= 0 else 0
     parts = point_lines(s.built[p], sum(s.mat[p]), castle_height, s.res[p][GOLD], s.res[p][COINS],
                         s.res[p][FOOD], s.in_buildings[p], len(s.reserve[p]))
@@ -305,7 +307,7 @@ def _point_lines(s: IbyronBase, p: int) -> tuple[ScoreLine, ...]:
 
 def summarize(state: object, names: Names) -> EndSummary:
     """Why the game ended and each seat's breakdown (``GameInfo.summarizer``)."""
-    assert isinstance(state, IbyronBase)
+    assert isinstance(state, IbyronPosition)
     s = state
     results = []
     top_discs = max(s.in_buildings)
