@@ -59,7 +59,10 @@ def test_main_step_labels() -> None:
 
 def test_a_second_traveller_looks_below_and_a_public_stack_top_is_named() -> None:
     state = play(main_position(), "travel 7 europe")
-    assert words_of(state, "travel 1 europe") == "Send explorer #1 to Europe to look at the 2nd site from the top"
+    # Explorer #1 is the last one left to act: its move ends the turn, and its words say so.
+    assert words_of(state, "travel 1 europe") == (
+        "Send explorer #1 to Europe to look at the 2nd site from the top — this ends your turn"
+    )
     state = arrange(main_position(), camp=[11])
     state.camp_hidden = 0  # #11 went under in plain sight
     assert words_of(state, "hire stack") == "Hire #11 Bud Ling, the top of the basecamp stack (5 gold)"
@@ -89,17 +92,19 @@ def test_team_labels() -> None:
     assert words_of(state, "team 7") == "Add #7 High Lander to the team: it then succeeds at Lascaux"
     play(state, "team 3")
     assert words_of(state, "team 4") == "Add explorer #4 to the team: it then succeeds at Lascaux"
-    assert words_of(state, "team done") == "Send the team as it is: the dig at Lascaux fails and you lose a member"
+    assert words_of(state, "team done") == (
+        "Send the team as it is: the dig at Lascaux fails and you lose a member — this ends your turn"
+    )
 
 
 def test_withdraw_and_lose_labels() -> None:
     state = arrange(main_position(), hands=[[1, 4], [8], [3]], stacks={"europe": [4, 1, 2, 3, 5, 6]})
     play(state, "expedition europe", "team 4", "team 1", "team done")  # Lascaux needs map 2: they have 1
     assert legal(state) == ["lose 4", "lose 1"]
-    assert words_of(state, "lose 4") == "Lose explorer #4 (back to the basecamp)"
+    assert words_of(state, "lose 4") == "Lose explorer #4 (back to the basecamp) — this ends your turn"
     state = arrange(main_position(), hands=[[1, 6, 7], [8], [3]], stacks={"europe": [6, 1, 2, 3, 4, 5]})
     play(state, "expedition europe", "team 1", "team 6")  # Troy: map 1, microscope 2 -> 1 and 6 meet it
-    assert words_of(state, "withdraw 6") == "Explorer #6 withdraws to the basecamp"
+    assert words_of(state, "withdraw 6") == "Explorer #6 withdraws to the basecamp"  # #7 has not acted yet
 
 
 def test_every_kind_of_move_has_its_own_words() -> None:

@@ -28,7 +28,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import IllegalAction
 from meeple.core.record import Record
 from meeple.core.state import State
-from meeple.core.words import LogLine
+from meeple.core.words import LogLine, told_label
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class LogEntry:
     label: str
     consequences: tuple[LogLine, ...]
     barrier: bool  # revealed something or drew from the generator: no undo past it
+    told: str | None = None  # the move as the log tells it to everyone, after the mover's name
 
 
 def is_barrier(before: State, action: Action, seat: int, after: State) -> bool:
@@ -107,7 +108,8 @@ class GameLog:
         narrator = after.info.narrator
         lines = tuple(narrator(before, action, seat, after, self.names)) if narrator is not None else ()
         barrier = is_barrier(before, action, seat, after)
-        entry = LogEntry(len(after.history), seat, str(action), label, lines, barrier)
+        told = told_label(before, action, seat, self.names)
+        entry = LogEntry(len(after.history), seat, str(action), label, lines, barrier, told)
         self.entries.append(entry)
         if barrier or (self._before and self.entries[-2].seat != seat):
             self._before = []
@@ -168,8 +170,10 @@ class GameLog:
 
     def lines(self, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The log from move ``start`` as ``viewer`` may read it, one dict a move:
-        ``number``, ``seat``, ``text`` (``None``: hidden), ``notation`` (only
-        where the move is visible) and ``consequences`` (texts)."""
+        ``number``, ``seat``, ``text`` (``None``: hidden), ``notation`` and
+        ``told`` (the move in the third person, to follow the mover's name; only
+        where the move is visible, and ``told`` only for games that have it) and
+        ``consequences`` (texts)."""
         out: list[dict[str, Any]] = []
         for index in range(start, len(self.entries)):
             entry = self.entries[index]
@@ -181,6 +185,7 @@ class GameLog:
                     "seat": entry.seat,
                     "text": text,
                     "notation": entry.notation if visible else None,
+                    "told": entry.told if visible else None,
                     "consequences": [line.text for line in entry.consequences if line.visible_to(viewer)],
                 }
             )

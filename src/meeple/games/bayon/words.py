@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core import Action
-from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
+from meeple.core.words import ENDS_TURN, EndSummary, Labeler, LogLine, ScoreLine, SeatResult, seat_name, third_person
 from meeple.games.bayon import actions
 from meeple.games.bayon.actions import DECODE, PAY, TEAM
 from meeple.games.bayon.data import COSTS, DATA, EXPLORERS, SITE_VALUE, SITES, continent_title
@@ -63,11 +63,61 @@ def team_totals(team: Sequence[int]) -> tuple[int, int, int]:
 
 
 # ------------------------------------------------------------------ labels
-def label(state: State, action: Action, seat: int) -> str:
-    """``action`` in words for ``seat``, from what every seat sees before it."""
+def _label(state: State, action: Action, seat: int) -> str:
+    """``action`` in words for ``seat``, from what every seat sees before it; a move after
+    which the turn ends by itself (the last explorer has acted) says so (``ENDS_TURN``)."""
     game: BayonState = state  # type: ignore[assignment]
     op, x, c = DECODE[action]
-    return capitalized(_LABELS[op](game, seat, x, c))
+    words = capitalized(_LABELS[op](game, seat, x, c))
+    return words + ENDS_TURN if op in _MAY_END_TURN and ends_turn(game, action, seat) else words
+
+
+# The moves after which the turn may end by itself (decision 8: every explorer has acted; 20: a
+# failed expedition). Taking gold and ``end`` end it by choice, and their labels say so. Paying
+# is left out: it reveals the site and always leads to the team step, and asking a copy what
+# follows a reveal would read the hidden card.
+_MAY_END_TURN = frozenset(
+    {
+        actions.OP_TRAVEL,
+        actions.OP_INTERPRETER,
+        actions.OP_TEAM,
+        actions.OP_TEAM_DONE,
+        actions.OP_WITHDRAW,
+        actions.OP_LOSE,
+        actions.OP_GIVEUP,
+    }
+)
+
+
+def ends_turn(game: BayonState, action: Action, seat: int) -> bool:
+    """Does ``action`` end ``seat``'s turn by itself (the game going on)? Played on a copy for
+    the moves after the reveal: what ends a turn then (explorers used, a failed team) is public,
+    so the answer tells nothing hidden."""
+    if DECODE[action][0] in (actions.OP_TRAVEL, actions.OP_INTERPRETER):
+        # The common case, told without a copy: it ends the turn when it is the last explorer
+        # to act (decision 8); neither move changes anyone's wealth, so the game goes on unless
+        # that turn is the last the round limit allows.
+        last_turn = bool(game.max_rounds) and game.turns + 1 >= game.max_rounds * game.players
+        return len(game.unused_explorers(seat)) == 1 and not last_turn
+    after = game.clone()
+    after.apply(action, seat)
+    return after.turns != game.turns and not after.is_over
+
+
+def _told(state: State, action: Action, seat: int, names: Sequence[str] | None) -> str:
+    """The move as the log tells it to everyone, after the mover's name: "sends #9 Cliff
+    Hanger to Africa to look at its top site", "hires explorer #3 from Alice (10 gold to Alice)"."""
+    game: BayonState = state  # type: ignore[assignment]
+    op, x, c = DECODE[action]
+    if op == actions.OP_INTERPRETER:
+        return f"moves the interpreter to {continent_title(c)} with {explorer_words(x)} (blocking it)"
+    if op == actions.OP_WITHDRAW:
+        return f"lets {explorer_words(x)} withdraw to the basecamp"
+    if op == actions.OP_HIRE and x not in game.faceup:
+        owner = seat_name(names, game.owner_of(x))
+        card = f"{explorer_words(x)} ({abilities_words(EXPLORERS[x].abilities)})"
+        return f"hires {card} from {owner} ({DATA.hire_from_player} gold to {owner})"
+    return third_person(_LABELS[op](game, seat, x, c))
 
 
 def capitalized(sentence: str) -> str:
@@ -148,6 +198,9 @@ def _label_withdraw(game: BayonState, seat: int, explorer: int, c: int) -> str:
 def _label_lose(game: BayonState, seat: int, explorer: int, c: int) -> str:
     return f"Lose {explorer_words(explorer)} (back to the basecamp)"
 
+
+# The label for the mover (buttons, prompts) and the move as the log tells it.
+label = Labeler(_label, _told)
 
 _LABELS = {
     actions.OP_GOLD: _label_gold,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meeple.core import Action
+from meeple.core.words import Labeler
 from meeple.games.ibyron.actions import ACTION_SPACE
 from meeple.games.ibyron.data import (
     BACK,
@@ -233,7 +234,8 @@ def _gather(s: IbyronPosition, p: int, a: Action) -> str:
     if len(a.args) > 2:
         gained += int(CAMPS["horse_extra_wood"])
         extra = " and a horse"
-    rest = "the camp's last disc" if left == 1 else f"{plural(left - 1, 'disc')} stay on it"
+    stay = "stays" if left - 1 == 1 else "stay"
+    rest = "the camp's last disc" if left == 1 else f"{plural(left - 1, 'disc')} {stay} on it"
     return (f"Gather from your {CAMP_NAMES[kind]} at {_cell_xy(cell)}{how}: {plural(foremen, 'foreman')}{extra} "
             f"for {gained} {CAMP_YIELD[kind]} ({rest})")
 
@@ -285,7 +287,8 @@ def _build(s: IbyronPosition, p: int, a: Action) -> str:
 
 def _forfeit(s: IbyronPosition, p: int, a: Action) -> str:
     n = s.supply[p]
-    return (f"Forfeit: your {plural(n, 'disc')} left go to the village box (rehired free at the round's end), "
+    go = "goes" if n == 1 else "go"
+    return (f"Forfeit: your {plural(n, 'disc')} left {go} to the village box (rehired free at the round's end), "
             f"and you go to the village")
 
 
@@ -436,7 +439,11 @@ assert len(SPACE_NAMES) == len(SPACE_INDEX) and set(MAT_NAMES) == set(MAT_BUILDI
 assert len(CAMP_NAMES) == len(CAMP_KINDS) == len({K_WOOD, K_ORE, K_STONE, K_GOLD, K_GRAIN})
 
 
-def label(state: object, action: Action, seat: int) -> str:
+def _label(state: object, action: Action, seat: int) -> str:
     """``action`` in words for ``seat`` (``GameInfo.labeler``): the position is the one before the move."""
     assert isinstance(state, IbyronPosition)
     return LABELS[action.kind](state, seat, action)
+
+
+# The label for the mover; the log tells it in the third person ("moves their leader to ...").
+label = Labeler(_label)

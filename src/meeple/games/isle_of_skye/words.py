@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from meeple.core import Action, State
-from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
+from meeple.core.words import EndSummary, Labeler, LogLine, ScoreLine, SeatResult, seat_name, third_person
 from meeple.games.isle_of_skye.actions import BUILD, BUY, OVER, PRICE
 from meeple.games.isle_of_skye.data import DX, DY, LETTERS, TERRAIN_NAMES, TILES, rotated_terrain
 from meeple.games.isle_of_skye.scoring import SCORING_TILES, SCROLL_TEXT
@@ -112,7 +112,7 @@ def turn_words(tid: int, rot: int) -> str:
 
 
 # ------------------------------------------------------------------ labels
-def label(game: State, action: Action, seat: int) -> str:
+def _label(game: State, action: Action, seat: int) -> str:
     """``action`` in words for ``seat``, on the position before it (``GameInfo.labeler``)."""
     state = cast("IsleOfSkyeState", game)  # (the hook is declared for any game's state)
     kind, args = action.kind, action.args
@@ -131,6 +131,17 @@ def label(game: State, action: Action, seat: int) -> str:
     if kind == "rotate":
         return turn_words(state.pick_tile, int(args[0]) // 90)
     return str(action)
+
+
+def _told(game: State, action: Action, seat: int, names: Sequence[str] | None) -> str:
+    """The move as the log tells it, after the mover's name ("puts tile 23 below their castle")."""
+    if action.kind == "place":
+        return f"chooses {tile_words(int(action.args[0]))} to place next"
+    return third_person(_label(game, action, seat))
+
+
+# The label for the mover (buttons, prompts) and the move as the log tells it.
+label = Labeler(_label, _told)
 
 
 def _price_label(state: IsleOfSkyeState, price: int, seat: int) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meeple.core import Action
-from meeple.core.words import EndSummary, LogLine, ScoreLine, SeatResult, seat_name
+from meeple.core.words import EndSummary, Labeler, LogLine, ScoreLine, SeatResult, seat_name
 from meeple.games.ivor.actions import MoveAction
 from meeple.games.ivor.data import DATA, Job, bonus_text, card_name, effect_text, reward_text
 from meeple.games.ivor.events import BONUSES, EVENTS, LAST_BONUS
@@ -87,7 +87,7 @@ def card_words(card: int) -> str:
 
 
 # ------------------------------------------------------------------ labels
-def label(state: State, action: Action, seat: int) -> str:
+def _label(state: State, action: Action, seat: int) -> str:
     """``action`` in words for ``seat``, from what every seat sees before it."""
     game: IvorState = state  # type: ignore[assignment]
     if type(action) is MoveAction:
@@ -166,6 +166,9 @@ def _label_end(game: IvorState, seat: int, arg: object) -> str:
         return "Stop moving and playing: take a card from the line"
     return "End your turn (nothing in the line you may take)"
 
+
+# The label for the mover; the log tells it in the third person ("places their wagon at ...").
+label = Labeler(_label)
 
 _LABELS = {
     "place": _label_place,
