@@ -135,7 +135,11 @@ class TerminalGame:
         for line in self.log.lines(viewer, start=min(self.shown_moves, len(self.log.entries))):
             if line["text"] is not None:
                 who = self.name(line["seat"], viewer)
-                self.console.print(f"[dim]{line['number']:>4}.[/dim] {who}: [bold]{escape(line['text'])}[/bold]")
+                if line["seat"] != viewer and line.get("told"):  # another's move, told in the third person
+                    move = f"{who} [bold]{escape(line['told'])}[/bold]"
+                else:
+                    move = f"{who}: [bold]{escape(line['text'])}[/bold]"
+                self.console.print(f"[dim]{line['number']:>4}.[/dim] {move}")
             for consequence in line["consequences"]:
                 self.console.print(f"[dim]      {escape(consequence)}[/dim]")
         self.shown_moves = len(self.log.entries)
@@ -397,7 +401,10 @@ def cmd_replay(args: argparse.Namespace, read: Callable[[str], str] = input) -> 
             entry = log.lines(seat, start=move - 1)[0]
             if entry["text"] is not None:
                 who = seat_name(record.names, entry["seat"])
-                console.print(f"move {move}: {who} played [bold]{escape(entry['text'])}[/bold]")
+                if entry.get("told"):
+                    console.print(f"move {move}: {who} [bold]{escape(entry['told'])}[/bold]")
+                else:
+                    console.print(f"move {move}: {who} played [bold]{escape(entry['text'])}[/bold]")
             for consequence in entry["consequences"]:
                 console.print(f"[dim]  {escape(consequence)}[/dim]")
         console.print(text_view(state.info, state.observation(seat), names=record.names))
