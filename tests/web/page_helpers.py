@@ -123,3 +123,9 @@ def page_url(match: dict[str, Any], seat: int | None) -> str:
 
 def wait_move(page: Any, number: int) -> None:
     page.wait_for_function(f"document.body.dataset.moveNumber === '{number}'", timeout=STEP_MS)
+
+
+def confirm_move(page: Any) -> None:
+    """Answer the confirm step a click opened, if any: a move that ends the turn by itself asks first."""
+    if page.locator("#confirm-move").is_visible():
+        page.click("#confirm-play")

@@ -22,6 +22,7 @@ import pytest
 
 import meeple
 from tests.web.conftest import all_game_ids
+from tests.web.page_helpers import confirm_move
 from tests.web.server_process import ServerProcess
 
 STEP_TIMEOUT_MS = 30_000  # generous: CI machines run the whole suite at once
@@ -71,6 +72,7 @@ def click_a_move(page: Any, rng: random.Random) -> None:
     else:
         buttons = page.locator("#actions button[data-notation]:not([disabled])")
         buttons.nth(rng.randrange(buttons.count())).click()
+    confirm_move(page)
     try:
         page.wait_for_function(
             f"document.body.dataset.moveNumber !== '{before}' || document.body.dataset.over === '1' || "

@@ -72,7 +72,7 @@ def test_two_people_meet_at_an_open_table_play_chat_and_rematch(
 ) -> None:
     ann, bob = new_page(browser, server), new_page(browser, server)  # two contexts: two people
     open_a_table(ann, "Ann")
-    ann.wait_for_function(f"{NOTICE}.includes('Waiting for players')")
+    ann.wait_for_function(f"{NOTICE}.includes('Waiting for 1 more player to sit down (seat 1 is free)')")
     sit_from_the_lobby(bob, "Bob", screenshots / "lobby-open-tables.png")
     ann.wait_for_function(f"!{NOTICE}.includes('Waiting')")
     assert [n.strip() for n in bob.locator("#seat-list li").all_inner_texts()][:2][0].startswith("Ann")

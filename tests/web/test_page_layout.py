@@ -16,6 +16,7 @@ from tests.web.page_helpers import (
     api_create,
     api_play,
     api_view,
+    confirm_move,
     new_page,
     page_url,
     tokens,
@@ -91,6 +92,7 @@ def test_every_click_target_is_reachable_at_its_centre(
         else:
             buttons = page.locator("#actions button[data-notation]:not([disabled])")
             buttons.nth(rng.randrange(buttons.count())).click()
+        confirm_move(page)  # a move that ends the turn asks first
         page.wait_for_function(
             f"document.body.dataset.moveNumber !== '{before}' || document.getElementById('message').textContent",
             timeout=STEP_MS,

@@ -19,6 +19,7 @@ from tests.web.page_helpers import (
     api_play,
     api_undo,
     api_view,
+    confirm_move,
     current_view,
     new_page,
     page_url,
@@ -84,11 +85,12 @@ def test_undo_against_a_bot_keeps_the_humans_turn(browser: Any, server: ServerPr
     rng = random.Random(7)
     for _ in range(60):
         page.wait_for_selector("#actions button[data-notation]:not([disabled])", timeout=STEP_MS)
-        if page.locator("#undo-row").is_visible():
+        if page.locator("#undo:not([disabled])").is_visible():
             break
         buttons = page.locator("#actions button[data-notation]:not([disabled])")
         before = page.evaluate("document.body.dataset.moveNumber")
         buttons.nth(rng.randrange(buttons.count())).click()
+        confirm_move(page)  # a move that ends the turn asks first
         page.wait_for_function(f"document.body.dataset.moveNumber !== '{before}'", timeout=STEP_MS)
     else:
         raise AssertionError("never an undo")

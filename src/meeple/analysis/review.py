@@ -127,11 +127,32 @@ def analyse(
     can give another analysis); ``max_decisions``: decisions judged at most;
     ``seed``: another seed gives another, equally fair, analysis.
     Raises ``ValueError`` for a record that does not replay."""
-    start = meeple.replay(dataclasses.replace(record, moves=[]))
-    analysed = sorted(set(range(start.players) if seats is None else seats))
+    state, result = start(record, seats, budget, cpu_seconds, max_decisions)
+    for number, (seat, notation) in enumerate(record.moves):
+        if progress is not None:
+            progress(number, len(record.moves))
+        step(state, number, seat, notation, result, seed)
+    result.summaries = summarise(result.seats, result.decisions)
+    return result
+
+
+def start(
+    record: Record,
+    seats: Sequence[int] | None = None,
+    budget: int | None = None,
+    cpu_seconds: float | None = CPU_SECONDS,
+    max_decisions: int | None = MAX_DECISIONS,
+) -> tuple[State, Analysis]:
+    """The position before ``record``'s first move and an empty analysis of ``seats``
+    with these settings: ``analyse`` is ``start``, then ``step`` for each move, then
+    ``summarise``. A caller that walks the record itself (a web server judging a few
+    moves at a time between its other work) takes the same steps, so its analysis
+    is the same. Raises ``ValueError`` as ``analyse`` does."""
+    state = meeple.replay(dataclasses.replace(record, moves=[]))
+    analysed = sorted(set(range(state.players) if seats is None else seats))
     for seat in analysed:
-        if not 0 <= seat < start.players:
-            raise ValueError(f"there is no seat {seat} in a {start.players}-player game")
+        if not 0 <= seat < state.players:
+            raise ValueError(f"there is no seat {seat} in a {state.players}-player game")
     if budget is None:
         budget = default_budget(record.game)
     if budget < 1:
@@ -148,22 +169,23 @@ def analyse(
         names=list(record.names) if record.names is not None else None,
         moves=len(record.moves),
     )
-    state = start
-    for number, (seat, notation) in enumerate(record.moves):
-        if progress is not None:
-            progress(number, len(record.moves))
-        try:
-            action = state.parse_action(notation, seat)
-        except ValueError as exc:
-            raise ValueError(f"move {number} ({notation!r} by seat {seat}) cannot be read: {exc}") from None
-        if seat in analysed:
-            _judge_or_skip(state, seat, action, budget, cpu_seconds, max_decisions, seed, result)
-        try:
-            state.apply(action, seat)
-        except meeple.IllegalAction as exc:
-            raise ValueError(f"move {number} ({notation!r} by seat {seat}) is illegal: {exc}") from None
-    result.summaries = summarise(analysed, result.decisions)
-    return result
+    return state, result
+
+
+def step(state: State, number: int, seat: int, notation: str, result: Analysis, seed: int = 0) -> None:
+    """Move ``number`` of the record (``seat`` played ``notation``): judged into ``result``
+    (or listed as skipped) with the settings ``result`` holds, then played on ``state``.
+    Raises ``ValueError`` for a move that cannot be read or is illegal."""
+    try:
+        action = state.parse_action(notation, seat)
+    except ValueError as exc:
+        raise ValueError(f"move {number} ({notation!r} by seat {seat}) cannot be read: {exc}") from None
+    if seat in result.seats:
+        _judge_or_skip(state, seat, action, result.budget, result.cpu_seconds, result.max_decisions, seed, result)
+    try:
+        state.apply(action, seat)
+    except meeple.IllegalAction as exc:
+        raise ValueError(f"move {number} ({notation!r} by seat {seat}) is illegal: {exc}") from None
 
 
 def _judge_or_skip(

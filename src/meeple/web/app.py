@@ -17,7 +17,14 @@ Routes
                                   off the board: the ``X-Meeple-Ended-By`` header says how)
   POST /api/matches/{id}/resign   a seat gives up; ``/abandon`` ends a game others left
                                   (see meeple.web.endings)
+  POST /api/matches/{id}/cancel   the creator closes a table that never started
+                                  (see meeple.web.opentables)
   POST /api/records               upload a record to view it
+  GET  /leaderboard/{game}        a game's leaderboard; ``/players/{id}`` a player's page; their
+                                  JSON: ``/api/leaderboard/{game}``, ``/api/players/{id}``,
+                                  ``/api/matches/{id}/rating`` (see meeple.web.ratings_api)
+  POST /api/matches/{id}/analysis start a finished game's analysis (or answer the stored one);
+                                  ``GET`` its progress and result (see meeple.web.analysisapi)
   WS   /api/matches/{id}/live     send ``{"token": ..., "svg": true}`` as a text frame; receive views
 
 Every refusal is a 4xx with ``{"error": reason}``; a refused request changes nothing.
@@ -50,6 +57,8 @@ import meeple
 from meeple.bots.levels import level_descriptions
 from meeple.core import GameInfo, Record
 from meeple.web import gcpolicy
+from meeple.web.analysisapi import routes as analysis_routes
+from meeple.web.analysisjobs import AnalysisSettings
 from meeple.web.botworker import BOT_LEVELS
 from meeple.web.chat import Chat
 from meeple.web.chat import routes as chat_routes
@@ -59,7 +68,11 @@ from meeple.web.errors import ApiError
 from meeple.web.hub import MAX_MOVES, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
 from meeple.web.matchpage import rules_route, undo
-from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats
+from meeple.web.opentables import EXPIRE_AFTER_S
+from meeple.web.opentables import routes as open_table_routes
+from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats, short_quote
+from meeple.web.ratings_api import add_bot_ratings
+from meeple.web.ratings_api import routes as rating_routes
 from meeple.web.storage import DB_TIMEOUT_S, Store
 from meeple.web.tables import TABLE_FIELDS, Tables, parse_table
 from meeple.web.tables import routes as table_routes
@@ -243,9 +256,11 @@ class Api:
         return games[game]
 
     async def games(self, request: Request) -> Response:
+        catalogue = [game_summary(info) for info in self.hub.games.values()]
+        await add_bot_ratings(self.hub, catalogue)  # each level's rating: the players' yardstick
         return JSONResponse(
             {
-                "games": [game_summary(info) for info in self.hub.games.values()],
+                "games": catalogue,
                 "bots": [{"level": level, "label": label} for level, label in BOT_LEVELS.items()],
             }
         )
@@ -343,8 +358,11 @@ class Api:
         if not isinstance(action, str) or not action.strip():
             raise ApiError(422, "'action' must be the move's notation, e.g. from the view's 'legal' list")
         if len(action) > 200:
-            raise ApiError(422, "'action' is too long to be a move")
-        played = await self.hub.play(match, seat, action, expected)
+            raise ApiError(422, f"'action' is too long to be a move ({len(action)} characters; a move has at most 200)")
+        try:
+            played = await self.hub.play(match, seat, action, expected)
+        except ApiError as exc:  # a refusal may quote the move: quoted short, a message stays readable
+            raise ApiError(exc.status, short_quote(exc.message, action)) from None
         return JSONResponse({"move_number": played})
 
     async def undo(self, request: Request) -> Response:
@@ -516,6 +534,8 @@ def create_app(
     db_timeout: float = DB_TIMEOUT_S,
     tune_gc: bool = False,
     abandon_after: float = ABANDON_AFTER_S,
+    expire_tables_after: float = EXPIRE_AFTER_S,
+    analysis: AnalysisSettings | None = None,
 ) -> Starlette:
     """The ASGI app over the database ``db`` (a SQLAlchemy URL; ``postgresql://...`` works).
 
@@ -528,7 +548,10 @@ def create_app(
     ``tune_gc`` keeps the process's garbage collections short
     (:mod:`meeple.web.gcpolicy`; ``meeple serve`` sets it); ``abandon_after``
     is how long a game waits without a move before it may be abandoned
-    (:mod:`meeple.web.endings`);
+    (:mod:`meeple.web.endings`); ``expire_tables_after`` is how long a table
+    waits for its players before it closes by itself (0: never;
+    :mod:`meeple.web.opentables`); ``analysis`` bounds the analyses of finished
+    games (default: ``AnalysisSettings.from_env()``, :mod:`meeple.web.analysisjobs`);
     ``games`` overrides ``meeple.GAMES`` (tests).
     """
     holder: dict[str, Any] = {}
@@ -551,7 +574,7 @@ def create_app(
         )
         app.state.hub = holder["hub"]
         app.state.gate = Gate(holder["hub"], limits)
-        tables = app.state.tables = Tables(holder["hub"], abandon_after)
+        tables = app.state.tables = Tables(holder["hub"], abandon_after, expire_tables_after)
         holder["chat"] = Chat(tables)
         await holder["hub"].start()
         await tables.start()
@@ -612,7 +635,10 @@ def create_app(
         WebSocketRoute("/api/matches/{match_id}/live", live),
         *table_routes(lambda: holder["hub"].tables),
         *ending_routes(lambda: holder["hub"].tables),
+        *open_table_routes(lambda: holder["hub"].tables),
         *chat_routes(lambda: holder["chat"]),
+        *analysis_routes(hub, analysis),
+        *rating_routes(hub),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -29,21 +29,25 @@ import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import get_context
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeple.web import botworker
 from meeple.web.botworker import NEED_ALL_MOVES, QUICK_LEVELS, BotJob, warm_up
 
 if TYPE_CHECKING:
+    from meeple.web.analysisjobs import AnalysisRunner
     from meeple.web.hub import Hub, LiveMatch
 
 log = logging.getLogger("meeple.web")
+
+T = TypeVar("T")
 
 LEASE_S = 4.0  # a claim not renewed for this long is free for another process (a killed one)
 SWEEP_S = 1.0  # how often the database is asked for due turns
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)  # waits after the 1st, 2nd, ... failure of a turn in a row
 TAIL = 32  # moves sent with a job; a worker further behind asks for all of them
 SLOTS = 256  # bot turns one process works on at once (most of them wait: the bot delay, the pool)
+SPARE_WAIT_S = 0.05  # how often other work (analysis) looks again for a worker no bot turn wants
 
 
 def backoff(failures: int) -> float:
@@ -103,6 +107,7 @@ class BotRunner:
         self._tasks: list[asyncio.Task[None]] = []
         self._timers: list[asyncio.TimerHandle] = []
         self.choose: Callable[[BotJob], str] = botworker.choose_move
+        self.analysis: AnalysisRunner | None = None  # finished games' analyses, in the workers' spare time
 
     async def start(self) -> None:
         self.heavy = make_executor(self.mode, self.workers)
@@ -110,8 +115,14 @@ class BotRunner:
         self._slots_free = asyncio.Semaphore(self.workers)
         self._tasks = [asyncio.create_task(self._slot()) for _ in range(SLOTS)]
         self._tasks.append(asyncio.create_task(self._sweep()))
+        from meeple.web.analysisjobs import AnalysisRunner  # here: it imports this module
+
+        self.analysis = AnalysisRunner(self)
+        await self.analysis.start()
 
     async def close(self) -> None:
+        if self.analysis is not None:
+            await self.analysis.close()  # first: it gives its job back through the database threads
         for timer in self._timers:
             timer.cancel()
         for task in self._tasks:
@@ -265,3 +276,28 @@ class BotRunner:
         assert self.heavy is not None and self._slots_free is not None
         async with self._slots_free:  # FIFO: the longest waiting thinker goes next
             return await loop.run_in_executor(self.heavy, self.choose, job)
+
+    @property
+    def has_spare_worker(self) -> bool:
+        """A thinking worker is free and no bot turn waits for one."""
+        return self._slots_free is not None and not self._slots_free.locked()
+
+    async def run_spare(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on a thinking worker, taken only while one is free and no bot turn waits
+        for one: other work (an analysis, in short slices) goes between bot turns, never ahead of
+        them, and a bot turn that comes meanwhile waits for one slice at most. A broken pool (a
+        worker killed) is replaced, as a bot turn would, and the error raised."""
+        assert self._slots_free is not None
+        while not self.has_spare_worker:
+            await asyncio.sleep(SPARE_WAIT_S)
+        async with self._slots_free:  # free and nobody waiting: taken at once
+            pool = self.heavy
+            assert pool is not None
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+            except BrokenExecutor:
+                if self.heavy is pool:
+                    log.error("the bot workers stopped during other work; starting new ones")
+                    stop_executor(pool)
+                    self.heavy = make_executor(self.mode, self.workers)
+                raise

@@ -103,6 +103,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a game without a clock waits on absent players before a seat may abandon it (default 900)",
     )
     parser.add_argument(
+        "--expire-tables-after",
+        type=float,
+        default=86400.0,
+        help="seconds a table waits for its players before it closes by itself; 0: never (default 86400, a day)",
+    )
+    parser.add_argument(
         "--max-running",
         type=int,
         default=1000,
@@ -161,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
         db_timeout=args.db_timeout,
         tune_gc=True,
         abandon_after=args.abandon_after,
+        expire_tables_after=args.expire_tables_after,
         limits=Limits(create_per_minute=args.create_rate, create_burst=args.create_burst, max_running=args.max_running),
     )
     # Pages send only a short hello: a big WebSocket message is refused by uvicorn itself.

@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 
 # The default wait before the seats to move count as gone (``meeple serve --abandon-after``).
 ABANDON_AFTER_S = 15 * 60.0
-ENDED_BY = ("rules", "timeout", "resigned", "abandoned", "stopped")
+ENDED_BY = ("rules", "timeout", "resigned", "abandoned", "stopped", "cancelled", "expired")
+# A table that never started, closed by its creator or by its time running out (meeple.web.opentables).
+NO_RESULT = ("stopped", "cancelled", "expired")
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,9 @@ def ending_of(match: LiveMatch) -> Ending | None:
 
 
 def winners(ending: Ending, seats: list[SeatRow]) -> list[int]:
-    """The winners of a game the server ended: every seat that did not lose (the cap: nobody)."""
-    if ending.by == "stopped":
+    """The winners of a game the server ended: every seat that did not lose (the cap, a table
+    that never started: nobody)."""
+    if ending.by in NO_RESULT:
         return []
     out = set(ending.seats)
     return [s.seat for s in seats if s.seat not in out and not s.lost]
@@ -100,6 +103,8 @@ def summary(ending: Ending, match: LiveMatch, won: list[int]) -> dict[str, Any]:
             note = "left the game: lost"
         elif s.lost:
             note = "ran out of time: lost"
+        elif ending.by in ("cancelled", "expired"):
+            note = "no result: the game never started"
         else:
             note = "no result: the game was stopped"
         results.append({"seat": s.seat, "lines": [], "total": None, "note": note})

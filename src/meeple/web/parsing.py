@@ -121,3 +121,15 @@ def _parse_seat(number: int, spec: Any) -> dict[str, Any]:
     if len(name) > MAX_NAME:
         raise ApiError(422, f"seat {number}: a name has at most {MAX_NAME} characters")
     return {"kind": kind, "bot": bot, "name": name}
+
+
+# What a client typed, quoted back in a refusal at most this long: a message must stay readable.
+QUOTE_MAX = 40
+
+
+def short_quote(message: str, typed: str, limit: int = QUOTE_MAX) -> str:
+    """``message`` with the quotation of ``typed`` in it (its ``repr``) cut to ``limit`` characters."""
+    if len(typed) <= limit:
+        return message
+    cut = repr(typed[:limit])
+    return message.replace(repr(typed), f"{cut[:-1]}…{cut[-1]}")

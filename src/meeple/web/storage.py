@@ -169,6 +169,8 @@ class MatchRow:
     rematch: str | None = None
     chat_spectators: bool = True
     ended: str | None = None
+    # Created as a rated game (meeple.web.ratings keeps the flag in a table of its own).
+    rated: bool = False
 
 
 def _now() -> datetime:
@@ -263,6 +265,13 @@ class Store:
         self.is_postgres = self.engine.dialect.name == "postgresql"
         if run_migrations:
             migrate(self.engine)
+        # Writes of other modules in the transaction that creates a match, and in every one that
+        # ends it (called after the match's conditional update took effect: once per match).
+        self.on_create: list[Callable[[Any, MatchRow], None]] = []
+        self.on_end: list[Callable[[Any, str], None]] = []
+        from meeple.web import ratings  # here: it imports this module's tables
+
+        ratings.install(self, make_tables=run_migrations)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite" and "mode=ro" not in self.url:
@@ -378,6 +387,8 @@ class Store:
                         for i, (seat, text) in enumerate(row.moves)
                     ],
                 )
+            for hook in self.on_create:
+                hook(conn, row)
             if row.bot_due:
                 self._notify(conn, row.id, len(row.moves), True, None)
 
@@ -479,6 +490,8 @@ class Store:
                     # answers a position that no longer exists.
                     if number > 0 and conn.execute(previous).first() is None:
                         raise StaleMove(f"move {number - 1} of match {match_id} was taken back")
+                    if over:
+                        self.ended(conn, match_id)
                     return
                 # PostgreSQL: one round trip for both: the insert rides along as a data-modifying
                 # CTE, which PostgreSQL runs once whether or not the UPDATE refers to it.
@@ -494,8 +507,16 @@ class Store:
                 checked = select(previous.exists() if number > 0 else literal(True), func.pg_notify(CHANNEL, payload))
                 if not conn.execute(checked).scalar():
                     raise StaleMove(f"move {number - 1} of match {match_id} was taken back")
+                if over:
+                    self.ended(conn, match_id)
         except IntegrityError:
             raise StaleMove(f"move {number} of match {match_id} is already played") from None
+
+    def ended(self, conn: Any, match_id: str) -> None:
+        """(Inside the transaction whose conditional update just ended the match.) The other
+        modules' writes that go with a game's end: its rating (:mod:`meeple.web.ratings`)."""
+        for hook in self.on_end:
+            hook(conn, match_id)
 
     def take_back(self, match_id: str, count: int, keep: int, bot_due: bool, digest: str) -> None:
         """Delete the moves after the first ``keep`` of a match that has ``count``

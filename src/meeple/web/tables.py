@@ -8,14 +8,16 @@ Routes (all answers JSON; a refusal changes nothing)
   GET  /api/tables                        public tables waiting for players
   POST /api/matches/{id}/sit              ``{"seat"}`` take a free seat (player key)
   POST /api/matches/{id}/start            ``{"bot"}`` the creator fills free seats with bots and starts
+  POST /api/matches/{id}/cancel           the creator closes a table that has not started (opentables.py)
   POST /api/matches/{id}/rematch          a seat of a finished game asks for a rematch
   POST /api/matches/{id}/invite           ``{"accept": true|false}`` answer a rematch invitation
   POST /api/matches/{id}/back             a player whose seat a stand-in bot plays comes back
 
 A table with a free seat (kind ``"open"``) or an invitation (``"invited"``)
 is ``waiting``: it takes no moves. It starts when its last seat is taken, or
-when its creator starts it, free seats becoming bots. Who sits where never
-changes once it started. Clocks (see :mod:`meeple.web.clocks`) are enforced
+when its creator starts it, free seats becoming bots; one that never starts
+is cancelled by its creator or expires (see :mod:`meeple.web.opentables`).
+Who sits where never changes once it started. Clocks (see :mod:`meeple.web.clocks`) are enforced
 by a sweep of stored deadlines every half second in every process; one
 conditional UPDATE per deadline makes exactly one process enforce it.
 """
@@ -35,14 +37,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from meeple.web import clocks
+from meeple.web import clocks, ratings
 from meeple.web.botworker import BOT_LEVELS
 from meeple.web.endings import ABANDON_AFTER_S, Ending, stop_clocks
 from meeple.web.errors import ApiError
 from meeple.web.hub import Hub, LiveMatch, hash_token
 from meeple.web.listen import Changed
+from meeple.web.opentables import EXPIRE_AFTER_S, OpenTables
 from meeple.web.parsing import integer, json_object, parse_json
 from meeple.web.players import KEY_HEADER, Player, clean_name, key_hash, new_key, new_player_id, seat_token
+from meeple.web.ratings_api import add_seat_ratings
 from meeple.web.storage import MatchRow, SeatRow
 from meeple.web.tablestore import TableStore
 
@@ -50,19 +54,23 @@ log = logging.getLogger("meeple.web")
 
 SWEEP_S = 0.5
 MAX_BODY = 16 * 1024
-TABLE_FIELDS = {"public", "clock", "chat_spectators"}
+TABLE_FIELDS = {"public", "clock", "chat_spectators", "rated"}
+NEVER_STARTED = ("cancelled", "expired")  # how a table that never started was closed
 
 
 @dataclass
 class MoveEffects:
-    """What a move changes besides the game: clocks; written in the move's transaction."""
+    """What a move changes besides the game: clocks, the result of a rated game; written in the move's transaction."""
 
     match: LiveMatch
     changes: list[clocks.SeatClock]
     back: int | None  # a seat whose player came back from a stand-in bot
+    final: Any = None  # the state after a move that ended the game by its rules
 
     def write(self, conn: Any) -> dict[str, Any]:
         TableStore.write_clocks(conn, self.match.id, self.changes)
+        if self.final is not None:  # so the game's rating needs no replay of its moves
+            ratings.store_result(conn, self.match.id, self.final)
         if self.back is not None:
             from sqlalchemy import update
 
@@ -100,18 +108,20 @@ class TableSpec:
     public: bool = False
     clock: dict[str, Any] | None = None
     chat_spectators: bool = True
+    rated: bool = True  # counts for the ratings if its seats allow it (meeple.web.ratings)
 
 
 def parse_table(data: dict[str, Any]) -> TableSpec:
     public = data.get("public", False)
     spectators = data.get("chat_spectators", True)
-    if not isinstance(public, bool) or not isinstance(spectators, bool):
-        raise ApiError(422, "'public' and 'chat_spectators' must be true or false")
+    rated = data.get("rated", True)
+    if not isinstance(public, bool) or not isinstance(spectators, bool) or not isinstance(rated, bool):
+        raise ApiError(422, "'public', 'chat_spectators' and 'rated' must be true or false")
     try:
         clock = clocks.parse_clock(data.get("clock"), BOT_LEVELS)
     except ValueError as exc:
         raise ApiError(422, str(exc)) from None
-    return TableSpec(public, clock, spectators)
+    return TableSpec(public, clock, spectators, rated)
 
 
 def seat_rows(match_id: str, seats: list[dict[str, Any]], player: Player | None, key: str | None) -> list[SeatRow]:
@@ -138,10 +148,11 @@ def seat_rows(match_id: str, seats: list[dict[str, Any]], player: Player | None,
 class Tables:
     """The rules of playing together, over one process's :class:`Hub`."""
 
-    def __init__(self, hub: Hub, abandon_after: float = ABANDON_AFTER_S) -> None:
+    def __init__(self, hub: Hub, abandon_after: float = ABANDON_AFTER_S, expire_after: float = EXPIRE_AFTER_S) -> None:
         self.hub = hub
         self.abandon_after = abandon_after  # seconds without a move before a game may be abandoned
         self.store = TableStore(hub.store)
+        self.open = OpenTables(self, expire_after)  # tables that never start: cancelled, expired
         self._task: asyncio.Task[None] | None = None
         hub.tables = self
         self.on_chat: Callable[[str], None] | None = None
@@ -166,6 +177,8 @@ class Tables:
         found = await self.hub.read(self.store.player_by_key, key_hash(key))
         if found is None:
             raise ApiError(403, "this player key is not known here")
+        if request.method == "POST":  # where keys are used from: two keys of one person play unrated
+            await self.hub.db(ratings.note_origin, self.hub.store, found[0], request.client and request.client.host)
         return Player(*found), key
 
     # --------------------------------------------------------- move hooks
@@ -174,14 +187,15 @@ class Tables:
         if row.lost and not by_bot:
             raise ApiError(409, "this seat lost on time: a bot makes its moves to the end")
         back = seat if not by_bot and row.away is not None else None
+        final = after if after.is_over else None
         if match.row.clock is None:
-            return MoveEffects(match, [], back) if back is not None else None
+            return MoveEffects(match, [], back, final) if back is not None or final is not None else None
         seats = match.seats
         if back is not None:
             seats = [SeatRow(**{**s.__dict__, "away": None}) if s.seat == back else s for s in seats]
         now = time.time()
         changes = clocks.after_move(match.row.clock, seats, seat, match.state.to_move, after.to_move, now)
-        return MoveEffects(match, changes, back)
+        return MoveEffects(match, changes, back, final)
 
     def start_clocks(self, match: LiveMatch) -> None:
         """(A match about to be stored running.) Fill the banks and run the first movers' clocks."""
@@ -230,6 +244,7 @@ class Tables:
             creator=player.id if player else None,
             clock=spec.clock,
             chat_spectators=spec.chat_spectators,
+            rated=spec.rated,
         )
         return await self.hub.create_row(info, row), tokens
 
@@ -301,6 +316,7 @@ class Tables:
             try:
                 for match_id in await self.hub.read(self.store.expired_matches, time.time()):
                     await self._enforce(match_id)
+                await self.open.expire_due()
             except Exception as exc:  # the database is away: the next sweep tries again
                 log.warning("cannot enforce clocks now: %s", str(exc).splitlines()[0][:200] if str(exc) else exc)
 
@@ -350,6 +366,12 @@ async def _body(request: Request) -> dict[str, Any]:
     if len(raw) > MAX_BODY:
         raise ApiError(413, f"the request body is larger than {MAX_BODY} bytes")
     return json_object(parse_json(raw or b"{}", "the request body"), "the request body")
+
+
+def _not_waiting(match: LiveMatch, started: str) -> str:
+    """Why a table takes no more seats: it started (``started``), or it was closed unstarted."""
+    ending = match.meta()
+    return f"this table was closed: {ending['ended']}" if ending["ended_by"] in NEVER_STARTED else started
 
 
 def _seat_link(match_id: str, key: str, seat: int) -> str:
@@ -412,6 +434,7 @@ class TableApi:
                     "since_last_move": round(now - last, 1),
                     "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in match.seats],
                     "rematch": match.row.rematch,
+                    "ended_by": match.meta()["ended_by"],
                     "url": _seat_link(match.id, key, seat) if row["kind"] == "human" else f"/m/{match.id}",
                 }
             )
@@ -434,6 +457,8 @@ class TableApi:
             if match is None or not match.waiting:
                 continue
             since = await self.hub.read(self.tables.store.created_at, match_id)
+            waited = now - (since or now)
+            expires = self.tables.open.expires_in(waited)
             listed.append(
                 {
                     "id": match.id,
@@ -442,13 +467,23 @@ class TableApi:
                     "players": match.state.players,
                     "options": dict(match.state.options),
                     "clock": match.row.clock,
-                    "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in match.seats],
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "name": s.name,
+                            "kind": s.kind,
+                            "player": ratings.seat_identity(match.info.id, s),
+                        }
+                        for s in match.seats
+                    ],
                     "free": sum(1 for s in match.seats if s.kind == "open"),
-                    "waiting_s": round(now - (since or now), 1),
+                    "waiting_s": round(waited, 1),
+                    "expires_in_s": None if expires is None else round(expires, 1),
                     "yours": me is not None and any(s.player_id == me for s in match.seats),
                     "url": f"/m/{match.id}",
                 }
             )
+        await add_seat_ratings(self.hub, listed)  # each seated player's rating, beside the name
         return JSONResponse({"tables": listed})
 
     async def sit(self, request: Request) -> Response:
@@ -459,7 +494,7 @@ class TableApi:
         seat = integer((await _body(request)).get("seat"), "seat")
         await self.tables.reload(match)
         if not match.waiting:
-            raise ApiError(409, "this game has started: who sits where is fixed")
+            raise ApiError(409, _not_waiting(match, "this game has started: who sits where is fixed"))
         if not 0 <= seat < len(match.seats):
             raise ApiError(422, f"seat must be from 0 to {len(match.seats) - 1}")
         if any(s.player_id == player.id and s.kind == "human" for s in match.seats):
@@ -485,7 +520,7 @@ class TableApi:
         if bot not in BOT_LEVELS:
             raise ApiError(422, f"bot must be one of {', '.join(BOT_LEVELS)}")
         if not await self.tables.begin(match, str(bot)):
-            raise ApiError(409, "this game has started already")
+            raise ApiError(409, _not_waiting(match, "this game has started already"))
         return JSONResponse({"started": True})
 
     async def rematch(self, request: Request) -> Response:
@@ -493,6 +528,8 @@ class TableApi:
         seat = _token_seat(request, match)
         if not match.is_over:
             raise ApiError(409, "a rematch can be asked once the game is over")
+        if match.meta()["ended_by"] in NEVER_STARTED:
+            raise ApiError(409, "this table never started: open a new table in the lobby instead")
         if match.row.rematch:
             return JSONResponse({"id": match.row.rematch, "url": f"/m/{match.row.rematch}"})
         found = await self.tables.player(request, required=False)
@@ -544,6 +581,7 @@ class TableApi:
             clock=old.row.clock,
             rematch_of=old.id,
             chat_spectators=old.row.chat_spectators,
+            rated=await self.hub.read(ratings.created_rated, self.hub.store.engine, old.id),
         )
         match = await self.hub.create_row(old.info, row)
         if not any(s.kind in ("open", "invited") for s in seats):

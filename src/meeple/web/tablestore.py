@@ -97,6 +97,28 @@ class TableStore:
             found = conn.execute(select(matches.c.created_at).where(matches.c.id == match_id)).scalar()
         return None if found is None else float(found.timestamp())
 
+    def waiting_since(self, before: float, limit: int = 100) -> list[str]:
+        """Tables (public or not) still waiting that were opened before ``before`` (epoch seconds)."""
+        cutoff = datetime.fromtimestamp(before, UTC)
+        query = (
+            select(matches.c.id)
+            .where(matches.c.status == "waiting", matches.c.created_at < cutoff)
+            .order_by(matches.c.created_at)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
+
+    def close_table(self, match_id: str, ended: str) -> bool:
+        """A table that never started closes (cancelled, expired): once, only while it still waits."""
+        with self.store._write() as conn:
+            result = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "waiting")
+                .values(status="over", ended=ended, bot_due=False, deadline=None, finished_at=datetime.now(UTC))
+            )
+            return bool(result.rowcount == 1)
+
     def take_seat(self, match_id: str, seat: int, kinds: tuple[str, ...], values: dict[str, Any]) -> bool:
         """Change a seat of a waiting table only while it is of one of ``kinds`` (one winner in a race)."""
         with self.store._write() as conn:
@@ -176,6 +198,8 @@ class TableStore:
                 return False
             for seat, values in seat_values.items():
                 conn.execute(update(seats).where(seats.c.match_id == match_id, seats.c.seat == seat).values(**values))
+            if match_values.get("status") == "over":  # the game ended on time: rated in this transaction
+                self.store.ended(conn, match_id)
             return True
 
     def end_match(
@@ -199,6 +223,8 @@ class TableStore:
                 return False
             for seat, changes in seat_values.items():
                 conn.execute(update(seats).where(seats.c.match_id == match_id, seats.c.seat == seat).values(**changes))
+            if match_values.get("status") == "over":  # rated (or judged unrated) in this transaction
+                self.store.ended(conn, match_id)
             return True
 
     def set_seat(self, match_id: str, seat: int, values: dict[str, Any], match_values: dict[str, Any]) -> None:

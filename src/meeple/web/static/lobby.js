@@ -2,6 +2,7 @@
 import { readAnswer, refusal } from "./api.js";
 import { byId, copyText, el, flashCopied } from "./dom.js";
 import { player } from "./player.js";
+import { playerUrl, ratingWords } from "./rating_words.js";
 
 // What the lobby knows: the server's games and bots, and this browser's player.
 const lobby = {
@@ -88,11 +89,20 @@ function defaultSeat(number) {
   return number === 0 ? "human" : "bot:easy";
 }
 
+// In pass and play the first seat is the person at the screen: left unnamed, it gets the
+// name they gave above ("Your name"), not "Seat 0" (a name the lobby made up on the first
+// visit, "Player 1234", is not theirs: such a seat stays "Seat 0").
+function defaultName(number) {
+  const given = lobby.me && !/^Player \d+$/.test(lobby.me.name) ? lobby.me.name : "";
+  return mode() === "local" && number === 0 ? given : "";
+}
+
 // Which seat kinds each way of playing offers: "You" and open seats only at a table.
 function fitSeatsToMode() {
   const table = mode() === "table";
   byId("table-settings").hidden = !table;
   for (let n = 0; n < Number(byId("players").value); n++) {
+    byId(`seat-${n}-name`).placeholder = defaultName(n) || `Seat ${n}`;
     const select = byId(`seat-${n}-kind`);
     for (const option of select.options) {
       if (option.value === "me" || option.value === "open") option.hidden = option.disabled = !table;
@@ -127,7 +137,8 @@ function showSeats() {
   seats.replaceChildren(el("legend", { text: "Seats" }));
   for (let n = 0; n < Number(byId("players").value); n++) seats.append(seatRow(n, kept[n]));
   const levels = el("ul", { class: "muted bot-levels" });
-  for (const bot of gameBots()) levels.append(el("li", { text: bot.label }));
+  // Each level's rating: the yardstick players read their own rating against.
+  for (const bot of gameBots()) levels.append(el("li", { text: bot.rating === undefined ? bot.label : `${bot.label} — ${ratingWords(bot.rating)}` }));
   seats.append(levels);
   fitSeatsToMode();
 }
@@ -170,7 +181,7 @@ function readSeats() {
   const seats = [];
   for (let n = 0; n < Number(byId("players").value); n++) {
     const choice = byId(`seat-${n}-kind`).value;
-    const name = byId(`seat-${n}-name`).value.trim();
+    const name = byId(`seat-${n}-name`).value.trim() || (choice === "human" ? defaultName(n) : "");
     let seat;
     if (choice === "me") seat = { kind: "player" };
     else if (choice === "open") seat = { kind: "open" };
@@ -240,6 +251,18 @@ function showLocalGames() {
   byId("mine").hidden = games.length === 0;
 }
 
+// A length of time in words: "under a minute", "12 min", "3 h 5 min", "2 days".
+function duration(seconds) {
+  if (seconds < 60) return "under a minute";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86400) {
+    const minutes = Math.floor((seconds % 3600) / 60);
+    return `${Math.floor(seconds / 3600)} h${minutes ? ` ${minutes} min` : ""}`;
+  }
+  const days = Math.floor(seconds / 86400);
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
 function ago(seconds) {
   if (seconds < 60) return "just now";
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
@@ -267,6 +290,7 @@ async function showMyGames() {
     const item = el("li", { "data-match": game.id, class: game.your_turn ? "your-turn" : "" },
       el("a", { href: game.url, text: game.title }), el("span", { text: ` with ${others} ` }));
     let state = game.status === "waiting" ? "waiting for players" : game.status === "over" ? "over" : "";
+    if (game.ended_by === "cancelled" || game.ended_by === "expired") state = `closed before it started (${game.ended_by})`;
     if (game.your_turn) state = "your turn";
     if (state) item.append(el("strong", { class: "state", text: state }));
     if (game.status === "running") item.append(el("span", { class: "muted", text: ` — last move ${ago(game.since_last_move)}` }));
@@ -316,8 +340,17 @@ async function showTables() {
   const list = byId("tables");
   list.replaceChildren();
   for (const table of tables) {
+    // How long it has waited, and when it closes if nobody sits down.
+    const closes = table.expires_in_s === null || table.expires_in_s === undefined ? "" : `; closes in ${duration(table.expires_in_s)} if nobody sits down`;
     const item = el("li", { "data-table": table.id },
-      el("strong", { text: table.title }), table.yours ? el("a", { href: table.url, text: " (your table)" }) : "", el("span", { class: "muted", text: ` — ${describeOptions(table.options)}; ${describeClock(table.clock)}; waiting ${ago(table.waiting_s).replace(" ago", "")}` }));
+      el("strong", { text: table.title }), table.yours ? el("a", { href: table.url, text: " (your table)" }) : "",
+      el("span", { class: "muted", text: ` — ${describeOptions(table.options)}; ${describeClock(table.clock)}` }),
+      el("span", { class: "waited", text: ` — waiting for ${duration(table.waiting_s)}${closes}` }));
+    if (table.yours) {
+      const cancel = el("button", { type: "button", class: "cancel-table", text: "Cancel this table" });
+      cancel.addEventListener("click", () => cancelTable(table.id));
+      item.append(" ", cancel);
+    }
     const seats = el("ul", { class: "table-seats" });
     for (const seat of table.seats) {
       if (seat.kind === "open" && table.yours) {
@@ -326,6 +359,9 @@ async function showTables() {
         const sit = el("button", { type: "button", class: "sit", text: `Sit at seat ${seat.seat}`, "data-seat": seat.seat });
         sit.addEventListener("click", () => sitDown(table.id, seat.seat));
         seats.append(el("li", {}, sit));
+      } else if (seat.player) {  // a person with a key, or a bot level: its rating at this game, linked
+        seats.append(el("li", {}, `Seat ${seat.seat}: `, el("a", { href: playerUrl(seat.player), text: seat.name }),
+          el("span", { class: "muted rating", text: ` — ${ratingWords(seat.rating)}` })));
       } else {
         seats.append(el("li", { text: `Seat ${seat.seat}: ${seat.name}` }));
       }
@@ -334,6 +370,17 @@ async function showTables() {
     list.append(item);
   }
   byId("no-tables").hidden = tables.length > 0;
+}
+
+// The creator closes a table nobody needs any more (the server refuses once it started).
+async function cancelTable(matchId) {
+  try {
+    await api(`/api/matches/${matchId}/cancel`, {});
+  } catch (error) {
+    byId("tables-error").textContent = error.message;
+  }
+  showTables();
+  showMyGames().catch(() => {});
 }
 
 async function sitDown(matchId, seat) {
@@ -350,6 +397,8 @@ async function setUpPlayer() {
   lobby.me = await player.ensure();
   byId("my-name").value = lobby.me.name;
   byId("my-key").value = lobby.me.key;
+  fitSeatsToMode(); // the first seat's name in pass and play is yours
+  byId("my-page").href = playerUrl(lobby.me.id);
 }
 
 async function saveName() {
@@ -359,6 +408,7 @@ async function saveName() {
     lobby.me = { ...lobby.me, name: answer.name };
     player.keep(lobby.me);
     byId("my-name").value = lobby.me.name;
+    fitSeatsToMode();
   } catch (error) {
     byId("me-error").textContent = error.message;
   }
@@ -402,7 +452,9 @@ async function startGame(event) {
   if (table) {
     body.public = byId("public").checked;
     body.chat_spectators = byId("chat-spectators").checked;
+    body.rated = byId("rated").checked;
   }
+  if (mode() === "local") body.rated = false;  // pass and play is never rated
   byId("start").disabled = true;
   try {
     const response = await fetch("/api/matches", {

@@ -8,13 +8,14 @@
 // This is the page's entry module: it holds the page's state (``page`` below),
 // receives the live views, decides what to show and handles the controls;
 // render.js draws, notices.js tells of turns, table.js adds the table panel.
+import { createAnalysisPanel } from "./analysis.js";
 import { readAnswer, refusal } from "./api.js";
 import { listenToMatch } from "./connection.js";
 import { byId } from "./dom.js";
 import { askToNotify, noticeTurn, showNotifyButton, showSound, toggleSound } from "./notices.js";
 import {
   applyZoom, isOpen, labelBoard, renderActions, renderDownload, renderEnd, renderLinks, renderLog,
-  renderPosition, renderSeats, renderUndo, renderViewAs, seatName, statusLine, ZOOMS,
+  renderPosition, renderSeats, renderUndo, renderViewAs, renderWaiting, seatName, statusLine, ZOOMS,
 } from "./render.js";
 import { createTablePanel } from "./table.js";
 
@@ -40,6 +41,8 @@ const page = {
   myTurn: null, // is one of this page's seats to act? (null: not known yet)
   linksShown: false,
   rulesChecked: false,
+  confirming: null, // { notation, moveNumber } while a move that ends the turn waits for its confirm
+  linkChecked: false, // a seat socket was refused: the link was checked once (see setUpLive)
 };
 
 const seatKey = (seat) => (seat === null ? "spectator" : seat);
@@ -145,9 +148,12 @@ function render(view, live) {
   const latest = currentLive();
   byId("title").textContent = view.match.title;
   byId("status").textContent = statusLine(page, view, live);
-  renderSeats(view);
+  renderSeats(page, view);
+  renderWaiting(latest || view);
   showBoard(view, live);
   renderActions(page, view, live);
+  // A confirm step belongs to the position it was asked in.
+  if (page.confirming && (!live || page.confirming.moveNumber !== view.move_number)) showConfirm(null);
   renderUndo(page, view, live);
   renderLog(page, view);
   renderEnd(page.replayAt === null ? latest || view : null);
@@ -186,10 +192,37 @@ function setZoom(step) {
 // ------------------------------------------------------------------ actions
 const canAct = () => page.rendered && page.rendered.live && page.waitingAfter === null;
 
-async function play(notation) {
+// A move whose label ends so ends the turn by itself (meeple.core.words.ENDS_TURN): a finished
+// turn cannot be taken back, so the page asks first.
+const ENDS_TURN = " — this ends your turn";
+
+async function play(notation, confirmed = false) {
   if (!canAct() || !page.rendered.view.legal.includes(notation)) return;
+  const action = (page.rendered.view.actions || []).find((a) => a.notation === notation);
+  if (!confirmed && action && action.label.endsWith(ENDS_TURN)) {
+    askToConfirm(action);
+    return;
+  }
+  showConfirm(null);
   await sendChange("moves", { action: notation }, "Not played");
 }
+
+// The confirm step of a move that ends the turn: what it does, [play it] or [not yet].
+function askToConfirm(action) {
+  page.confirming = { notation: action.notation, moveNumber: page.rendered.view.move_number };
+  showMessage(""); // an earlier refusal is about another move
+  byId("confirm-text").textContent = `${action.label.slice(0, -ENDS_TURN.length)}: this ends your turn, and a finished turn cannot be taken back.`;
+  showConfirm(page.confirming);
+}
+
+function showConfirm(confirming) {
+  if (confirming === null) page.confirming = null;
+  byId("confirm-move").hidden = confirming === null;
+}
+
+// What was typed, quoted in a message at most this long (the rest is cut with "…").
+const QUOTE_MAX = 60;
+const quoted = (text) => `“${text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text}”`;
 
 async function undo() {
   if (!canAct()) return;
@@ -198,7 +231,7 @@ async function undo() {
 
 // Send the shown seat's change (a move, an undo) chosen from the view on screen;
 // the new view arrives over the WebSocket, a refusal is shown with its reason.
-async function sendChange(path, body, refused) {
+async function sendChange(path, body, refused, hint = "") {
   const view = page.rendered.view;
   page.waitingAfter = view.move_number;
   renderActions(page, view, true);
@@ -218,13 +251,17 @@ async function sendChange(path, body, refused) {
   }
   if (reason !== null) {
     page.waitingAfter = null;
-    showMessage(`${refused}: ${reason}`);
+    showMessage(`${refused}: ${reason}${hint}`);
     display();
   }
+  return reason === null;
 }
 
 // Enter in the filter box plays the move typed there (its notation), or the one button left.
-function playTyped() {
+// Anything else typed goes to the server as a move, as the terminal does: the game says why
+// a move that exists is not allowed now ("Australia is blocked by the interpreter"), or that
+// the words are no move of the game.
+async function playTyped() {
   if (!page.rendered || !page.rendered.live) return;
   const typed = byId("action-filter").value.trim().replace(/\s+/g, " ");
   const exact = page.rendered.view.legal.find((n) => n.toLowerCase() === typed.toLowerCase());
@@ -233,9 +270,19 @@ function playTyped() {
   if (notation) {
     byId("action-filter").value = "";
     play(notation);
-  } else {
-    showMessage(typed ? `“${typed}” is not one of your moves now (${shown.length} match it)` : "");
+    return;
   }
+  if (!typed) {
+    showMessage("");
+    return;
+  }
+  if (!canAct() || page.rendered.view.legal.length === 0) {
+    showMessage(`${quoted(typed)} was not played: it is not your move now.`);
+    return;
+  }
+  const several = shown.length > 1 ? ` (${shown.length} of your moves match ${quoted(typed)}: click one, or type it whole)` : "";
+  const played = await sendChange("moves", { action: typed }, `${quoted(typed)} was not played`, several);
+  if (played) byId("action-filter").value = "";
 }
 
 // ------------------------------------------------------------------ replay
@@ -246,6 +293,12 @@ function goTo(at) {
   const clamped = Math.max(0, Math.min(newest, at));
   page.replayAt = clamped === newest ? null : clamped;
   display();
+}
+
+// The analysis panel's jump to a judged move: the position it was chosen from, as its mover saw it.
+function jumpTo(at, seat) {
+  page.viewAs = seat;
+  goTo(at);
 }
 
 function position() {
@@ -275,6 +328,8 @@ function setUpMoves() {
     if (event.key === "Enter") playTyped();
   });
   byId("undo").addEventListener("click", undo);
+  byId("confirm-play").addEventListener("click", () => page.confirming && play(page.confirming.notation, true));
+  byId("confirm-cancel").addEventListener("click", () => showConfirm(null));
 }
 
 function setUpTools() {
@@ -311,17 +366,46 @@ function setUpReplay() {
 // The live views feed the board and the table panel alike: one socket per held seat (see connection.js).
 function setUpLive() {
   const token = page.heldTokens.length === 1 ? page.heldTokens[0] : null; // pass and play: the panel sees a spectator's
-  const tablePanel = createTablePanel(page.matchId, token, page.heldTokens.length);
-  listenToMatch(page.matchId, page.heldTokens, {
+  let tablePanel = createTablePanel(page.matchId, token, page.heldTokens.length);
+  const analysisPanel = createAnalysisPanel(page.matchId, { jumpTo });
+  const handlers = (seatToken) => ({
     onView: (viewToken, view) => {
       receive(viewToken, view);
       tablePanel.showView(view);
+      analysisPanel.showView(view);
     },
-    onError: showMessage,
+    // Refused before any view: the game is not there, or the link's seat key is wrong or stale.
+    onError: (text) => (page.liveViews.size === 0 ? badLink(text, seatToken) : showMessage(text)),
     onConnected: (connected) => {
       byId("connection").textContent = connected ? "" : "Connection lost, reconnecting…";
     },
   });
+  // A link whose seat key this game does not know still shows the game: as a spectator sees it,
+  // with a clear word and the way back, instead of an empty board.
+  async function badLink(text, seatToken) {
+    if (page.linkChecked) return;
+    page.linkChecked = true;
+    const response = await fetch(`/api/matches/${encodeURIComponent(page.matchId)}?svg=0`).catch(() => null);
+    if (response && response.status === 404) {
+      showLinkNotice("There is no game at this address: the link may be mistyped, or the game is gone.");
+      return;
+    }
+    if (!response || !response.ok || seatToken === null) {
+      showMessage(text);
+      return;
+    }
+    page.heldTokens = [];
+    showLinkNotice("This link's seat key is not a seat of this game (it may be mistyped, or from another game), so you are watching as a spectator.");
+    tablePanel = createTablePanel(page.matchId, null, 0);
+    listenToMatch(page.matchId, [], handlers(null));
+  }
+  if (page.heldTokens.length === 0) listenToMatch(page.matchId, [], handlers(null));
+  for (const held of page.heldTokens) listenToMatch(page.matchId, [held], handlers(held));
+}
+
+function showLinkNotice(text) {
+  byId("link-notice-text").textContent = text;
+  byId("link-notice").hidden = false;
 }
 
 setUpMoves();

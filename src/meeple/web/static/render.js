@@ -13,12 +13,37 @@ export function seatName(view, seat) {
 
 const namesOf = (view, seats) => seats.map((s) => seatName(view, s));
 
+// "Ann", "Ann and Bob", "Ann, Bob and Cy".
+export function listed(items) {
+  return items.length <= 2 ? items.join(" and ") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+// A table closed before its game started (by its creator, or by its time running out).
+export const neverStarted = (view) => ["cancelled", "expired"].includes(view.ended_by);
+
+// What a table that has not started waits for, and from whom: "1 more player to sit
+// down (seat 1 is free)", "Bob to answer the rematch invitation".
+export function awaited(meta) {
+  const free = meta.seats.filter((s) => s.kind === "open").map((s) => s.seat);
+  const invited = meta.seats.filter((s) => s.kind === "invited").map((s) => s.name);
+  const parts = [];
+  if (invited.length) parts.push(`${listed(invited)} to answer the rematch invitation`);
+  if (free.length === 1) parts.push(`1 more player to sit down (seat ${free[0]} is free)`);
+  else if (free.length) parts.push(`${free.length} more players to sit down (seats ${listed(free.map(String))} are free)`);
+  return parts.join(", and ") || "the game to start";
+}
+
+// The seats whose views this page holds (its own seats: one, or several in pass and play).
+const held = (page, seat) => page.tokenOfSeat.has(seat);
+
 // A game whose record is public: over, or an uploaded record.
 export function isOpen(view) {
   return view.is_over || view.match.kind === "upload";
 }
 
 export function statusLine(page, view, live) {
+  if (view.match.status === "waiting") return `Not started yet: waiting for ${awaited(view.match)}`;
+  if (neverStarted(view)) return `Table closed: ${view.ended}`;
   if (view.is_over) {
     const names = namesOf(view, view.winners).join(" and ");
     const over = names ? `Game over: ${names} won` : "Game over";
@@ -63,7 +88,7 @@ export function applyZoom(zoom) {
   byId("zoom-in").disabled = zoom === ZOOMS[ZOOMS.length - 1];
 }
 
-export function renderSeats(view) {
+export function renderSeats(page, view) {
   const list = byId("seat-list");
   list.replaceChildren();
   for (const seat of view.match.seats) {
@@ -71,7 +96,9 @@ export function renderSeats(view) {
     item.append(el("span", { text: seat.name }));
     if (seat.kind === "bot") item.append(el("span", { class: "muted", text: ` · bot (${seat.bot})` }));
     if (view.to_move.includes(seat.seat)) item.classList.add("to-move");
-    if (seat.seat === view.seat) item.classList.add("me");
+    // "(you)" marks this page's own seats only: a seat viewed through "View as" is only "(shown)".
+    if (held(page, seat.seat)) item.classList.add("me");
+    else if (seat.seat === view.seat) item.classList.add("viewed");
     if (view.thinking.includes(seat.seat)) item.append(el("span", { class: "thinking", text: " thinking…" }));
     if (view.scores) item.append(el("span", { class: "muted", text: ` — ${view.scores[seat.seat]}` }));
     if (view.winners.includes(seat.seat)) item.append(el("span", { class: "winner", text: " ★ winner" }));
@@ -89,8 +116,7 @@ export function renderActions(page, view, live) {
   if (!live || actions.length === 0) {
     byId("actions-title").textContent = "Actions";
     filter.hidden = true;
-    const idle = view.is_over ? "The game is over." : "Nothing to do right now.";
-    box.append(el("p", { class: "muted", text: live ? idle : "Replaying: no actions." }));
+    box.append(el("p", { class: "muted", text: live ? idleText(page, view) : "Replaying: no actions." }));
     return;
   }
   byId("actions-title").textContent = "Your move";
@@ -106,11 +132,40 @@ export function renderActions(page, view, live) {
   }
 }
 
+// Why the page offers no move now, plainly: what is awaited, and from whom.
+function idleText(page, view) {
+  if (view.match.status === "waiting") return `Nothing to play yet: the game starts once every seat is taken (waiting for ${awaited(view.match)}).`;
+  if (neverStarted(view)) return "Nothing to play: this table closed before its game started.";
+  if (view.is_over) return "The game is over.";
+  const movers = listed(namesOf(view, view.to_move));
+  if (!movers) return "Nothing to play right now.";
+  if (view.seat === null) return `You are watching: ${movers} to move.`;
+  return `Waiting for ${movers} to move.`;
+}
+
+// Undo: the button while the seat may take moves back; after its own move that may not be
+// taken back, the button stays (disabled) with the reason, rather than silently vanishing.
 export function renderUndo(page, view, live) {
   const allowed = live && !view.is_over ? view.undo || 0 : 0;
-  byId("undo-row").hidden = allowed === 0;
-  byId("undo").disabled = page.waitingAfter !== null;
-  byId("undo-note").textContent = allowed > 1 ? `(${allowed} moves of this turn can be taken back)` : "";
+  const reason = allowed === 0 && live ? undoRefusal(page, view) : null;
+  byId("undo-row").hidden = allowed === 0 && reason === null;
+  byId("undo").disabled = page.waitingAfter !== null || allowed === 0;
+  byId("undo-note").textContent = reason || (allowed > 1 ? `(${allowed} moves of this turn can be taken back)` : "");
+  byId("undo-note").classList.toggle("refused", reason !== null);
+}
+
+// Why a seat whose last move was the latest one may not take it back (the server's rule:
+// only moves of one's own turn that revealed nothing and drew nothing), or null when the
+// seat has no move to think of taking back (another seat moved since, or it is not a seat).
+function undoRefusal(page, view) {
+  const moves = view.moves || [];
+  const last = moves[moves.length - 1];
+  if (view.seat === null || !held(page, view.seat) || view.is_over || !last || last.seat !== view.seat) return null;
+  if (!view.to_move.includes(view.seat)) {
+    const next = listed(namesOf(view, view.to_move));
+    return `Your last move cannot be taken back: it ended your turn${next ? ` (${next} to move now)` : ""}.`;
+  }
+  return "Your last move cannot be taken back: it revealed something or involved chance.";
 }
 
 export function renderLog(page, view) {
@@ -121,10 +176,13 @@ export function renderLog(page, view) {
   lines.forEach((line, index) => {
     const hidden = line.text === null;
     const item = el("li", { "data-move": index, title: line.notation || null });
+    // Every viewer reads the same sentence: the mover's name, then the move in the third person
+    // ("Bot 1 places their wagon at ..."); a game without such words shows its label after a colon.
+    const told = !hidden && line.told;
     item.append(
       el("span", { class: "num", text: `${line.number}.` }),
-      el("span", { class: "who", text: `${seatName(view, line.seat)}: ` }),
-      el("span", { class: "what", text: hidden ? "(a hidden move)" : line.text }),
+      el("span", { class: "who", text: `${seatName(view, line.seat)}${told ? " " : ": "}` }),
+      el("span", { class: "what", text: hidden ? "(a hidden move)" : told || line.text }),
     );
     for (const text of line.consequences || []) item.append(el("div", { class: "consequence", text }));
     if (hidden) item.classList.add("hidden-move");
@@ -164,12 +222,27 @@ export function renderEnd(view) {
   const summary = view && view.is_over ? view.summary : null;
   box.hidden = !summary;
   if (!summary) return;
+  if (neverStarted(view)) {
+    byId("end-title").textContent = "This table closed before its game started";
+    byId("end-reason").textContent = `${view.ended[0].toUpperCase()}${view.ended.slice(1)}. Nobody won or lost.`;
+    byId("end-tables").replaceChildren(el("p", {}, "Open a new table or start a game in ", el("a", { href: "/", text: "the lobby" }), "."));
+    return;
+  }
   const names = namesOf(view, summary.winners).join(" and ");
   byId("end-title").textContent = names ? `Game over: ${names} won` : "Game over";
   byId("end-reason").textContent = view.ended_by && view.ended_by !== "rules"
     ? `${summary.reason}. The board shows the position when the game ended.`
     : summary.reason;
   byId("end-tables").replaceChildren(...summary.seats.map((result) => resultTable(view, summary, result)));
+}
+
+// A table that has not started shows what it waits for instead of the board: the
+// board's starting position would name a seat to move in a game nobody can play yet.
+export function renderWaiting(view) {
+  const waiting = view.match.status === "waiting";
+  byId("waiting-card").hidden = !waiting;
+  for (const id of ["board", "zoom-bar", "replay-bar"]) byId(id).classList.toggle("not-started", waiting);
+  if (waiting) byId("waiting-what").textContent = `Waiting for ${awaited(view.match)}.`;
 }
 
 // The replay bar and banner: where the page is in the game (``newest``: the live move number).

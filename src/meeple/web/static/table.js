@@ -5,6 +5,7 @@ import { postJson } from "./api.js";
 import { listenToChat } from "./connection.js";
 import { byId, el } from "./dom.js";
 import { player } from "./player.js";
+import { awaited, listed, neverStarted } from "./render.js";
 
 // Open a seat's link: a new hash on this very page needs a reload to be read.
 function go(url) {
@@ -88,7 +89,9 @@ export function createTablePanel(matchId, token, seats) {
     const over = panel.view.is_over || meta.is_over;
     if (lost.length && !over) notice.append(el("p", { text: `Lost on time (ranked last): ${lost.join(", ")}` }));
     if (meta.status === "running" && !over && me && me.kind === "human" && !me.lost) showGivingUp(notice);
-    if (over) {
+    if (over && neverStarted(panel.view)) {
+      notice.append(el("p", {}, `This table is closed: ${panel.view.ended}. `, el("a", { href: "/", text: "Back to the lobby" })));
+    } else if (over) {
       panel.confirming = null;
       if (meta.rematch) {
         await showRematch(notice, meta.rematch);
@@ -130,18 +133,28 @@ export function createTablePanel(matchId, token, seats) {
       }));
   }
 
-  // A table waiting for players: a visitor may sit down, its creator may start with bots.
+  // A table waiting for players says for whom: free seats anyone may take, invitations to a
+  // rematch. A visitor may sit down; its creator may start at once (bots take the seats still
+  // free or unanswered) or cancel the table.
   function showWaiting(notice, meta) {
     const free = meta.seats.filter((s) => s.kind === "open");
-    notice.append(el("p", { text: `Waiting for players: ${free.length} free seat(s). Anyone with this page's address can sit down.` }));
+    const invited = meta.seats.filter((s) => s.kind === "invited");
+    notice.append(el("p", { class: "waiting-for", text: `Waiting for ${awaited(meta)}.` }));
+    if (free.length) notice.append(el("p", { class: "muted", text: "Anyone with this page's address can sit down." }));
     if (mine() === null) {
       for (const seat of free) {
         notice.append(button(`Sit at seat ${seat.seat}`, "sit", () => act(`/api/matches/${matchId}/sit`, { seat: seat.seat }, true,
           (data) => go(data.url))));
       }
     } else if (mine() === meta.creator_seat) {
-      notice.append(button("Fill the free seats with bots and start", "start-now",
-        () => act(`/api/matches/${matchId}/start`, { bot: "random" }, true)));
+      const filled = listed([...free, ...invited].map((s) => String(s.seat)));
+      const row = el("p", { class: "creator-tools" });
+      if (filled) {
+        row.append(button(`Start now: bots take seat${free.length + invited.length > 1 ? "s" : ""} ${filled}`, "start-now",
+          () => act(`/api/matches/${matchId}/start`, { bot: "random" }, true)), " ");
+      }
+      row.append(button("Cancel this table", "cancel-table", () => act(`/api/matches/${matchId}/cancel`, {}, true)));
+      notice.append(row);
     }
   }
 
