@@ -4,11 +4,11 @@ Each game is started from the lobby against bots and played to the end by
 clicking; two browser contexts play one online game as two seats; pass and
 play, a rejected move, replaying, downloading and uploading a record.
 
-Each game's page (and the lobby) is photographed on every run; with
-``MEEPLE_UPDATE_SCREENSHOTS=1`` the lobby's picture replaces
-docs/screenshots/lobby.png (the games' pictures there come from
-test_page_screens.py); otherwise they go to a temporary folder, so a test
-run leaves the tree clean.
+Each game's page (and the lobby's filled-in form) is photographed on every
+run; with ``MEEPLE_UPDATE_SCREENSHOTS=1`` the form's picture replaces
+docs/screenshots/lobby-form.png (the lobby's own pictures come from
+test_browser_lobby.py, the games' from test_page_screens.py); otherwise they
+go to a temporary folder, so a test run leaves the tree clean.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def test_a_game_against_bots_is_played_to_the_end_by_clicking(
     rng = random.Random(game)
     page = new_page(browser, server)
     players = info.min_players
-    lobby_shot = screenshots / "lobby.png" if game == all_game_ids()[0] else None
+    lobby_shot = screenshots / "lobby-form.png" if game == all_game_ids()[0] else None
     start_from_lobby(page, game, players, ["human"] + ["bot:random"] * (players - 1), screenshot=lobby_shot)
     page.wait_for_url("**/m/**")
     if lobby_shot is not None:

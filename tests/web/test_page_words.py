@@ -192,7 +192,7 @@ def test_each_match_page_links_the_games_rules(browser: Any, server: ServerProce
     page = new_page(browser, server)
     page.goto(match["url"])
     page.wait_for_selector("#rules-link:not([hidden])")
-    assert page.get_attribute("#rules-link", "href") == f"/rules/{game}"
+    assert page.get_attribute("#rules-link", "href") == f"/how-to-play/{game}"
 
 
 def test_the_rules_page_escapes_html_and_a_game_without_rules_has_none(server: ServerProcess) -> None:

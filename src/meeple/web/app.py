@@ -5,6 +5,8 @@ Routes
   GET  /m/{id}                    a match page; a seat's secret token travels in the
                                   URL fragment (``#t=...``), which browsers never send
   GET  /api/games                 the games, their player counts, options and bot levels
+  GET  /api/games/{game}/picture  the lobby's picture of the game's board (an SVG; see
+                                  meeple.web.gamepictures)
   POST /api/matches               start a match; answers each human seat's private link
   GET  /api/matches/{id}          a view: ``Authorization: Bearer <token>`` for a seat,
                                   none for the spectator; ``?at=N`` a past position;
@@ -13,6 +15,8 @@ Routes
   POST /api/matches/{id}/undo     ``{"moves": 1, "move_number": N}`` with the token: take back
                                   the seat's own moves of its turn (see meeple.web.matchpage)
   GET  /rules/{game}              the game's rules (its RULES.md) as a page
+  GET  /how-to-play/{game}        the game explained for players, with pictures of its board
+                                  (its HOW_TO_PLAY.md; see meeple.web.howtoplay)
   GET  /api/matches/{id}/record   the record file, once the game is over (also when it ended
                                   off the board: the ``X-Meeple-Ended-By`` header says how)
   POST /api/matches/{id}/resign   a seat gives up; ``/abandon`` ends a game others left
@@ -65,6 +69,8 @@ from meeple.web.chat import routes as chat_routes
 from meeple.web.endings import ABANDON_AFTER_S, ending_of
 from meeple.web.endings import routes as ending_routes
 from meeple.web.errors import ApiError
+from meeple.web.gamepictures import picture_route
+from meeple.web.howtoplay import routes as how_to_play_routes
 from meeple.web.hub import MAX_MOVES, Hub, LiveMatch, Subscriber
 from meeple.web.limits import Limits, RateLimit
 from meeple.web.matchpage import rules_route, undo
@@ -625,11 +631,13 @@ def create_app(
         Route("/", lobby),
         Route("/m/{match_id}", match_page),
         Route("/api/games", endpoint("games")),
+        picture_route(hub),
         Route("/api/matches", endpoint("create_match"), methods=["POST"]),
         Route("/api/matches/{match_id}", endpoint("get_view")),
         Route("/api/matches/{match_id}/moves", endpoint("play"), methods=["POST"]),
         Route("/api/matches/{match_id}/undo", endpoint("undo"), methods=["POST"]),
         rules_route(hub),
+        *how_to_play_routes(hub),
         Route("/api/matches/{match_id}/record", endpoint("record")),
         Route("/api/records", endpoint("upload"), methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/live", live),

@@ -1,6 +1,8 @@
-// The lobby: you (name, key), your games, open tables; a new game (options, seats, table, clock); records.
+// The lobby: the games (gamecards.js), you (name, key), your games, open tables; a new game (options, seats,
+// table, clock); records.
 import { readAnswer, refusal } from "./api.js";
 import { byId, copyText, el, flashCopied } from "./dom.js";
+import { playNow, showGameCards } from "./gamecards.js";
 import { player } from "./player.js";
 import { playerUrl, ratingWords } from "./rating_words.js";
 
@@ -507,6 +509,14 @@ function fillTimeouts() {
   select.append(el("option", { value: "lose", text: "they lose (ranked last)" }));
 }
 
+// "Set up a game" on a card: the full form below, with that game chosen.
+function setUp(game) {
+  byId("game").value = game.id;
+  showGame();
+  byId("new-game").scrollIntoView({ block: "start" });
+  byId("players").focus({ preventScroll: true });
+}
+
 async function init() {
   const response = await fetch("/api/games");
   const answer = await readAnswer(response);
@@ -518,6 +528,10 @@ async function init() {
     byId("lobby-error").textContent = "No games are installed yet.";
     byId("start").disabled = true;
   }
+  showGameCards(lobby.catalogue.games, {
+    playNow: (game, button, error) => playNow(game, lobby.me, button, error),
+    setUp,
+  });
   select.addEventListener("change", showGame);
   byId("players").addEventListener("change", showSeats);
   for (const radio of document.querySelectorAll("input[name=mode]")) {

@@ -171,11 +171,11 @@ function render(view, live) {
   document.body.dataset.over = view.is_over ? "1" : "0";
 }
 
-// The header links to the game's rules page when the server has one (asked once).
+// The header links to the game's how-to-play page (written for players) when the server has one (asked once).
 async function showRulesLink(game) {
   if (page.rulesChecked) return;
   page.rulesChecked = true;
-  const href = `/rules/${encodeURIComponent(game)}`;
+  const href = `/how-to-play/${encodeURIComponent(game)}`;
   const response = await fetch(href, { method: "HEAD" }).catch(() => null);
   if (response && response.ok) {
     byId("rules-link").href = href;
