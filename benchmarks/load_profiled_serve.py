@@ -2,7 +2,8 @@
 (``python -m benchmarks.load_profiled_serve serve ...`` from the repository root).
 
 * ``MEEPLE_PROFILE_OUT=<file>``: the event loop is profiled by pyinstrument
-  (load_web.py with ``MEEPLE_PROFILE=<folder>``); a text report when the process stops.
+  (load_web.py with ``MEEPLE_PROFILE=<folder>``); a text report when the process stops,
+  and the session beside it (``<file>.pyisession``, for ``pyinstrument --load``).
 * ``MEEPLE_GC_POLICY=stock``: meeple.web.gcpolicy is switched off (CPython's own collections).
 * ``MEEPLE_GC_OUT=<file>``: every garbage collection is recorded as a line
   ``<wall-clock time> <generation> <pause ms> <CPU ms> <objects freed>`` (written when
@@ -69,6 +70,8 @@ if __name__ == "__main__":
             profiler.stop()
             with open(profile_out or "", "w") as out:
                 out.write(profiler.output_text(unicode=False, color=False, show_all=False))
+            # The whole session too, to be read again with other options (``pyinstrument --load <file>``).
+            profiler.last_session.save(f"{profile_out}.pyisession")
         if gc_out:
             with open(gc_out, "w") as out:
                 out.writelines(f"{t:.4f} {g} {wall:.3f} {cpu:.3f} {n}\n" for t, g, wall, cpu, n in events)

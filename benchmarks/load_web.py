@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import hashlib
 import json
 import os
 import random
@@ -409,8 +410,8 @@ def run_async(coroutine: Any) -> Any:
 
 
 # ----------------------------------------------------------- the parts of a move, each alone
-def view_parts(game: str, seed: int) -> None:
-    """CPU (thread time) of the pieces of the two seats' views after every move of one
+def view_parts(game: str, seed: int, players: int = 2) -> None:
+    """CPU (thread time) of the pieces of every seat's view after every move of one
     random game, as a serving process builds them: observation, labelled legal actions, the
     SVG board, the whole cached message; and judging plus applying the move."""
     import meeple
@@ -419,9 +420,12 @@ def view_parts(game: str, seed: int) -> None:
     from meeple.web.storage import MatchRow, SeatRow
 
     info = meeple.GAMES[game]
-    seats = [SeatRow(0, "Ann", "human"), SeatRow(1, "Bob", "human")]
+    players = max(players, info.min_players)  # (Ivor is played by 3 or more)
+    seats = [SeatRow(s, name, "human") for s, name in enumerate(["Ann", "Bob", "Cy", "Di", "Eve"][:players])]
     match = LiveMatch(
-        MatchRow("m", game, 2, seed, {}, "live", "running", seats), info, replay_state(info, 2, seed, {}, [])
+        MatchRow("m", game, players, seed, {}, "live", "running", seats),
+        info,
+        replay_state(info, players, seed, {}, []),
     )
     rng, spent = random.Random(seed), dict.fromkeys(["observation", "actions", "board", "message", "move"], 0.0)
 
@@ -433,7 +437,7 @@ def view_parts(game: str, seed: int) -> None:
 
     moves = 0
     while not match.state.is_over and moves < 300:
-        for seat in (0, 1):
+        for seat in range(players):
             obs = timed("observation", lambda seat=seat: match.state.observation(seat))
             legal = []
             if seat in match.state.to_move:
@@ -451,9 +455,52 @@ def view_parts(game: str, seed: int) -> None:
 
         timed("move", play)
         moves += 1
-    print(f"{moves} moves of {game}; ms of CPU per move, both seats' views:")
+    print(f"{moves} moves of {game} ({players} seats); ms of CPU per move, every seat's view:")
     for part, seconds in spent.items():
         print(f"  {part:>12}: {1000 * seconds / moves:.3f}")
+
+
+def board_costs(seeds: int = 2, every: int = 3, passes: int = 3) -> None:
+    """CPU (thread time) of drawing one SVG board, for every game at its fewest and most players:
+    every seat's and the spectator's board (with names) at every ``every``-th position of
+    ``seeds`` random games, drawn once to warm what the games keep, then ``passes`` times;
+    the median pass, per board. The digest of every drawing (all passes) tells whether two
+    versions of the code draw the same boards."""
+    import meeple
+
+    for game, info in meeple.GAMES.items():
+        render = info.svg_view
+        if render is None:
+            continue
+        for players in sorted({info.min_players, info.max_players}):
+            names = ["Ann", "Bob", "Cy", "Di", "Eve"][:players]
+            boards: list[tuple[Any, list[str] | None]] = []
+            for seed in range(seeds):
+                state, rng, step = info.new(players, seed), random.Random(seed), 0
+                while True:
+                    if step % every == 0 or state.is_over:
+                        for seat in [*range(players), None]:
+                            moving = seat is not None and seat in state.to_move and not state.is_over
+                            legal = [str(a) for a in state.legal_actions(seat)] if moving else None
+                            boards.append((state.observation(seat), legal))
+                    if state.is_over:
+                        break
+                    mover = state.to_move[rng.randrange(len(state.to_move))]
+                    actions = state.legal_actions(mover)
+                    state.apply(actions[rng.randrange(len(actions))], mover)
+                    step += 1
+            spent, digest = [], hashlib.sha256()
+            for _ in range(passes + 1):
+                started = time.thread_time()
+                drawn = [render(obs, legal, names=names) for obs, legal in boards]
+                spent.append(time.thread_time() - started)
+                digest.update("".join(drawn).encode())
+            per_board = 1000 * statistics.median(spent[1:]) / len(boards)
+            print(
+                f"{game:>13} {players}p: {len(boards):>5} boards, {per_board:.3f} ms of CPU a board, "
+                f"digest of the drawings {digest.hexdigest()[:16]}",
+                flush=True,
+            )
 
 
 def database_costs(moves_per_match: int = 10, matches: int = 200) -> None:
@@ -592,12 +639,16 @@ def main() -> None:
     parser.add_argument(
         "--database", action="store_true", help="only measure what storing a move costs PostgreSQL (see database_costs)"
     )
+    parser.add_argument("--boards", action="store_true", help="only time drawing each game's board (see board_costs)")
     args = parser.parse_args()
     if args.parts:
-        view_parts(args.game, args.seed)
+        view_parts(args.game, args.seed, args.players)
         return
     if args.database:
         database_costs()
+        return
+    if args.boards:
+        board_costs()
         return
     setups = args.setups.split(",")
 

@@ -7,12 +7,48 @@ clickable without knowing the game. Only this module writes that mark:
 and ``act`` wraps an element in a clickable group when its action is legal,
 and :class:`Clicks` hands out each legal action to at most one element of a
 board drawn piece by piece.
+
+Most of a board is the same from one position to the next (the map, the
+legend, a card, a tile at its place): :func:`fragment` keeps such pieces as
+finished text, keyed on everything they are drawn from, so a view draws only
+what changed. :func:`clear_fragments` empties every such cache (the tests draw
+each position again from nothing and compare).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 from xml.sax.saxutils import escape, quoteattr
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_FRAGMENTS: list[Any] = []
+
+
+def fragment(maxsize: int = 4096) -> Callable[[F], F]:
+    """Keep the SVG text a pure function returns, keyed on its arguments.
+
+    The function must read nothing but its (hashable) arguments and constant
+    game data. Arguments are told apart by type as well as value
+    (``typed=True``): ``2`` and ``2.0`` print differently. The cache is bounded,
+    so a server holding many matches keeps the pieces every match shares (cards,
+    tiles, legends) rather than one copy per match.
+    """
+
+    def wrap(fn: F) -> F:
+        cached = functools.lru_cache(maxsize=maxsize, typed=True)(fn)
+        _FRAGMENTS.append(cached)
+        return cached  # type: ignore[return-value]
+
+    return wrap
+
+
+def clear_fragments() -> None:
+    """Forget every kept fragment: the next drawing is made from nothing."""
+    for cached in _FRAGMENTS:
+        cached.cache_clear()
 
 
 def clickable(action: str) -> str:

@@ -86,6 +86,10 @@ class LiveMatch:
         self._lines: dict[int | None, list[dict[str, Any]]] = {}  # the log as each viewer reads it
         self._lines_json: dict[int | None, tuple[list[str], list[str]]] = {}  # the same, encoded
         self._lines_over = False
+        # Each viewer's board until the position or the names change: a change that leaves the
+        # board as it was (a bot starts or stops thinking, a seat goes away) does not draw it again.
+        self._boards: dict[Any, str] = {}
+        self._boards_of: tuple[bytes, int, tuple[str, ...]] | None = None
 
     @property
     def state(self) -> State:
@@ -201,6 +205,13 @@ class LiveMatch:
 
     def _view(self, seat: int | None, svg: bool, observation: bool, *, log: bool = True) -> dict[str, Any]:
         """The view; without ``log``, its ``moves`` and ``log`` are empty (``view_message`` adds them)."""
+        ending = endings.ending_of(self)
+        # Ended off the board (not by its rules): the winners from the ending, and the board drawn over.
+        won = endings.winners(ending, self.seats) if ending is not None and ending.by != "rules" else None
+        drawn_for = (self.digest, self.state.move_number, tuple(self.names))
+        if drawn_for != self._boards_of:
+            self._boards.clear()
+            self._boards_of = drawn_for
         view = seat_view(
             self.state,
             seat,
@@ -210,11 +221,11 @@ class LiveMatch:
             names=self.names,
             moves=self.lines(seat) if log else [],
             undo=self.log.undo_points(seat) if seat is not None and self.kind == "live" else 0,
+            ended=won,
+            boards=self._boards,
         )
-        ending = endings.ending_of(self)
-        if ending is not None and ending.by != "rules":
-            # Ended off the board: over for every page, nobody to move, the result from the ending.
-            won = endings.winners(ending, self.seats)
+        if ending is not None and won is not None:
+            # Over for every page, nobody to move, the result from the ending.
             view.update(is_over=True, to_move=[], winners=won, summary=endings.summary(ending, self, won))
         elif self.state.is_over:  # a seat lost on time never wins
             view["winners"] = clocks.winners(view["winners"], view["scores"], self.seats, False)

@@ -70,6 +70,13 @@ def takes_names(render: Callable[..., str]) -> bool:
     return "names" in parameters or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
 
 
+def ended_board(obs: dict[str, Any], winners: Sequence[int]) -> dict[str, Any]:
+    """The observation a board is drawn from when the server ended the game off the board
+    (a resignation, a clock, abandonment, the move cap): the rules' state goes on, but the
+    board must read as over, with the server's winners and nobody to move."""
+    return {**obs, "is_over": True, "winners": list(winners)}
+
+
 def board_svg(state: State, obs: dict[str, Any], legal: list[str] | None, names: Sequence[str] | None) -> str:
     render = state.info.svg_view
     if render is None:
@@ -99,6 +106,8 @@ def seat_view(
     names: Sequence[str] | None = None,
     moves: Sequence[dict[str, Any]] | None = None,
     undo: int = 0,
+    ended: Sequence[int] | None = None,
+    boards: dict[Any, str] | None = None,
 ) -> dict[str, Any]:
     """The view of ``seat`` (``None``: spectator) of ``state``.
 
@@ -106,6 +115,10 @@ def seat_view(
     offered and the board marks nothing clickable. ``moves`` is the log as the
     seat reads it (``GameLog.lines``); without it the log has no words.
     ``undo`` is how many of its own moves the seat may take back now.
+    ``ended``: the winners of a game the server ended off the board; its
+    board is drawn over (see :func:`ended_board`). ``boards``: boards drawn
+    before for this same position and names, kept by the caller (who empties
+    it when either changes), keyed on what else a board depends on.
     """
     obs = state.observation(seat)
     over = state.is_over
@@ -129,7 +142,14 @@ def seat_view(
         "summary": end_summary(state, names) if over else None,
     }
     if svg:
-        view["svg"] = board_svg(state, obs, legal if actionable and seat is not None else None, names)
+        clickable = legal if actionable and seat is not None else None
+        key = (seat, None if clickable is None else tuple(clickable), None if ended is None else tuple(ended))
+        drawn = boards.get(key) if boards is not None else None
+        if drawn is None:
+            drawn = board_svg(state, obs if ended is None else ended_board(obs, ended), clickable, names)
+            if boards is not None:
+                boards[key] = drawn
+        view["svg"] = drawn
     if observation:
         view["observation"] = obs
     return view

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from meeple.core.svg import Canvas
+from meeple.core.svg import Canvas, fragment
 from meeple.core.words import seat_name
 from meeple.games.bayon.data import CONTINENTS, DATA, EXPLORERS, SITES
 from meeple.games.bayon.observe import BayonObservation
@@ -33,6 +33,7 @@ SEAT_COLOURS = ("#1aa3b8", "#c0399b", "#3aa34a", "#d4a017")
 FELT = "#1f5a3a"
 
 
+@fragment()
 def text(
     x: float, y: float, content: str, size: int = 12, fill: str = "#222", weight: str = "normal", anchor: str = "start"
 ) -> str:
@@ -42,6 +43,7 @@ def text(
     )
 
 
+@fragment()
 def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "#333", rx: int = 6, extra: str = "") -> str:
     return (
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" fill="{fill}" '
@@ -49,6 +51,7 @@ def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "#333"
     )
 
 
+@fragment()
 def pips(x: float, y: float, values: tuple[int, int, int], radius: float = 4.5) -> str:
     """Three rows of dots, one per ability, coloured by ability."""
     out = []
@@ -62,6 +65,7 @@ def pips(x: float, y: float, values: tuple[int, int, int], radius: float = 4.5) 
     return "".join(out)
 
 
+@fragment()
 def explorer_card(x: float, y: float, number: int, acted: bool = False, highlight: str | None = None) -> str:
     card = EXPLORERS[number]
     fill = "#e6e2d6" if acted else "#fbf6e4"
@@ -76,6 +80,7 @@ def explorer_card(x: float, y: float, number: int, acted: bool = False, highligh
     return "".join(out)
 
 
+@fragment()
 def card_back(x: float, y: float, label: str, colour: str = "#6b4f2a") -> str:
     out = [rect(x + 4, y + 4, 84, 100, colour, "#2a2010", 7, 'fill-opacity="0.6"')]
     out.append(rect(x, y, 84, 100, colour, "#2a2010", 7))
@@ -84,6 +89,7 @@ def card_back(x: float, y: float, label: str, colour: str = "#6b4f2a") -> str:
     return "".join(out)
 
 
+@fragment()
 def site_card(x: float, y: float, site: int, width: float = 118) -> str:
     info = SITES[site]
     colour = CONTINENT_COLOURS[info.continent]
@@ -96,10 +102,12 @@ def site_card(x: float, y: float, site: int, width: float = 118) -> str:
     return "".join(out)
 
 
+@fragment()
 def button(x: float, y: float, w: float, label: str, fill: str = "#f2e6c4") -> str:
     return rect(x, y, w, 24, fill, "#6a5528", 12) + text(x + w / 2, y + 16, label, 12, "#3a2a08", "bold", "middle")
 
 
+@fragment()
 def gold_pile(x: float, y: float, amount: int, label: str) -> str:
     coins = min(6, (amount + 9) // 10)
     out = []
@@ -112,6 +120,7 @@ def gold_pile(x: float, y: float, amount: int, label: str) -> str:
     return "".join(out)
 
 
+@fragment()
 def titled(inner: str, tip: str) -> str:
     """``inner`` with hover help (an SVG ``<title>``)."""
     return f"<g><title>{escape(tip)}</title>{inner}</g>"
@@ -126,6 +135,7 @@ def act(
     canvas.act(action, inner if legal else titled(inner, tip or click_tip), click_tip, otherwise)
 
 
+@fragment()
 def explorer_tip(number: int) -> str:
     return capitalized(f"{explorer_words(number)}: {abilities_words(EXPLORERS[number].abilities)}")
 
@@ -144,9 +154,13 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
     # ---------------------------------------------------------------- header
     canvas.add(text(20, 30, "BAYON", 24, "#f3e2a9", "bold"))
     status = f"Round {obs['round']}  ·  target {obs['target']} gold + sites"
-    if over:
+    if over and obs["end_reason"]:
         status += "  ·  game over, " + END_TEXT.get(obs["end_reason"] or "", "")
         status += " · winner " + ", ".join(seat_name(names, w) for w in obs["winners"])
+    elif over:  # ended off the board (a resignation, a clock): the page says why
+        status += "  ·  game over"
+        if obs["winners"]:
+            status += " · winner " + ", ".join(seat_name(names, w) for w in obs["winners"])
     else:
         status += f"  ·  {seat_name(names, current)} to move"
     canvas.add(text(130, 30, status[:95], 15, "#ffffff"))
@@ -160,60 +174,12 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
     canvas.act("end", button(1030, 14, 160, "End turn"), "End your turn, leaving the other explorers idle", "dim")
 
     # ------------------------------------------------------------ continents
+    who = tuple(names) if names is not None else None
     for c, cont in enumerate(obs["continents"]):
-        x = 20 + c * 238
-        y = 60
-        colour = CONTINENT_COLOURS[c]
-        tip = f"{cont['name'].capitalize()}: {cont['stack_size']} sites face down; an expedition costs {cont['cost']}"
-        canvas.add(titled(rect(x, y, 226, 268, "#ffffff", colour, 10, 'fill-opacity="0.10" stroke-width="2"'), tip))
-        canvas.add(rect(x, y, 226, 28, colour, colour, 10))
-        canvas.add(text(x + 10, y + 19, cont["name"].capitalize(), 15, "#fff", "bold"))
-        # the cost shield
-        canvas.add(
-            f'<path d="M{x + 186} {y + 4} h30 v14 q0 10 -15 16 q-15 -6 -15 -16 z" fill="#f5e9c8" stroke="#5a4a2a"/>'
-        )
-        canvas.add(text(x + 201, y + 21, str(cont["cost"]), 12, "#3a2a08", "bold", "middle"))
-        # the stack of face-down sites
-        for i in range(min(cont["stack_size"], 5)):
-            canvas.add(rect(x + 12 + i * 2, y + 40 - i * 2, 62, 84, colour, "#222", 5, 'fill-opacity="0.85"'))
-        canvas.add(text(x + 45, y + 140, f"{cont['stack_size']} sites", 11, "#e8f4ec", "normal", "middle"))
-        if cont["blocked"]:
-            canvas.add("<g><title>The interpreter: nobody may travel to or dig on this continent</title>")
-            canvas.add(
-                rect(
-                    x + 30,
-                    y + 62,
-                    120,
-                    40,
-                    "#fff3d6",
-                    "#a33",
-                    6,
-                    f'stroke-width="3" transform="rotate(-8 {x + 90} {y + 82})"',
-                )
-            )
-            canvas.add(text(x + 90, y + 87, "INTERPRETER", 12, "#a33", "bold", "middle"))
-            canvas.add("</g>")
-        # what the viewer knows about positions in the stack
-        ky = y + 36
-        for card in cont["known"][:6]:
-            depth = card["depth"]
-            where = "top" if depth == 0 else ("bottom" if depth == cont["stack_size"] - 1 else f"#{depth + 1}")
-            if card["site"] is not None:
-                info = SITES[card["site"]]
-                label = f"{where}: {info.name[:12]} {info.needs[0]}·{info.needs[1]}·{info.needs[2]} ({info.value})"
-                tip = f"{where} of the stack: {site_words(card['site'])}"
-                canvas.add(titled(text(x + 84, ky + 12, label, 9, "#fffbe8", "bold"), tip))
-            else:
-                who = ", ".join(seat_name(names, q) for q in card["known_by"])
-                tip = f"{where} of the stack: seen by {who}"
-                canvas.add(titled(text(x + 84, ky + 12, f"{where}: seen by {who}"[:28], 9, "#cfe3d6"), tip))
-            ky += 14
-        canvas.act(
-            f"expedition {CONTINENTS[c]}",
-            button(x + 38, y + 232, 150, f"Expedition ({cont['cost']})"),
-            f"Start an expedition to {cont['name'].capitalize()} (costs {cont['cost']})",
-            "dim",
-        )
+        known = tuple((card["depth"], card["site"], tuple(card["known_by"])) for card in cont["known"][:6])
+        expedition = f"expedition {CONTINENTS[c]}"
+        clickable = expedition in canvas.legal
+        canvas.add(continent(c, cont["name"], cont["stack_size"], cont["cost"], cont["blocked"], known, who, clickable))
 
     # ------------------------------------------------------------- basecamp
     by = 345
@@ -243,7 +209,7 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
     sx = 440
     canvas.add(rect(sx, by, 760, 150, "#174a2f", "#0d2e1c", 10))
     step = turn["step"]
-    heading = {
+    heading = "Game over" if over else {
         "main": "Your turn" if viewer == current else f"{seat_name(names, current)}'s turn",
         "giveup": "Five explorers: give one up",
         "pay": f"Pay for the expedition to {str(turn['expedition']).capitalize()}: {turn['owed']} owed",
@@ -253,7 +219,7 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
         "over": "Game over",
     }[step]
     canvas.add(text(sx + 12, by + 22, heading, 14, "#f3e2a9", "bold"))
-    if step in ("giveup", "team") and viewer == current:
+    if step in ("giveup", "team") and viewer == current and not over:
         canvas.add(
             text(
                 sx + 12,
@@ -265,7 +231,11 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
         )
     if over:  # the standings: each seat's wealth, gold plus sites
         winners = " and ".join(seat_name(names, w) for w in obs["winners"])
-        canvas.add(text(sx + 12, by + 48, f"{winners} won: {END_TEXT.get(obs['end_reason'] or '', '')}", 13, "#fffbe8"))
+        if obs["end_reason"]:
+            result = f"{winners} won: {END_TEXT.get(obs['end_reason'] or '', '')}"
+        else:  # ended off the board
+            result = f"{winners} won" if winners else "No winner: the game was stopped"
+        canvas.add(text(sx + 12, by + 48, result, 13, "#fffbe8"))
         for i, seat in enumerate(sorted(obs["seats"], key=lambda q: -q["wealth"])):
             worth = seat["wealth"] - seat["gold"]
             line = f"{seat_name(names, seat['seat'])}: wealth {seat['wealth']} = {seat['gold']} gold + {worth} in sites"
@@ -310,7 +280,7 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
                     else f"lose {explorer_words(number)} to the basecamp"
                 ),
             )
-    if step == "pay":
+    if step == "pay" and not over:
         canvas.act(
             "pay gold",
             button(sx + 600, by + 116, 140, f"Pay {turn['owed']} gold"),
@@ -318,7 +288,7 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
             "dim",
         )
         canvas.add(text(sx + 12, by + 60, "or click one of your sites: its value pays, without change", 11, "#d8f0e0"))
-    if step == "team":
+    if step == "team" and not over:
         canvas.act(
             "team done",
             button(sx + 600, by + 116, 140, "Team done (fails)"),
@@ -352,13 +322,13 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
         canvas.add(titled(text(34, y + 100, f"wealth {seat['wealth']}", 13, "#fffbe8", "bold"), tip))
         if s == current and not over:
             canvas.add(text(34, y + 118, "to move", 11, colour, "bold"))
-        with_chips = s == current and step == "main"
+        with_chips = s == current and step == "main" and not over
         for i, number in enumerate(seat["explorers"]):
             ex = 150 + i * (150 if with_chips else 100)  # five cards fit beside the sites without chips
             used = s == current and number in acted
             action, tip = explorer_click(s, current, step, number)
             act(canvas, action, explorer_card(ex, y + 10, number, used), tip, explorer_tip(number))
-            if s == current and step == "main" and not used:
+            if with_chips and not used:
                 for c in range(5):
                     canvas.act(
                         f"travel {number} {CONTINENTS[c]}",
@@ -395,6 +365,75 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
     )
 
 
+@fragment()
+def continent(
+    c: int,
+    name: str,
+    stack_size: int,
+    cost: int,
+    blocked: bool,
+    known: tuple[tuple[int, int | None, tuple[int, ...]], ...],
+    names: tuple[str, ...] | None,
+    expedition_legal: bool,
+) -> str:
+    """One continent: its stack, cost, interpreter and what the viewer knows of the stack."""
+    part = Canvas([f"expedition {CONTINENTS[c]}"] if expedition_legal else [])
+    x = 20 + c * 238
+    y = 60
+    colour = CONTINENT_COLOURS[c]
+    tip = f"{name.capitalize()}: {stack_size} sites face down; an expedition costs {cost}"
+    part.add(titled(rect(x, y, 226, 268, "#ffffff", colour, 10, 'fill-opacity="0.10" stroke-width="2"'), tip))
+    part.add(rect(x, y, 226, 28, colour, colour, 10))
+    part.add(text(x + 10, y + 19, name.capitalize(), 15, "#fff", "bold"))
+    # the cost shield
+    part.add(
+        f'<path d="M{x + 186} {y + 4} h30 v14 q0 10 -15 16 q-15 -6 -15 -16 z" fill="#f5e9c8" stroke="#5a4a2a"/>'
+    )
+    part.add(text(x + 201, y + 21, str(cost), 12, "#3a2a08", "bold", "middle"))
+    # the stack of face-down sites
+    for i in range(min(stack_size, 5)):
+        part.add(rect(x + 12 + i * 2, y + 40 - i * 2, 62, 84, colour, "#222", 5, 'fill-opacity="0.85"'))
+    part.add(text(x + 45, y + 140, f"{stack_size} sites", 11, "#e8f4ec", "normal", "middle"))
+    if blocked:
+        part.add("<g><title>The interpreter: nobody may travel to or dig on this continent</title>")
+        part.add(
+            rect(
+                x + 30,
+                y + 62,
+                120,
+                40,
+                "#fff3d6",
+                "#a33",
+                6,
+                f'stroke-width="3" transform="rotate(-8 {x + 90} {y + 82})"',
+            )
+        )
+        part.add(text(x + 90, y + 87, "INTERPRETER", 12, "#a33", "bold", "middle"))
+        part.add("</g>")
+    # what the viewer knows about positions in the stack
+    ky = y + 36
+    for depth, site, known_by in known:
+        where = "top" if depth == 0 else ("bottom" if depth == stack_size - 1 else f"#{depth + 1}")
+        if site is not None:
+            info = SITES[site]
+            label = f"{where}: {info.name[:12]} {info.needs[0]}·{info.needs[1]}·{info.needs[2]} ({info.value})"
+            tip = f"{where} of the stack: {site_words(site)}"
+            part.add(titled(text(x + 84, ky + 12, label, 9, "#fffbe8", "bold"), tip))
+        else:
+            who = ", ".join(seat_name(names, q) for q in known_by)
+            tip = f"{where} of the stack: seen by {who}"
+            part.add(titled(text(x + 84, ky + 12, f"{where}: seen by {who}"[:28], 9, "#cfe3d6"), tip))
+        ky += 14
+    part.act(
+        f"expedition {CONTINENTS[c]}",
+        button(x + 38, y + 232, 150, f"Expedition ({cost})"),
+        f"Start an expedition to {name.capitalize()} (costs {cost})",
+        "dim",
+    )
+    return "".join(part.parts)
+
+
+@fragment()
 def chip(x: float, y: float, label: str, colour: str, kind: str, dx: float = 0) -> str:
     """A small labelled token beside an explorer card: 'look' (travel) or 'int' (interpreter)."""
     fill = colour if kind == "look" else "#f5e9c8"
@@ -402,6 +441,7 @@ def chip(x: float, y: float, label: str, colour: str, kind: str, dx: float = 0) 
     return rect(x + dx, y, 26, 14, fill, colour, 4) + text(x + dx + 13, y + 11, label, 9, ink, "bold", "middle")
 
 
+@fragment()
 def explorer_click(seat: int, current: int, step: str, number: int) -> tuple[str | None, str]:
     """What clicking an explorer card of ``seat`` does in this step, and its hover help."""
     tip = explorer_tip(number)
@@ -417,6 +457,7 @@ def explorer_click(seat: int, current: int, step: str, number: int) -> tuple[str
 LEGEND_HEIGHT = 84
 
 
+@fragment()
 def legend(y: float) -> str:
     """What the symbols mean: abilities, the parts of the cards, the chips and the interpreter."""
     out = [rect(20, y, 1180, LEGEND_HEIGHT - 10, "#174a2f", "#0d2e1c", 10)]

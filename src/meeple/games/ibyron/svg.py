@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from meeple.core.svg import Clicks
+from meeple.core.svg import Clicks, fragment
 from meeple.core.words import seat_name
 from meeple.games.ibyron import svg_shapes as k
 from meeple.games.ibyron.observe import IbyronObservation
@@ -42,6 +42,12 @@ def _header(obs: IbyronObservation, names: list[str] | None, width: float) -> st
 
 def _legend(obs: IbyronObservation, names: list[str] | None, x: float, y: float) -> tuple[str, float]:
     """What the symbols mean: terrain, level, pieces, and which colour is whose."""
+    return _legend_drawn(obs["players"], tuple(names) if names is not None else None, x, y)
+
+
+@fragment(256)
+def _legend_drawn(players: int, names: tuple[str, ...] | None, x: float, y: float) -> tuple[str, float]:
+    """:func:`_legend` for ``players`` seats with these names."""
     out = [k.text(x, y + 12, "Legend", 12, "#111", weight="bold")]
     ly = y + 20
     for i, kind in enumerate(("forest", "field", "mountain")):
@@ -70,12 +76,12 @@ def _legend(obs: IbyronObservation, names: list[str] | None, x: float, y: float)
     out.append(k.rect(x, ly, 18, 14, "none", "#e67e22", 2.5, 3, ' stroke-dasharray="5 2"')
                + k.text(x + 24, ly + 11, "you can click it (hover for help)", 10))
     ly += 22
-    for seat in range(obs["players"]):
+    for seat in range(players):
         bx = x + (seat % 2) * 200
         by = ly + (seat // 2) * 18
         out.append(k.rect(bx, by, 12, 12, k.colour_of(seat), "#333", 0.6, 6)
                    + k.text(bx + 17, by + 10, who(names, seat), 10))
-    ly += 18 * ((obs["players"] + 1) // 2)
+    ly += 18 * ((players + 1) // 2)
     return "".join(out), ly
 
 

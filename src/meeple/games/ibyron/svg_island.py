@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core.svg import Clicks
+from meeple.core.svg import Clicks, fragment
 from meeple.games.ibyron import svg_shapes as k
 from meeple.games.ibyron.data import TILE_ROLES
 from meeple.games.ibyron.observe import (
@@ -180,20 +180,11 @@ def _space(isl: Island, x: int, y: int, c: CellObservation | None, here: dict[st
     px, py = isl.pos(x, y)
     # a space with tile choices on it is no target itself: the choices fill it
     click = clicks.claim(action, k.POINTER) if not places else ""
-    out: list[str] = []
     if c is None:
-        out.append(k.rect(px, py, CELL, CELL, "url(#ib-sea)", "#b5d3e6", 0.8))
-        tip = f"Sea ({x},{y}) next to the island"
+        ground, tip = _ground(px, py, x, y, None, 0)
     else:
-        level = c["height"]
-        out.append(k.rect(px, py, CELL, CELL, f"url(#ib-{c['terrain']})", "#333", 1))
-        if level > 1:  # higher ground is darker and has a heavier edge
-            out.append(k.rect(px, py, CELL, CELL, "#000", "#222", 1 + level,
-                              extra=f' fill-opacity="{min(0.3, 0.1 * (level - 1)):.2f}"'))
-        out.append(k.rect(px + 2, py + 2, 13, 13, "#fff", "#333", 0.8, 2))
-        out.append(k.text(px + 8.5, py + 12, str(level), 10, "#111", "middle", "bold"))
-        out.append(k.text(px + 17, py + 11.5, c["terrain"], 7.5, k.TERRAIN_INK[c["terrain"]], weight="bold"))
-        tip = f"{c['terrain'].capitalize()}, {LEVEL_NAMES[min(level, 5)]} ({x},{y})"
+        ground, tip = _ground(px, py, x, y, c["terrain"], c["height"])
+    out = [ground]
     if "building" in here:
         out.append(_building(here["building"], names, px, py))
     if "camp" in here:
@@ -221,6 +212,21 @@ def _space(isl: Island, x: int, y: int, c: CellObservation | None, here: dict[st
     if click and moves:
         out.append(_horse_chips(px, py, moves, clicks))
     return k.group("".join(out), click, tip)
+
+
+@fragment()
+def _ground(px: float, py: float, x: int, y: int, terrain: str | None, level: int) -> tuple[str, str]:
+    """A space's square (sea when ``terrain`` is ``None``) with its level badge, and its hover help."""
+    if terrain is None:
+        return k.rect(px, py, CELL, CELL, "url(#ib-sea)", "#b5d3e6", 0.8), f"Sea ({x},{y}) next to the island"
+    out = [k.rect(px, py, CELL, CELL, f"url(#ib-{terrain})", "#333", 1)]
+    if level > 1:  # higher ground is darker and has a heavier edge
+        out.append(k.rect(px, py, CELL, CELL, "#000", "#222", 1 + level,
+                          extra=f' fill-opacity="{min(0.3, 0.1 * (level - 1)):.2f}"'))
+    out.append(k.rect(px + 2, py + 2, 13, 13, "#fff", "#333", 0.8, 2))
+    out.append(k.text(px + 8.5, py + 12, str(level), 10, "#111", "middle", "bold"))
+    out.append(k.text(px + 17, py + 11.5, terrain, 7.5, k.TERRAIN_INK[terrain], weight="bold"))
+    return "".join(out), f"{terrain.capitalize()}, {LEVEL_NAMES[min(level, 5)]} ({x},{y})"
 
 
 def _click_words(action: str | None) -> str:

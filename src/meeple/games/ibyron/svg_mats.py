@@ -9,7 +9,7 @@ decides the race.
 
 from __future__ import annotations
 
-from meeple.core.svg import Clicks
+from meeple.core.svg import Clicks, fragment
 from meeple.games.ibyron import svg_shapes as k
 from meeple.games.ibyron.observe import IbyronObservation, PlayerObservation
 from meeple.games.ibyron.view_words import (
@@ -40,10 +40,16 @@ def _level_text(track: str, level: int) -> str:
 
 def _tracks(p: PlayerObservation, x: float, y: float) -> str:
     """Three tracks of four levels; the marker shows the level reached, black cubes lock the levels above."""
-    out = [k.text(x, y + 9, f"Tech (foremen:yield) · free tech cubes {p['tech_cubes']}", 9, "#333", weight="bold")]
+    return _tracks_drawn(p["tech_cubes"], tuple(p["tech"][key] for key, _, _ in TRACKS), x, y)
+
+
+@fragment()
+def _tracks_drawn(tech_cubes: int, levels: tuple[int, ...], x: float, y: float) -> str:
+    """:func:`_tracks` for these free tech cubes and levels reached (in the order of ``TRACKS``)."""
+    out = [k.text(x, y + 9, f"Tech (foremen:yield) · free tech cubes {tech_cubes}", 9, "#333", weight="bold")]
     for row, (key, name, _) in enumerate(TRACKS):
         ry = y + 14 + row * 19
-        level = p["tech"][key]
+        level = levels[row]
         out.append(k.text(x, ry + 12, name, 9))
         for lv in range(1, 5):
             bx = x + 62 + (lv - 1) * 30
@@ -172,7 +178,7 @@ def draw_mat(obs: IbyronObservation, p: PlayerObservation, clicks: Clicks, names
              x: float, y: float) -> str:
     seat = p["seat"]
     colour = k.colour_of(seat)
-    to_move = seat in obs["to_move"]
+    to_move = seat in obs["to_move"] and not obs["is_over"]  # (a game ended off the board still lists its movers)
     out = [k.rect(x, y, MAT_W, MAT_H, "#fcfcfa", colour, 4 if to_move else 2, 6)]
     out.append(k.rect(x, y, MAT_W, 20, colour, colour, 1, 6))
     head = who(names, seat) + (" — start player" if seat == obs["start_player"] else "")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from meeple.core.svg import fragment
+
 SEAT_COLOURS = ("#7d3c98", "#1e8449", "#2166ac", "#b7950b")
 COLOUR_NAMES = ("purple", "green", "blue", "yellow")
 FONT = "font-family=\"sans-serif\""
@@ -21,6 +23,7 @@ TERRAIN_BASE = {"forest": "#cfe5c0", "field": "#f3e7ad", "mountain": "#d6d1ca"}
 TERRAIN_INK = {"forest": "#2e6b2f", "field": "#9a7b22", "mountain": "#5b5148"}
 
 
+@fragment()
 def text(x: float, y: float, s: str, size: float = 11, fill: str = "#222", anchor: str = "start",
          weight: str = "normal") -> str:
     """A label; labels never take clicks, so they cannot hide what lies under them."""
@@ -28,10 +31,12 @@ def text(x: float, y: float, s: str, size: float = 11, fill: str = "#222", ancho
             f'font-weight="{weight}" {FONT} pointer-events="none">{escape(s)}</text>')
 
 
+@fragment()
 def title(s: str) -> str:
     return f"<title>{escape(s)}</title>"
 
 
+@fragment()
 def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", width: float = 1,
          rx: float = 0, extra: str = "") -> str:
     return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx}" fill="{fill}" '
@@ -42,6 +47,7 @@ def group(inner: str, click: str = "", tip: str = "") -> str:
     return f"<g{click}>{title(tip) if tip else ''}{inner}</g>"
 
 
+@fragment()
 def hit(x: float, y: float, w: float, h: float, clickable: bool, fill: str = "transparent") -> str:
     """The area a click lands on; a target gets a highlight outline so a player sees what is clickable."""
     if clickable:
@@ -49,6 +55,7 @@ def hit(x: float, y: float, w: float, h: float, clickable: bool, fill: str = "tr
     return rect(x, y, w, h, fill)
 
 
+@fragment(1)
 def defs() -> str:
     """The terrain patterns: trees for forest, furrows for field, peaks for mountain."""
     tree = TERRAIN_INK["forest"]
@@ -74,6 +81,7 @@ def defs() -> str:
     )
 
 
+@fragment()
 def terrain_glyph(kind: str, x: float, y: float, s: float) -> str:
     """A small sign for a terrain inside an ``s``-sized square: a tree, two furrows or a peak."""
     ink = TERRAIN_INK[kind]
@@ -91,6 +99,7 @@ def terrain_glyph(kind: str, x: float, y: float, s: float) -> str:
             'pointer-events="none"/>')
 
 
+@fragment()
 def mini_tile(terrain: str, x: float, y: float, s: float, marked: int | None = None) -> str:
     """A land tile as four small squares, ``terrain`` given clockwise from the top-left (e.g. ``FAAM``)."""
     kinds = {"F": "forest", "A": "field", "M": "mountain"}
@@ -107,6 +116,7 @@ def mini_tile(terrain: str, x: float, y: float, s: float, marked: int | None = N
     return "".join(out)
 
 
+@fragment()
 def disc_stack(cx: float, bottom: float, count: int, colour: str, rx: float = 8, step: float = 3.5) -> str:
     """``count`` worker discs piled up, seen slightly from the side."""
     out = []
@@ -117,6 +127,7 @@ def disc_stack(cx: float, bottom: float, count: int, colour: str, rx: float = 8,
     return "".join(out)
 
 
+@fragment()
 def pawn(x: float, y: float, colour: str, size: float = 1.0) -> str:
     """A leader: a tall pawn with a black outline; (x, y) is the middle of its foot."""
     h, w = 20 * size, 7 * size
@@ -126,6 +137,7 @@ def pawn(x: float, y: float, colour: str, size: float = 1.0) -> str:
             'stroke-width="1.3"/>')
 
 
+@fragment()
 def overseer(x: float, y: float, colour: str) -> str:
     """An overseer: a small figure with a white outline; (x, y) is its foot."""
     return (f'<rect x="{x - 3.5:.1f}" y="{y - 8:.1f}" width="7" height="8" rx="2" fill="{colour}" stroke="#fff" '
@@ -133,6 +145,7 @@ def overseer(x: float, y: float, colour: str) -> str:
             'stroke-width="1"/>')
 
 
+@fragment()
 def cylinder(x: float, y: float, fill: str, w: float = 5, h: float = 6) -> str:
     """A small wooden cylinder (a well, a gold mine marker) standing at (x, y)."""
     return (f'<rect x="{x - w:.1f}" y="{y - h:.1f}" width="{2 * w}" height="{h}" fill="{fill}" stroke="#333" '
@@ -141,11 +154,13 @@ def cylinder(x: float, y: float, fill: str, w: float = 5, h: float = 6) -> str:
             f'fill="{fill}" stroke="#333" stroke-width="0.8"/>')
 
 
+@fragment()
 def leader_mark(x: float, y: float, size: float) -> str:
     """The leader's space on a small tile: a black pawn, white-edged so it shows on any terrain."""
     return pawn(x, y, "#111", size).replace('stroke="#000"', 'stroke="#fff"')
 
 
+@fragment()
 def cube(x: float, y: float, fill: str, s: float = 8) -> str:
     return rect(x, y, s, s, fill, "#333", 0.8, 1)
 

@@ -7,7 +7,7 @@ its bottom edge, never over the box's centre.
 
 from __future__ import annotations
 
-from meeple.core.svg import Clicks
+from meeple.core.svg import Clicks, fragment
 from meeple.core.words import seat_name
 from meeple.games.ibyron import svg_shapes as k
 from meeple.games.ibyron.data import BUILDINGS
@@ -202,24 +202,29 @@ def draw_costs(obs: IbyronObservation, clicks: Clicks, x: float, y: float) -> tu
     for label, dx in heads:
         out.append(k.text(x + 4 + dx, y + 28, label, 8.5, "#666", weight="bold"))
     ry = y + 32
-    for b in BUILDINGS:
-        action = f"build {b.id}"
-        click = clicks.claim(action, k.POINTER)
-        cost = cost_words([(key, n) for key, n in b.cost])
-        inner = (k.hit(x, ry, PANEL_W - 70, 16, bool(click), "#fff" if click else "#f8f8f8")
-                 + k.text(x + 4, ry + 12, b.name, 9.5, "#111", weight="bold" if click else "normal")
-                 + k.text(x + 124, ry + 12, str(b.discs), 9.5, "#111", "middle")
-                 + k.text(x + 152, ry + 12, SITE_WORDS.get(b.site, b.site), 9, "#333")
-                 + k.text(x + 266, ry + 12, cost, 9, "#333")
-                 + k.text(x + 374, ry + 12, EFFECT_WORDS.get(b.effect, b.effect), 9, "#333"))
-        tip = f"{b.name}: {b.discs} discs on {SITE_WORDS.get(b.site, b.site)}, costs {cost}; at most {b.max}" + (
-            " — click to build it where your leader stands" if click else "")
-        out.append(k.group(inner, click, tip))
+    for index, b in enumerate(BUILDINGS):
+        out.append(_cost_row(index, clicks.claim(f"build {b.id}", k.POINTER), x, ry))
         if b.cost_of("stone") >= 4:
             out.append(_chip(x + PANEL_W - 66, ry, 62, "via Foundry", f"build {b.id} foundry", clicks,
                              f"Build the {b.name} paying 2 stone + 1 ore for 4 stone (Foundry)"))
         ry += 17
     return "".join(out), ry + 4
+
+
+@fragment()
+def _cost_row(index: int, click: str, x: float, ry: float) -> str:
+    """The row of ``BUILDINGS[index]``: its discs, site, cost and effect; ``click`` makes it the build button."""
+    b = BUILDINGS[index]
+    cost = cost_words([(key, n) for key, n in b.cost])
+    inner = (k.hit(x, ry, PANEL_W - 70, 16, bool(click), "#fff" if click else "#f8f8f8")
+             + k.text(x + 4, ry + 12, b.name, 9.5, "#111", weight="bold" if click else "normal")
+             + k.text(x + 124, ry + 12, str(b.discs), 9.5, "#111", "middle")
+             + k.text(x + 152, ry + 12, SITE_WORDS.get(b.site, b.site), 9, "#333")
+             + k.text(x + 266, ry + 12, cost, 9, "#333")
+             + k.text(x + 374, ry + 12, EFFECT_WORDS.get(b.effect, b.effect), 9, "#333"))
+    tip = f"{b.name}: {b.discs} discs on {SITE_WORDS.get(b.site, b.site)}, costs {cost}; at most {b.max}" + (
+        " — click to build it where your leader stands" if click else "")
+    return k.group(inner, click, tip)
 
 
 __all__ = ["draw_bonus", "draw_costs", "draw_market", "draw_tiles", "draw_village"]

@@ -20,11 +20,12 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from meeple.core.svg import Canvas
+from meeple.core.svg import Canvas, fragment
 from meeple.core.words import seat_name
+from meeple.games.isle_of_skye import words
 from meeple.games.isle_of_skye.data import TILES, rotated_terrain
 from meeple.games.isle_of_skye.observe import IsleOfSkyeObservation, SeatObservation
-from meeple.games.isle_of_skye.words import spot_words, tile_words, turn_words
+from meeple.games.isle_of_skye.words import spot_words, turn_words
 
 WIDTH = 1280
 TERRAIN_FILL = {"g": "#7fb24a", "w": "#3f87c4", "m": "#8d8272"}
@@ -37,6 +38,7 @@ ROTATIONS_X = 70  # where the row of turned previews starts in a panel
 INK = "#2b2418"
 
 
+@fragment()
 def text(
     x: float, y: float, content: str, size: int = 12, fill: str = INK, weight: str = "normal", anchor: str = "start"
 ) -> str:
@@ -44,6 +46,12 @@ def text(
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
         f'font-family="Georgia, serif" text-anchor="{anchor}">{escape(content)}</text>'
     )
+
+
+@fragment()
+def tile_words(tid: int) -> str:
+    """A tile in words (the words module's, kept: a board names the same tiles again and again)."""
+    return words.tile_words(tid)
 
 
 def act(canvas: Canvas, action: str, inner: str, tip: str, hover: str) -> None:
@@ -173,6 +181,7 @@ def region_anchor(tid: int, rot: int, region: int, x: float, y: float, size: flo
     return cx + vx / norm * size * 0.3, cy + vy / norm * size * 0.3
 
 
+@fragment()
 def draw_tile(tid: int, rot: int, x: float, y: float, size: float, colour: str = "") -> str:
     """One tile turned ``rot`` quarter turns, its top-left corner at (x, y)."""
     tile = TILES[tid]
@@ -238,7 +247,9 @@ def board(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[
     """Round track, scoring tiles and score track; returns the next free y."""
     canvas.add(f'<rect x="10" y="{y:.0f}" width="{WIDTH - 20}" height="170" rx="10" fill="#4f6d45" stroke="#2d3f27"/>')
     canvas.add(text(24, y + 24, "Isle of Skye", 20, "#f7ecc8", "bold"))
-    canvas.add(text(24, y + 42, f"Round {obs['round']} of {obs['rounds']} - {obs['phase']}", 12, "#f7ecc8"))
+    # A game ended off the board (a resignation, a clock) reads as over, whatever phase it stopped in.
+    phase = "game over" if obs["is_over"] and obs["phase"] != "over" else obs["phase"]
+    canvas.add(text(24, y + 42, f"Round {obs['round']} of {obs['rounds']} - {phase}", 12, "#f7ecc8"))
     # Round track
     for i, row in enumerate(obs["round_track"]):
         rx = 190 + i * 62
@@ -280,15 +291,7 @@ def board(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[
     top = int(math.ceil(top / 10) * 10)
     x0, x1, ty = 24, WIDTH - 30, y + 110
     step = (x1 - x0) / top
-    canvas.add(f'<rect x="{x0 - 6}" y="{ty - 16}" width="{x1 - x0 + 12}" height="52" rx="6" fill="#d9cda5"/>')
-    for v in range(top + 1):
-        px = x0 + v * step
-        tall = 8 if v % 5 == 0 else 4
-        canvas.add(
-            f'<line x1="{px:.1f}" y1="{ty:.1f}" x2="{px:.1f}" y2="{ty + tall:.1f}" stroke="{INK}" stroke-width="0.8"/>'
-        )
-        if v % 10 == 0:
-            canvas.add(text(px, ty - 4, str(v), 9, INK, "normal", "middle"))
+    canvas.add(score_track(ty, top))
     stacked: dict[int, int] = {}
     for s in obs["seats"]:
         k = stacked.get(s["vp"], 0)
@@ -300,6 +303,23 @@ def board(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[
             f"<title>{escape(seat_name(names, s['seat']))}: {s['vp']} VP</title></circle>"
         )
     return y + 180
+
+
+@fragment(64)
+def score_track(ty: float, top: int) -> str:
+    """The score track's spaces 0..``top``, its baseline at ``ty``."""
+    x0, x1 = 24, WIDTH - 30
+    step = (x1 - x0) / top
+    out = [f'<rect x="{x0 - 6}" y="{ty - 16}" width="{x1 - x0 + 12}" height="52" rx="6" fill="#d9cda5"/>']
+    for v in range(top + 1):
+        px = x0 + v * step
+        tall = 8 if v % 5 == 0 else 4
+        out.append(
+            f'<line x1="{px:.1f}" y1="{ty:.1f}" x2="{px:.1f}" y2="{ty + tall:.1f}" stroke="{INK}" stroke-width="0.8"/>'
+        )
+        if v % 10 == 0:
+            out.append(text(px, ty - 4, str(v), 9, INK, "normal", "middle"))
+    return "".join(out)
 
 
 def offers(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[str] | None = None) -> float:
@@ -460,9 +480,7 @@ def territory_panel(
         act(canvas, f"place {tid}", inner, f"Place {tile_words(tid)} next", f"To place: {tile_words(tid)}")
     gy = y + head
     for (cx, cy), (tid, rot) in cells.items():
-        tip = escape(f"{tile_words(tid)} at {cx} {cy}" if tid >= 5 else "the castle")
-        tile_svg = draw_tile(tid, rot, x + 10 + (cx - gx0) * size, gy + (cy - gy0) * size, size, s["colour"])
-        canvas.add(f"<g><title>{tip}</title>{tile_svg}</g>")
+        canvas.add(placed_tile(tid, rot, cx, cy, x + 10 + (cx - gx0) * size, gy + (cy - gy0) * size, size, s["colour"]))
     for cx, cy in sorted(spots):
         px, py = x + 10 + (cx - gx0) * size, gy + (cy - gy0) * size
         inner = (
@@ -492,6 +510,13 @@ def territory_panel(
     return width, height
 
 
+@fragment()
+def placed_tile(tid: int, rot: int, cx: int, cy: int, x: float, y: float, size: float, colour: str) -> str:
+    """A tile of a territory, at square (``cx``, ``cy``) drawn at (``x``, ``y``), with its hover help."""
+    tip = escape(f"{tile_words(tid)} at {cx} {cy}" if tid >= 5 else "the castle")
+    return f"<g><title>{tip}</title>{draw_tile(tid, rot, x, y, size, colour)}</g>"
+
+
 LEGEND_FIGURES = (
     ("whisky", "whisky"),
     ("sheep", "sheep"),
@@ -505,6 +530,14 @@ LEGEND_FIGURES = (
 
 def legend(canvas: Canvas, y: float) -> float:
     """What the symbols mean, in one row; returns the next free y."""
+    canvas.add(legend_svg(y))
+    return y + 74
+
+
+@fragment(64)
+def legend_svg(y: float) -> str:
+    """The legend's drawing at ``y``."""
+    canvas = Canvas(None)
     canvas.add(f'<rect x="10" y="{y:.0f}" width="{WIDTH - 20}" height="64" rx="8" fill="#f6f1e3" stroke="#b9ab86"/>')
     canvas.add(text(20, y + 18, "Legend", 12, INK, "bold"))
     x = 80.0
@@ -540,7 +573,7 @@ def legend(canvas: Canvas, y: float) -> float:
         f'<line x1="{x:.0f}" y1="{y + 38:.0f}" x2="{x + 16:.0f}" y2="{y + 54:.0f}" stroke="#b33b2a" stroke-width="3"/>'
     )
     canvas.add(text(x + 20, y + 50, "discarded", 11))
-    return y + 74
+    return "".join(canvas.parts)
 
 
 def final_rows(canvas: Canvas, obs: IsleOfSkyeObservation, y: float, names: Sequence[str] | None) -> float:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from meeple.core.svg import clickable
+from meeple.core.svg import clickable, fragment
 from meeple.core.words import seat_name
 from meeple.games.ivor.data import DATA, Location, card_name, card_summary
-from meeple.games.ivor.observe import IvorObservation, LocationObservation, PlayerObservation, RouteObservation
+from meeple.games.ivor.observe import IvorObservation, PlayerObservation, RouteObservation
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#e6b800")
 WIDTH, HEIGHT = 1320, 1010
@@ -36,11 +36,13 @@ def _location_action(loc_id: str, legal: set[str], routes: list[RouteObservation
     return next((f"{k} {loc_id}" for k in LOCATION_ACTIONS if f"{k} {loc_id}" in legal), None)
 
 
+@fragment()
 def _clickable(action: str | None) -> str:
     """The attributes that make an element play ``action`` (none for ``None``), with a hand cursor."""
     return "" if action is None else clickable(action) + ' style="cursor:pointer"'
 
 
+@fragment()
 def _title(tip: str) -> str:
     """Hover help for the element it is put in."""
     return f"<title>{escape(tip)}</title>"
@@ -55,15 +57,16 @@ def _route_tip(route: RouteObservation) -> str:
     return f"Move here: {lines} line(s) ({route['free_moves']} free move(s), {route['coal']} coal)"
 
 
-def _location_tip(loc: Location, info: LocationObservation, names: Names) -> str:
+def _location_tip(loc: Location, sheep: int, lost_sheep_token: bool, wagon: int | None, idris: int | None,
+                  names: Names) -> str:
     """What is on a location, for its hover help."""
-    parts = [f"{loc.name} ({'town' if loc.is_town else 'village'})", f"{info['sheep']} sheep"]
-    if info["lost_sheep_token"]:
+    parts = [f"{loc.name} ({'town' if loc.is_town else 'village'})", f"{sheep} sheep"]
+    if lost_sheep_token:
         parts.append("a face-down lost-sheep token (its taker gets 2 more sheep)")
-    if info["wagon"] is not None:
-        parts.append(f"{seat_name(names, info['wagon'])}'s wagon")
-    if info["idris"] is not None:
-        parts.append(f"Sleeping Idris of {seat_name(names, info['idris'])}: no wagon may enter")
+    if wagon is not None:
+        parts.append(f"{seat_name(names, wagon)}'s wagon")
+    if idris is not None:
+        parts.append(f"Sleeping Idris of {seat_name(names, idris)}: no wagon may enter")
     return "; ".join(parts)
 
 
@@ -74,6 +77,7 @@ CLICK_TIPS = {
 }
 
 
+@fragment()
 def _text(x: float, y: float, body: str, size: int = 12, anchor: str = "middle", extra: str = "") -> str:
     return (
         f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
@@ -81,7 +85,8 @@ def _text(x: float, y: float, body: str, size: int = 12, anchor: str = "middle",
     )
 
 
-def _wrap(body: str, width: int) -> list[str]:
+@fragment()
+def _wrap(body: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     current = ""
     for word in body.split():
@@ -92,10 +97,12 @@ def _wrap(body: str, width: int) -> list[str]:
             current = f"{current} {word}".strip()
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
-def _board(obs: IvorObservation, legal: set[str], names: Names) -> list[str]:
+@fragment(1)
+def _map() -> tuple[str, ...]:
+    """The board without what stands on it: the main line, the lines and the borders."""
     locs = DATA.locations
     out = ['<rect x="0" y="0" width="1000" height="700" fill="#e8f0d8"/>']
     a, b = (locs[i] for i in DATA.main_line)
@@ -122,43 +129,72 @@ def _board(obs: IvorObservation, legal: set[str], names: Names) -> list[str]:
             f'<line x1="{mx - nx:.0f}" y1="{my - ny:.0f}" x2="{mx + nx:.0f}" y2="{my + ny:.0f}" '
             f'stroke="#000" stroke-width="6">{_title("a dark border: no way across")}</line>'
         )
-    for loc, info in zip(locs, obs["locations"], strict=True):
+    return tuple(out)
+
+
+def _board(obs: IvorObservation, legal: set[str], names: Names) -> list[str]:
+    out = list(_map())
+    who = tuple(names) if names is not None else None
+    for index, info in enumerate(obs["locations"]):
+        loc = DATA.locations[index]
         action = _location_action(loc.id, legal, obs["routes"])
-        fill = "#f4b6c8" if loc.is_town else "#f3e3c0"
-        radius = 30 if loc.is_town else 24
-        out.append(f"<g{_clickable(action)}>")
-        tip = _location_tip(loc, info, names)
+        click_tip = None
         if action is not None:
             route = next((r for r in obs["routes"] if r["action"] == action), None)
-            tip = (_route_tip(route) if route else CLICK_TIPS[action.split()[0]]) + ". " + tip
-        out.append(_title(tip))
-        ring = ' stroke="#111" stroke-width="4"' if action else ' stroke="#666" stroke-width="1.5"'
-        out.append(f'<circle cx="{loc.x}" cy="{loc.y}" r="{radius}" fill="{fill}"{ring}/>')
-        out.append(_text(loc.x, loc.y - radius - 6, loc.name, 12, extra=' font-weight="bold"'))
-        if info["sheep"]:
-            out.append(f'<ellipse cx="{loc.x}" cy="{loc.y}" rx="15" ry="11" fill="#fff" stroke="#555"/>')
-            out.append(_text(loc.x, loc.y + 5, str(info["sheep"]), 14, extra=' font-weight="bold"'))
-        if info["lost_sheep_token"]:
-            out.append(
-                f'<rect x="{loc.x + radius - 8}" y="{loc.y - radius}" width="16" height="16" fill="#7a5" '
-                'stroke="#333"/>'
-            )
-        if info["wagon"] is not None:
-            colour = SEAT_COLOURS[info["wagon"] % len(SEAT_COLOURS)]
-            short = seat_name(names, info["wagon"])[:6]
-            width = max(32, 7 * len(short) + 8)
-            out.append(
-                f'<rect x="{loc.x - width / 2:.0f}" y="{loc.y + radius - 10}" width="{width}" height="16" rx="3" '
-                f'fill="{colour}" stroke="#000"/>'
-            )
-            out.append(_text(loc.x, loc.y + radius + 3, short, 11, extra=' fill="#fff"'))
-        if info["idris"] is not None:
-            out.append(
-                f'<circle cx="{loc.x - radius + 4}" cy="{loc.y - radius + 4}" r="10" fill="#2e7d32" stroke="#000"/>'
-            )
-            out.append(_text(loc.x - radius + 4, loc.y - radius + 8, "z", 12, extra=' fill="#fff"'))
-        out.append("</g>")
+            click_tip = _route_tip(route) if route else CLICK_TIPS[action.split()[0]]
+        out += _location(
+            index, info["sheep"], info["lost_sheep_token"], info["wagon"], info["idris"], who, action, click_tip
+        )
     return out
+
+
+@fragment()
+def _location(
+    index: int,
+    sheep: int,
+    lost_sheep_token: bool,
+    wagon: int | None,
+    idris: int | None,
+    names: tuple[str, ...] | None,
+    action: str | None,
+    click_tip: str | None,
+) -> tuple[str, ...]:
+    """One location and what stands on it; ``click_tip`` says what clicking it does."""
+    loc = DATA.locations[index]
+    fill = "#f4b6c8" if loc.is_town else "#f3e3c0"
+    radius = 30 if loc.is_town else 24
+    out = [f"<g{_clickable(action)}>"]
+    tip = _location_tip(loc, sheep, lost_sheep_token, wagon, idris, names)
+    if click_tip is not None:
+        tip = click_tip + ". " + tip
+    out.append(_title(tip))
+    ring = ' stroke="#111" stroke-width="4"' if action else ' stroke="#666" stroke-width="1.5"'
+    out.append(f'<circle cx="{loc.x}" cy="{loc.y}" r="{radius}" fill="{fill}"{ring}/>')
+    out.append(_text(loc.x, loc.y - radius - 6, loc.name, 12, extra=' font-weight="bold"'))
+    if sheep:
+        out.append(f'<ellipse cx="{loc.x}" cy="{loc.y}" rx="15" ry="11" fill="#fff" stroke="#555"/>')
+        out.append(_text(loc.x, loc.y + 5, str(sheep), 14, extra=' font-weight="bold"'))
+    if lost_sheep_token:
+        out.append(
+            f'<rect x="{loc.x + radius - 8}" y="{loc.y - radius}" width="16" height="16" fill="#7a5" '
+            'stroke="#333"/>'
+        )
+    if wagon is not None:
+        colour = SEAT_COLOURS[wagon % len(SEAT_COLOURS)]
+        short = seat_name(names, wagon)[:6]
+        width = max(32, 7 * len(short) + 8)
+        out.append(
+            f'<rect x="{loc.x - width / 2:.0f}" y="{loc.y + radius - 10}" width="{width}" height="16" rx="3" '
+            f'fill="{colour}" stroke="#000"/>'
+        )
+        out.append(_text(loc.x, loc.y + radius + 3, short, 11, extra=' fill="#fff"'))
+    if idris is not None:
+        out.append(
+            f'<circle cx="{loc.x - radius + 4}" cy="{loc.y - radius + 4}" r="10" fill="#2e7d32" stroke="#000"/>'
+        )
+        out.append(_text(loc.x - radius + 4, loc.y - radius + 8, "z", 12, extra=' fill="#fff"'))
+    out.append("</g>")
+    return tuple(out)
 
 
 CARD_VERBS = {
@@ -169,7 +205,8 @@ CARD_VERBS = {
 }
 
 
-def _card(x: float, y: float, card: int, note: str, actions: list[str]) -> list[str]:
+@fragment()
+def _card(x: float, y: float, card: int, note: str, actions: tuple[str, ...]) -> tuple[str, ...]:
     main = actions[0] if len(actions) == 1 else None
     is_event = card > len(DATA.jobs)
     about = f"{card_name(card)} — {card_summary(card)}{note}"
@@ -195,17 +232,18 @@ def _card(x: float, y: float, card: int, note: str, actions: list[str]) -> list[
             )
             out.append(_text(bx + CARD_W / len(actions) / 2 - 4, y + CARD_H - 8, action.split()[0], 10))
             out.append("</g>")
-    return out
+    return tuple(out)
 
 
-def _button(x: float, y: float, label: str, action: str, width: int = 120, tip: str = "") -> list[str]:
-    return [
+@fragment()
+def _button(x: float, y: float, label: str, action: str, width: int = 120, tip: str = "") -> tuple[str, ...]:
+    return (
         f"<g{_clickable(action)}>",
         _title(tip or label),
         f'<rect x="{x}" y="{y}" width="{width}" height="28" rx="6" fill="#cde" stroke="#246"/>',
         _text(x + width / 2, y + 19, label, 13),
         "</g>",
-    ]
+    )
 
 
 def render(obs: IvorObservation, legal: list[str] | None = None, *, names: Names = None) -> str:
@@ -225,21 +263,23 @@ def render(obs: IvorObservation, legal: list[str] | None = None, *, names: Names
         card = item["card"]
         note = f" | {item['sheep']} sheep on it" if item["sheep"] else ""
         action = f"take {card}"
-        out += _card(10 + k * (CARD_W + 10), BOARD_H + 28, card, note, [action] if action in allowed else [])
+        out += _card(10 + k * (CARD_W + 10), BOARD_H + 28, card, note, (action,) if action in allowed else ())
     # The seat's hand.
     if seat is not None:
         hand = obs["players"][seat]["hand"] or []
         mine = f"Your hand ({seat_name(names, seat)})"
         out.append(_text(700, BOARD_H + 20, mine, 14, "start", ' font-weight="bold"'))
         for k, card in enumerate(hand):
-            acts = [f"{verb} {card}" for verb in ("job", "special", "discard") if f"{verb} {card}" in allowed]
+            acts = tuple(f"{verb} {card}" for verb in ("job", "special", "discard") if f"{verb} {card}" in allowed)
             x = 700 + (k % 4) * (CARD_W + 6)
             y = BOARD_H + 28 + (k // 4) * (CARD_H + 6)
             out += _card(x, y, card, "", acts)
     # Players and status on the right.
     x0 = 1010
-    if obs["is_over"]:
+    if obs["is_over"] and obs["winners"]:
         status = "Game over — winner(s): " + ", ".join(seat_name(names, w) for w in obs["winners"])
+    elif obs["is_over"]:  # ended off the board with nobody winning (the server's move cap)
+        status = "Game over — no winner"
     else:
         status = f"Round {obs['round'] + 1}: {seat_name(names, obs['current'])} to {obs['phase']}"
     for k, line in enumerate(_wrap(status, 40)):
@@ -314,7 +354,8 @@ def _player_tip(p: PlayerObservation, names: Names, ivor: int) -> str:
     return "; ".join(parts)
 
 
-def _legend() -> list[str]:
+@fragment(1)
+def _legend() -> tuple[str, ...]:
     """What the board's symbols mean."""
     x, y = LEGEND_X, LEGEND_Y
     out = [
@@ -357,4 +398,4 @@ def _legend() -> list[str]:
     out.append(_text(x + 186, row3 + 4, "Sleeping Idris: blocks the place", 11, "start"))
     out.append(f'<circle cx="{x + 400}" cy="{row3}" r="10" fill="#f3e3c0" stroke="#111" stroke-width="4"/>')
     out.append(_text(x + 416, row3 + 4, "thick ring: you may click it (hover for what it does)", 11, "start"))
-    return out
+    return tuple(out)
