@@ -171,7 +171,8 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
         f"{gold_pile(0, 2, obs['bank'], 'bank: take 5')}</g>",
         f"The bank: {obs['bank']} gold. Taking {DATA.take_gold} gold is a whole turn.",
     )
-    canvas.act("end", button(1030, 14, 160, "End turn"), "End your turn, leaving the other explorers idle", "dim")
+    if not over:  # a finished game has no turn to end
+        canvas.act("end", button(1030, 14, 160, "End turn"), "End your turn, leaving the other explorers idle", "dim")
 
     # ------------------------------------------------------------ continents
     who = tuple(names) if names is not None else None
@@ -241,12 +242,15 @@ def render(obs: BayonObservation, legal: list[str] | None = None, *, names: Sequ
             line = f"{seat_name(names, seat['seat'])}: wealth {seat['wealth']} = {seat['gold']} gold + {worth} in sites"
             canvas.add(text(sx + 12, by + 70 + i * 18, line, 12, "#d8f0e0"))
     if step == "main" and not over:
-        notes = []
+        acts = "let each explorer act once (look, expedition, interpreter)"
+        plan = acts if turn["hired"] else f"hire one explorer and {acts}"
         if turn["may_take_gold"]:
-            notes.append("take 5 gold as the whole turn, or")
-        notes.append("hire one explorer" if not turn["hired"] else "already hired this turn")
-        notes.append("and let each explorer act once (look, expedition, interpreter)")
-        canvas.add(text(sx + 12, by + 44, "; ".join(notes), 11, "#d8f0e0"))
+            plan = f"Take {DATA.take_gold} gold as your whole turn, or {plan}"
+        else:
+            plan = plan[0].upper() + plan[1:]
+        if turn["hired"]:
+            plan += " (you have hired this turn)"
+        canvas.add(text(sx + 12, by + 44, plan, 11, "#d8f0e0"))
     if turn["revealed"]:
         canvas.add(
             titled(site_card(sx + 12, by + 40, turn["revealed"], 140), "Dug up: " + site_words(turn["revealed"]))
