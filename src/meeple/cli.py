@@ -458,6 +458,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    try:
+        from meeple.rl.train import main as train_main
+    except ImportError as exc:
+        raise SystemExit(f"meeple train needs the train extra (pip install 'meeple[train]'): {exc}") from None
+    return train_main(args.args)
+
+
 # --------------------------------------------------------------------- main
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="meeple", description=__doc__.splitlines()[0] if __doc__ else None)
@@ -505,6 +513,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena_cli.add_parser(sub)
     analysis_cli.add_parser(sub)
+
+    # `meeple train` hands its arguments, --help included, to meeple.rl.train's own parser:
+    # that module needs numpy (and torch to run), which a plain install lacks, so it is
+    # imported only when asked for. No prefix characters: nothing here is read as an option.
+    p = sub.add_parser(
+        "train", help="train a policy by MaskablePPO (needs meeple[train]; meeple train --help)",
+        add_help=False, prefix_chars="\0",
+    )  # fmt: skip
+    p.add_argument("args", nargs="*")
+    p.set_defaults(func=cmd_train)
 
     try:
         web_cli = importlib.import_module("meeple.web.cli")

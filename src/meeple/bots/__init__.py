@@ -123,6 +123,25 @@ def level_bot(name: str, game: str | GameInfo, seed: int | None, budget: str = "
     )
 
 
+POLICY_KINDS = ("policy", "learned")
+
+
+def _policy_bot(kind: str, path: str, spec: str, game: str | GameInfo | None) -> Bot:
+    """``policy:PATH`` (the path as written, case kept) or ``learned``; imported here, as it needs numpy."""
+    from meeple.bots.policy_bot import PolicyBot
+
+    game_id = game_info(game).id if game is not None else None
+    if kind == "learned":
+        if path:
+            raise ValueError(f"the learned bot takes no argument (got {spec!r}); write just 'learned'")
+        if game_id is None:
+            raise ValueError("'learned' is the policy a game ships: say which, e.g. make_bot('learned', game='bayon')")
+        return PolicyBot.learned(game_id)
+    if not path:
+        raise ValueError(f"a policy bot needs its file: write policy:PATH (got {spec!r})")
+    return PolicyBot.from_file(path, game=game_id)
+
+
 def make_bot(spec: str, seed: int | None = None, game: str | GameInfo | None = None) -> Bot:
     """Build a bot from a spec (case and spaces do not matter):
 
@@ -131,7 +150,9 @@ def make_bot(spec: str, seed: int | None = None, game: str | GameInfo | None = N
       ``ismcts:0.2s`` (0.2 seconds a move);
     * ``easy``, ``medium``, ``hard`` (needs ``game``; levels are defined per
       game), or ``hard:200`` / ``hard:0.5s`` for a level with another budget;
-    * the name of one of ``game``'s own bots (e.g. ``greedy``).
+    * the name of one of ``game``'s own bots (e.g. ``greedy``);
+    * ``policy:PATH``, a trained policy file (``meeple.rl.policy``; needs numpy), or
+      ``learned``, the policy ``game`` ships (see ``bots/policy_bot.py``).
 
     ``seed`` is a whole number of at least 0, or ``None`` for a fresh one. The
     same spec, seed and position give the same move whenever the budget is in
@@ -145,6 +166,8 @@ def make_bot(spec: str, seed: int | None = None, game: str | GameInfo | None = N
     text = spec.strip().lower()
     kind, _, budget = text.partition(":")
     kind, budget = kind.strip(), budget.strip()
+    if kind in POLICY_KINDS:
+        return _policy_bot(kind, spec.strip().partition(":")[2].strip(), spec, game)
     own = game_bots(game) if game is not None else {}
     if kind == "random":
         if budget:
@@ -164,7 +187,7 @@ def make_bot(spec: str, seed: int | None = None, game: str | GameInfo | None = N
             raise ValueError(f"the {kind!r} bot takes no budget (got {spec!r}); write just {kind!r}")
         bot: Bot = own[kind](seed)
         return bot
-    known = [*BOT_KINDS, *own]
+    known = [*BOT_KINDS, *POLICY_KINDS, *own]
     where = f" for {game_info(game).id}" if game is not None else " (a game's own bots need game=...)"
     raise ValueError(f"unknown bot {spec!r}{where}; bots: {', '.join(known)}")
 
@@ -174,6 +197,7 @@ __all__ = [
     "ISMCTS",
     "LEVELS",
     "LEVEL_NAMES",
+    "POLICY_KINDS",
     "Bot",
     "DrawingBot",
     "Level",

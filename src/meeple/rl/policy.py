@@ -1,0 +1,242 @@
+"""Trained policies as small numpy files, played with numpy alone (no torch at play time).
+
+A policy file is an ``.npz`` holding a multi-layer perceptron (the policy half of a
+MaskablePPO actor-critic, exported by :mod:`meeple.rl.train`) and what it was trained on:
+
+* ``meta``: a JSON text with ``format`` (``"meeple-policy"``), ``version``, ``game``, ``env_id``,
+  ``players``, ``obs_size``, ``num_actions``, ``fingerprint`` (see :func:`encoder_fingerprint`),
+  ``activation`` (``"tanh"`` or ``"relu"``), ``layers`` (the number of hidden layers) and
+  ``training`` (how it was trained: method, steps, CPU time, command);
+* ``w0, b0, …`` the hidden layers (``w`` of shape ``(inputs, outputs)``), ``w_out, b_out`` the
+  action head;
+* ``actions``: the action indices the head's rows stand for. A masked policy never learns
+  anything about an action that was never legal while it trained (its logit is masked out of
+  every update), so the head keeps only the rows of actions seen legal then; that is what keeps
+  Ibyron's 14 025 actions inside a small file. A legal action without a row is played only when
+  no legal action has one.
+
+:func:`load_policy` refuses a missing, malformed or inconsistent file with
+:class:`PolicyError` (a ``ValueError``) saying what is wrong, and :meth:`MLPPolicy.check`
+refuses a policy trained for another game, player count or observation layout, so a
+stale file (an encoder changed since it was trained) is refused rather than played badly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+FORMAT = "meeple-policy"
+VERSION = 1
+ACTIVATIONS = ("tanh", "relu")
+# The shipped files stay small; a file far past this is not one of ours.
+MAX_BYTES = 8 * 1024 * 1024
+# Past this many bytes of float32 weights, a file keeps them as float16 (see save_policy).
+SHIPPED_BYTES = 2_000_000
+SHIPPED_NAME = "learned.npz"
+
+
+class PolicyError(ValueError):
+    """A policy file that cannot be played here, and why."""
+
+
+def encoder_fingerprint(game: str, players: int, **options: Any) -> str:
+    """A short hash of ``game``'s observation layout at ``players`` (every slice's name and
+    bounds) and of its action count: a policy is played only where it was trained on the
+    very same vector and action indices."""
+    import meeple
+    from meeple.rl import observation_table
+
+    table = [(name, start, stop) for name, start, stop, _meaning in observation_table(game, players, **options)]
+    text = json.dumps({"table": table, "num_actions": meeple.GAMES[game].num_actions})
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def shipped_path(game: str) -> Path:
+    """Where ``game``'s shipped policy (the ``learned`` bot) lives in the installed package."""
+    import meeple
+
+    if game not in meeple.GAMES:
+        raise PolicyError(f"unknown game {game!r} (games: {', '.join(sorted(meeple.GAMES))})")
+    return Path(str(resources.files(f"meeple.games.{game}").joinpath(SHIPPED_NAME)))
+
+
+@dataclass
+class MLPPolicy:
+    """A loaded policy: ``weights`` and ``biases`` per layer (the last is the action head)."""
+
+    meta: dict[str, Any]
+    weights: list[npt.NDArray[np.float32]]
+    biases: list[npt.NDArray[np.float32]]
+    actions: npt.NDArray[np.intp]
+    source: str = "<memory>"
+    _rows: npt.NDArray[np.intp] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # row of the head for each action index (-1: none)
+        self._rows = np.full(int(self.meta["num_actions"]), -1, dtype=np.intp)
+        self._rows[self.actions] = np.arange(len(self.actions))
+
+    @property
+    def game(self) -> str:
+        return str(self.meta["game"])
+
+    @property
+    def players(self) -> int:
+        return int(self.meta["players"])
+
+    def check(self, game: str, players: int, fingerprint: str | None = None) -> None:
+        """Refuse to play ``game`` at ``players`` unless this policy was trained for it."""
+        if game != self.game:
+            raise PolicyError(f"policy {self.source} was trained for {self.game!r}, not {game!r}")
+        if players != self.players:
+            raise PolicyError(
+                f"policy {self.source} was trained for {self.game} at {self.players} players; this game has {players}"
+            )
+        if fingerprint is not None and fingerprint != self.meta["fingerprint"]:
+            raise PolicyError(
+                f"policy {self.source} was trained on another observation layout of {self.game} "
+                f"(fingerprint {self.meta['fingerprint']}, this version's is {fingerprint}): retrain or re-export it"
+            )
+
+    def logits(self, obs: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """The head's logits (one per kept action row) for one observation or a batch."""
+        x = np.asarray(obs, dtype=np.float32)
+        relu = self.meta["activation"] == "relu"
+        for w, b in zip(self.weights[:-1], self.biases[:-1], strict=True):
+            x = x @ w
+            x += b
+            x = np.maximum(x, 0, out=x) if relu else np.tanh(x, out=x)
+        out: npt.NDArray[np.float32] = x @ self.weights[-1] + self.biases[-1]
+        return out
+
+    def act(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[Any]) -> int:
+        """The legal action (by ``mask``) with the highest logit; if no legal action has a row,
+        the first legal one."""
+        legal = np.flatnonzero(mask)
+        if len(legal) == 0:
+            raise ValueError("no legal action in the mask")
+        rows = self._rows[legal]
+        known = rows >= 0
+        if not known.any():
+            return int(legal[0])
+        scores = self.logits(obs)
+        kept = legal[known]
+        return int(kept[int(np.argmax(scores[rows[known]]))])
+
+
+def _meta(data: Any, where: str) -> dict[str, Any]:
+    if "meta" not in data.files:
+        raise PolicyError(f"{where} is not a meeple policy file: it has no 'meta' entry")
+    try:
+        meta = json.loads(str(data["meta"][()]))
+    except (ValueError, TypeError) as exc:
+        raise PolicyError(f"{where}: its 'meta' entry is not JSON ({exc})") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise PolicyError(f"{where} is not a meeple policy file (meta format is not {FORMAT!r})")
+    if meta.get("version") != VERSION:
+        raise PolicyError(
+            f"{where} is a version {meta.get('version')!r} policy file; this meeple reads version {VERSION}"
+        )
+    needed = {"game": str, "env_id": str, "players": int, "obs_size": int, "num_actions": int,
+              "fingerprint": str, "activation": str, "layers": int}  # fmt: skip
+    for key, kind in needed.items():
+        if not isinstance(meta.get(key), kind) or isinstance(meta.get(key), bool):
+            raise PolicyError(f"{where}: meta {key!r} is missing or not a {kind.__name__}")
+    if meta["activation"] not in ACTIVATIONS:
+        raise PolicyError(f"{where}: unknown activation {meta['activation']!r} (known: {', '.join(ACTIVATIONS)})")
+    return meta
+
+
+def _array(data: Any, name: str, where: str, ndim: int) -> npt.NDArray[Any]:
+    if name not in data.files:
+        raise PolicyError(f"{where}: the array {name!r} is missing")
+    array = data[name]
+    if array.ndim != ndim:
+        raise PolicyError(f"{where}: {name!r} has {array.ndim} dimensions, not {ndim}")
+    return np.asarray(array)
+
+
+def load_policy(path: str | Path) -> MLPPolicy:
+    """Load and check a policy file; :class:`PolicyError` says what is wrong with a bad one."""
+    where = str(path)
+    file = Path(path)
+    if not file.is_file():
+        raise PolicyError(f"no policy file at {where}")
+    if file.stat().st_size > MAX_BYTES:
+        raise PolicyError(f"{where} is {file.stat().st_size} bytes, more than a policy file's {MAX_BYTES}")
+    try:
+        with np.load(file, allow_pickle=False) as data:
+            meta = _meta(data, where)
+            layers = meta["layers"]
+            names = [(f"w{i}", f"b{i}") for i in range(layers)] + [("w_out", "b_out")]
+            weights = [_array(data, w, where, 2) for w, _ in names]
+            biases = [_array(data, b, where, 1) for _, b in names]
+            actions = _array(data, "actions", where, 1)
+    except PolicyError:
+        raise
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+        raise PolicyError(f"{where} is not a readable .npz policy file ({exc})") from None
+    size = meta["obs_size"]
+    for (w_name, b_name), w, b in zip(names, weights, biases, strict=True):
+        if w.dtype.kind != "f" or b.dtype.kind != "f":
+            raise PolicyError(f"{where}: {w_name!r} and {b_name!r} must hold floats")
+        if w.shape[0] != size or b.shape != (w.shape[1],):
+            raise PolicyError(
+                f"{where}: {w_name!r} is {w.shape} and {b_name!r} {b.shape}, but the layer before gives {size} values"
+            )
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise PolicyError(f"{where}: {w_name!r} or {b_name!r} holds a value that is not finite")
+        size = w.shape[1]
+    if actions.dtype.kind not in "iu" or actions.shape != (size,):
+        raise PolicyError(f"{where}: 'actions' must list {size} action indices, one per row of the head")
+    distinct = len(np.unique(actions)) == size
+    if len(actions) and (actions.min() < 0 or actions.max() >= meta["num_actions"] or not distinct):
+        raise PolicyError(f"{where}: 'actions' must be distinct indices below {meta['num_actions']}")
+    return MLPPolicy(
+        meta,
+        [w.astype(np.float32) for w in weights],
+        [b.astype(np.float32) for b in biases],
+        actions.astype(np.intp),
+        source=where,
+    )
+
+
+def save_policy(
+    path: str | Path,
+    meta: dict[str, Any],
+    weights: list[npt.NDArray[Any]],
+    biases: list[npt.NDArray[Any]],
+    actions: npt.NDArray[Any],
+    max_bytes: int = SHIPPED_BYTES,
+) -> Path:
+    """Write a policy file (``meta`` gets ``format``, ``version``, ``layers`` and ``dtype``); returns its path.
+
+    The weights are stored as ``float32``, or as ``float16`` when ``float32`` would take more than
+    ``max_bytes``: half the size, and the network then plays with its weights rounded to
+    ``float16`` (computed in ``float32`` all the same), which can change a choice only where two
+    actions' logits nearly tie."""
+    file = Path(path)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    size = sum(np.asarray(a).size for a in [*weights, *biases]) * 4
+    dtype = np.float32 if size <= max_bytes else np.float16
+    full = {**meta, "format": FORMAT, "version": VERSION, "layers": len(weights) - 1, "dtype": np.dtype(dtype).name}
+    arrays: dict[str, npt.NDArray[Any]] = {"meta": np.array(json.dumps(full, sort_keys=True))}
+    for i, (w, b) in enumerate(zip(weights[:-1], biases[:-1], strict=True)):
+        arrays[f"w{i}"], arrays[f"b{i}"] = np.asarray(w, dtype), np.asarray(b, dtype)
+    arrays["w_out"], arrays["b_out"] = np.asarray(weights[-1], dtype), np.asarray(biases[-1], dtype)
+    arrays["actions"] = np.asarray(actions, np.int32)
+    with file.open("wb") as out:
+        np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
+    return file
+
+
+__all__ = ["MLPPolicy", "PolicyError", "encoder_fingerprint", "load_policy", "save_policy", "shipped_path"]
