@@ -1,6 +1,6 @@
 """What Ibyron's RL tensor costs: its length, a fresh encoding's and a kept vector's CPU time per position.
 
-    .venv/bin/python benchmarks/ibyron_encoder_cost.py [--passes 5]
+    .venv/bin/python -m benchmarks.ibyron_encoder_cost [--passes 5]
 
 Plays 4 random games at 1, 2 and 4 players. ``fresh`` encodes about a tenth of
 their positions for the seat to move with ``encode_state`` (the encoder's
@@ -21,7 +21,6 @@ import random
 import statistics
 import time
 
-import common  # noqa: F401  (puts the repository on sys.path)
 import meeple
 import meeple.rl as rl
 from meeple.core import State

@@ -1,9 +1,10 @@
 """Steps per second of the RL environments, beside PettingZoo's connect_four_v3 and the raw rules.
 
 Run: ``.venv/bin/python -m benchmarks.rl_speed [GAME ...] [--steps N] [--repeats R]``
-(connect_four_v3 needs pygame: ``pip install 'pettingzoo[classic]'``)
+(connect_four_v3 needs pygame, in the ``dev`` extra: ``pip install -e '.[dev]'``)
 
-For every game at its default player count, in one process and one run:
+For every game at its default player count (``--players N``: N for all; ``--targets``: the counts
+of the speed targets, 2 players and Ivor the Engine 3), in one process and one run:
 
 * ``raw apply``: the rules alone, ``legal_actions`` + ``apply`` of a random legal move;
 * ``raw_env``: ``meeple.rl.pettingzoo.raw_env``, the environment without any checks;
@@ -55,7 +56,14 @@ import meeple
 import meeple.rl.gymnasium  # registers the environments with Gymnasium
 from meeple.rl import pettingzoo as mpz
 from meeple.rl.common import env_ids
-from meeple.rl.seat_views import SeatViews
+
+try:
+    from meeple.rl.seat_views import SeatViews
+except ImportError:  # the code before the module was renamed (run on it to compare, with PYTHONPATH=its src)
+    from meeple.rl.views import SeatViews  # type: ignore[import-not-found,no-redef]
+
+# the player counts of the targets: 2 players, Ivor the Engine 3 (its smallest count)
+SETUPS = {"bayon": 2, "ivor": 3, "isle_of_skye": 2, "ibyron": 2}
 
 
 def cpu_rate(run: Callable[[int], int], steps: int, repeats: int) -> float:
@@ -102,9 +110,9 @@ def aec_loop(make: Callable[[], object]) -> Callable[[int], int]:
     return run
 
 
-def gym_loop(env_id: str) -> Callable[[int], int]:
+def gym_loop(env_id: str, players: int | None = None) -> Callable[[int], int]:
     def run(steps: int) -> int:
-        env = gymnasium.make(env_id)
+        env = gymnasium.make(env_id, players=players)
         base = env.unwrapped
         rng = np.random.default_rng(0)
         env.reset(seed=0)
@@ -118,15 +126,15 @@ def gym_loop(env_id: str) -> Callable[[int], int]:
     return run
 
 
-def raw_loop(game: str) -> Callable[[int], int]:
+def raw_loop(game: str, players: int | None = None) -> Callable[[int], int]:
     """The rules alone: ``legal_actions`` and ``apply`` of a random legal move."""
 
     def run(steps: int) -> int:
         rng = random.Random(0)
-        state = meeple.new_game(game, seed=0)
+        state = meeple.new_game(game, players=players, seed=0)
         for n in range(steps):
             if state.is_over:
-                state = meeple.new_game(game, seed=n)
+                state = meeple.new_game(game, players=players, seed=n)
             seat = state.to_move[0]
             actions = state.legal_actions(seat)
             state.apply(actions[rng.randrange(len(actions))], seat)
@@ -197,16 +205,16 @@ class FreshTensorViews(SeatViews):
 class NoTensorAEC(mpz.CheckedAEC):
     """``mpz.env`` whose observation is a ready zero vector (the mask is the real one)."""
 
-    def __init__(self, game: str) -> None:
-        super().__init__(game)
+    def __init__(self, game: str, players: int | None = None) -> None:
+        super().__init__(game, players=players)
         self._views = NoTensorViews(self.num_actions)
 
 
 class FreshTensorAEC(mpz.CheckedAEC):
     """``mpz.env`` encoding every observation afresh instead of updating the seat's kept vector."""
 
-    def __init__(self, game: str) -> None:
-        super().__init__(game)
+    def __init__(self, game: str, players: int | None = None) -> None:
+        super().__init__(game, players=players)
         self._views = FreshTensorViews(self.num_actions)
 
 
@@ -216,9 +224,9 @@ def wrapped_do_nothing() -> AECEnv:
     return wrappers.OrderEnforcingWrapper(env)
 
 
-def moves_per_gym_step(env_id: str, steps: int = 2000) -> float:
+def moves_per_gym_step(env_id: str, players: int | None, steps: int = 2000) -> float:
     """How many moves (the learner's and the bots') one Gymnasium step plays on average."""
-    env = gymnasium.make(env_id)
+    env = gymnasium.make(env_id, players=players)
     base = env.unwrapped
     rng = np.random.default_rng(0)
     env.reset(seed=0)
@@ -238,7 +246,10 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=list(env_ids()), help="games to measure (default: all)")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--players", type=int, help="one player count for every game (default: each game's own)")
+    parser.add_argument("--targets", action="store_true", help="the targets' counts: 2 players, Ivor the Engine 3")
     args = parser.parse_args()
+    count = {game: SETUPS.get(game) if args.targets else args.players for game in env_ids()}
     import pettingzoo
 
     if hasattr(pettingzoo, "make"):  # 1.27+: the registry
@@ -253,12 +264,13 @@ def main() -> None:
     games = [game for game in env_ids() if game in args.games]
     for game in games:
         env_id = env_ids()[game]
-        runs[f"{game} raw"] = raw_loop(game)
-        runs[f"{game} raw_env"] = aec_loop(lambda g=game: mpz.raw_env(g))
-        runs[f"{game} pettingzoo"] = aec_loop(lambda g=game: mpz.env(g))
-        runs[f"{game} no tensor"] = aec_loop(lambda g=game: NoTensorAEC(g))
-        runs[f"{game} fresh tensor"] = aec_loop(lambda g=game: FreshTensorAEC(g))
-        runs[f"{game} gymnasium"] = gym_loop(env_id)
+        p = count[game]
+        runs[f"{game} raw"] = raw_loop(game, p)
+        runs[f"{game} raw_env"] = aec_loop(lambda g=game, p=p: mpz.raw_env(g, players=p))
+        runs[f"{game} pettingzoo"] = aec_loop(lambda g=game, p=p: mpz.env(g, players=p))
+        runs[f"{game} no tensor"] = aec_loop(lambda g=game, p=p: NoTensorAEC(g, p))
+        runs[f"{game} fresh tensor"] = aec_loop(lambda g=game, p=p: FreshTensorAEC(g, p))
+        runs[f"{game} gymnasium"] = gym_loop(env_id, p)
     rates, ratios = paired(aec_loop(connect_four), runs, args.steps, args.repeats)
     base = rates["connect_four"]
     print(f"connect_four_v3 (same loop): {base:,.0f} steps/s  (median of {args.repeats} x {args.steps} steps)")
@@ -276,12 +288,12 @@ def main() -> None:
     split = []
     for game in games:
         env_id = env_ids()[game]
-        players = meeple.GAMES[game].default_players
+        players = count[game] or meeple.GAMES[game].default_players
         raw, bare, pz, gy = (rates[f"{game} {k}"] for k in ("raw", "raw_env", "pettingzoo", "gymnasium"))
         x_bare, x_pz, x_free, x_gy = (
             ratios[f"{game} {k}"] for k in ("raw_env", "pettingzoo", "no tensor", "gymnasium")
         )
-        moves = moves_per_gym_step(env_id)
+        moves = moves_per_gym_step(env_id, count[game])
         print(
             f"{game:14} {players:>7} {raw:>10,.0f} {bare:>9,.0f} {x_bare:>6.2f} {pz:>10,.0f} {x_pz:>6.2f} "
             f"{x_free:>14.2f} {gy:>9,.0f} {x_gy:>6.2f} {moves:>10.2f}"

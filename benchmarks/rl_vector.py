@@ -1,7 +1,7 @@
 """Steps per second of the batched environment (``meeple.rl.vector``), beside PettingZoo's connect_four_v3.
 
-Run: ``PYTHONPATH=src python benchmarks/rl_vector.py [GAME ...] [--sizes 1 16 64 256] [--steps N]
-[--repeats R] [--processes P]`` (connect_four_v3 needs pygame: ``pip install 'pettingzoo[classic]'``)
+Run: ``.venv/bin/python -m benchmarks.rl_vector [GAME ...] [--sizes 1 16 64 256] [--steps N]
+[--repeats R] [--processes P]`` (connect_four_v3 needs pygame, in the ``dev`` extra: ``pip install -e '.[dev]'``)
 
 For Bayon, Isle of Skye and Ibyron at 2 players and Ivor at 3, the learner against ``"random"``
 opponents, every step a random masked action in every sub-environment (``action_masks()``, one
@@ -16,6 +16,11 @@ legal index drawn per row in numpy):
   it costs in CPU time. On a machine busier than its cores, the wall-clock speedup mostly measures
   the scheduler: every step waits for the last process to get its turn.
 
+* ``rules only``: the moves one sub-environment step plays (the learner's and the bots', counted in
+  the single env), each one ``legal_actions`` and ``apply`` of a random legal move and nothing else
+  (``rl_speed.raw_loop``), as sub-environment steps per second: what no environment playing those
+  moves can beat.
+
 Baseline: ``connect_four_v3``'s single env driven by ``rl_speed.aec_loop``, the loop
 ``benchmarks/rl_speed.py`` measures it with, in CPU time. Every figure is the median of R rounds;
 each round measures connect_four_v3 again and a ratio is the median of the per-round ratios (the
@@ -26,10 +31,13 @@ the values read at its R runs), and the machine's core count in the header.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +51,7 @@ import numpy.typing as npt
 import meeple.rl.gymnasium  # noqa: F401  (registers the single environments with Gymnasium)
 from meeple.rl.common import env_ids
 from meeple.rl.vector import MeepleVectorEnv, vector_env
-from rl_speed import aec_loop
+from rl_speed import aec_loop, moves_per_gym_step, raw_loop
 
 SETUPS = {"bayon": 2, "ivor": 3, "isle_of_skye": 2, "ibyron": 2}
 
@@ -72,16 +80,28 @@ def vector_run(venv: MeepleVectorEnv, sub_steps: int) -> tuple[int, float, list[
     for _ in range(max(2, steps // 4)):  # past the new games' first, whole encodings
         venv.step(random_legal(venv.action_masks(), rng))
     pids = venv.worker_pids
-    cpu_before = [time.process_time(), *map(process_seconds, pids)]
-    start = time.perf_counter()
-    for _ in range(steps):
-        venv.step(random_legal(venv.action_masks(), rng))
-    wall = time.perf_counter() - start
-    cpu = [
-        after - before
-        for before, after in zip(cpu_before, [time.process_time(), *map(process_seconds, pids)], strict=True)
-    ]
+    with collector_spared():
+        cpu_before = [time.process_time(), *map(process_seconds, pids)]
+        start = time.perf_counter()
+        for _ in range(steps):
+            venv.step(random_legal(venv.action_masks(), rng))
+        wall = time.perf_counter() - start
+        cpu_after = [time.process_time(), *map(process_seconds, pids)]
+    cpu = [after - before for before, after in zip(cpu_before, cpu_after, strict=True)]
     return steps * venv.num_envs, wall, cpu
+
+
+@contextlib.contextmanager
+def collector_spared() -> Iterator[None]:
+    """Leave the objects alive now out of the garbage collector's passes while timing. This process holds
+    the envs of every game and size at once, as no training run does: a full pass over all of them (a
+    large fraction of a second) would otherwise land in whichever short timed run it falls in."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def single_rate(game: str, steps: int) -> float:
@@ -90,23 +110,35 @@ def single_rate(game: str, steps: int) -> float:
     env = gymnasium.make(env_ids()[game], players=SETUPS[game], opponents="random")
     base: Any = env.unwrapped
     rng = np.random.default_rng(0)
-    start = time.process_time()
-    env.reset(seed=0)
-    for n in range(steps):
-        legal = np.flatnonzero(base.action_masks())
-        _, _, terminated, truncated, _ = env.step(int(legal[rng.integers(len(legal))]))
-        if terminated or truncated:
-            env.reset(seed=n)
-    return steps / (time.process_time() - start)
+    with collector_spared():
+        start = time.process_time()
+        env.reset(seed=0)
+        for n in range(steps):
+            legal = np.flatnonzero(base.action_masks())
+            _, _, terminated, truncated, _ = env.step(int(legal[rng.integers(len(legal))]))
+            if terminated or truncated:
+                env.reset(seed=n)
+        return steps / (time.process_time() - start)
+
+
+def rules_rate(game: str, steps: int, moves_per_step: float) -> float:
+    """Sub-environment steps per second (CPU time) of the rules alone: ``moves_per_step`` random legal moves
+    a step, each ``legal_actions`` and ``apply`` (``rl_speed.raw_loop``) and nothing else."""
+    run = raw_loop(game, SETUPS[game])
+    with collector_spared():
+        start = time.process_time()
+        done = run(steps)
+        return done / (time.process_time() - start) / moves_per_step
 
 
 def connect_four_rate(steps: int) -> float:
     import pettingzoo
 
     run = aec_loop(lambda: pettingzoo.make("aec", "classic/connect_four-v3"))
-    start = time.process_time()
-    done = run(steps)
-    return done / (time.process_time() - start)
+    with collector_spared():
+        start = time.process_time()
+        done = run(steps)
+        return done / (time.process_time() - start)
 
 
 def load() -> float:
@@ -131,6 +163,7 @@ def main() -> None:
             envs[game, size, args.processes] = vector_env(
                 game, num_envs=size, players=SETUPS[game], processes=args.processes
             )
+    moves = {game: moves_per_gym_step(env_ids()[game], SETUPS[game]) for game in games}
     rates: dict[str, list[float]] = {}
     ratios: dict[str, list[float]] = {}
     loads: dict[str, list[float]] = {}
@@ -147,6 +180,7 @@ def main() -> None:
             note("connect_four", base, None)
             for game in games:
                 note(f"{game} single", single_rate(game, min(args.steps, 3000)), base)
+                note(f"{game} rules", rules_rate(game, min(args.steps, 3000), moves[game]), base)
                 for size in args.sizes:
                     done, wall, cpu = vector_run(envs[game, size, 0], args.steps)
                     note(f"{game} {size}", done / cpu[0], base)
@@ -179,14 +213,16 @@ def main() -> None:
         f"(load {mean_load('connect_four'):.1f})"
     )
     print("\none process: sub-environment steps/s (CPU time) and ratio to connect_four_v3")
-    print("(N = single: the single Gymnasium env, gymnasium.make, one step at a time)")
+    print("(N = single: the single Gymnasium env, gymnasium.make, one step at a time; N = rules: the rules alone,")
+    print(" the moves of one sub-environment step, as sub-environment steps: the ceiling of any env)")
     print("{:14} {:>7} {:>6} {:>10} {:>6} {:>6}".format("game", "players", "N", "steps/s", "x c4", "load"))
     for game in games:
-        name = f"{game} single"
-        print(
-            f"{game:14} {SETUPS[game]:>7} {'single':>6} {median(rates, name):>10,.0f} {median(ratios, name):>6.2f} "
-            f"{mean_load(name):>6.1f}"
-        )
+        for label in ("rules", "single"):
+            name = f"{game} {label}"
+            print(
+                f"{game:14} {SETUPS[game]:>7} {label:>6} {median(rates, name):>10,.0f} {median(ratios, name):>6.2f} "
+                f"{mean_load(name):>6.1f}"
+            )
         for size in args.sizes:
             name = f"{game} {size}"
             print(

@@ -81,6 +81,55 @@ def test_every_sub_env_steps_as_a_single_env_with_its_seed(game: str, players: i
     assert resets >= 3  # the comparison went across auto-resets
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "seat", "opponents"), [("bayon", 2, 1, "greedy"), ("ivor", 3, 0, ["greedy", "random"])]
+)
+def test_sub_envs_with_a_fixed_seat_and_scripted_opponents_step_as_single_envs(
+    game: str, players: int, seat: int, opponents: Any
+) -> None:
+    num_envs, seed = 2, 4
+    venv = vector_env(game, num_envs=num_envs, players=players, seat=seat, opponents=opponents, seed=seed)
+    singles = [MeepleEnv(game, players=players, seat=seat, opponents=opponents) for _ in range(num_envs)]
+    obs, infos = venv.reset()
+    for i, (env, sub_seed) in enumerate(zip(singles, sub_seeds(seed, num_envs), strict=True)):
+        single_obs, single_info = env.reset(seed=sub_seed)
+        assert np.array_equal(obs[i], single_obs)
+        assert np.array_equal(infos["action_mask"][i], single_info["action_mask"])
+    rng = np.random.default_rng(2)
+    for _ in range(25):
+        actions = pick_actions(venv.action_masks(), rng, illegal_share=0.05)
+        obs, rewards, terminations, truncations, infos = venv.step(actions)
+        assert (infos["seat"] == seat).all()
+        for i, env in enumerate(singles):
+            single_obs, reward, terminated, truncated, info = env.step(int(actions[i]))
+            assert (rewards[i], terminations[i], truncations[i]) == (reward, terminated, truncated)
+            if terminated or truncated:
+                assert np.array_equal(infos["final_obs"][i], single_obs)
+                single_obs, info = env.reset()
+            assert np.array_equal(obs[i], single_obs)
+            assert np.array_equal(infos["action_mask"][i], info["action_mask"])
+
+
+def test_with_copy_false_the_batch_is_handed_out_read_only_and_steps_as_with_copies() -> None:
+    """The rows are the sub-environments' own (the kept tensors, the masks the next actions are checked
+    against): a caller cannot write into them, and what it reads is what a copying env hands out."""
+    shared, copied = vector_env("ivor", 3, players=3, seed=8, copy=False), vector_env("ivor", 3, players=3, seed=8)
+    obs, infos = shared.reset()
+    copied_obs, _ = copied.reset()
+    assert np.array_equal(obs, copied_obs)
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0] = 0.5
+    with pytest.raises(ValueError, match="read-only"):
+        infos["action_mask"][1, :] = 1
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        actions = pick_actions(copied.action_masks(), rng, illegal_share=0.1)
+        step, copied_step = shared.step(actions), copied.step(actions)
+        for mine, other in zip(step[:4], copied_step[:4], strict=True):
+            assert not mine.flags.writeable and np.array_equal(mine, other)
+        assert_same_infos(step[4], copied_step[4])
+
+
 def test_whole_games_end_and_reset_in_the_same_step_as_gymnasiums_sync_vector_env() -> None:
     num_envs, seed = 2, 5
     ours = vector_env("bayon", num_envs=num_envs, players=2, seed=seed)

@@ -44,10 +44,10 @@ import meeple
 from meeple.bots import Bot, make_bot
 from meeple.bots.random_bot import RandomBot
 from meeple.core import State
-from meeple.core.rng import fresh_seed, make_rng
+from meeple.core.rng import Random, fresh_seed, make_rng
 from meeple.rl import observation_shape
 from meeple.rl.common import check_game, env_ids, outcome_rewards, text, truncated
-from meeple.rl.seat_views import SeatViews
+from meeple.rl.seat_views import SeatViews, plays_direct
 
 RENDER_MODES = ("human", "ansi")
 
@@ -89,6 +89,7 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
         self.bots: dict[int, Bot] = {}
         self._views = SeatViews(self.num_actions)
+        self._direct = plays_direct(type(self.state))
         self._done = False
 
     # ------------------------------------------------------------------ API
@@ -98,14 +99,9 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         super().reset(seed=seed)
         if seed is not None:
             self._rng = make_rng(seed)
-        rng = self._rng
-        self.state = meeple.new_game(self.game, players=self.players, seed=rng.getrandbits(63), **self.game_options)
-        self.seat = rng.randrange(self.players) if self.fixed_seat is None else self.fixed_seat
-        others = [s for s in range(self.players) if s != self.seat]
-        self.bots = {
-            s: make_bot(spec, game=self.game, seed=rng.getrandbits(63))
-            for s, spec in zip(others, self.opponent_specs, strict=True)
-        }
+        self.state, self.seat, self.bots = deal(
+            self.game, self.players, self.game_options, self.fixed_seat, self.opponent_specs, self._rng
+        )
         self._done = False
         self._play_opponents()
         return self._observe(), self._info()
@@ -148,24 +144,9 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
 
     # ------------------------------------------------------------- helpers
     def _play_opponents(self) -> None:
-        """Let the bots move until the learner is to move or the game is over.
-
-        A random bot's pick is made here exactly as ``RandomBot.choose`` makes it (same generator, same
-        draw), so its move, taken from the legal list of this very position, is played without
-        building that list again to check it; every other bot's move goes through ``State.apply``.
-        """
-        state, views = self.state, self._views
-        while True:
-            movers = views.to_move(state)  # () once the game is over; kept for the observation that follows
-            if not movers or self.seat in movers:
-                return
-            seat = movers[0]
-            bot = self.bots[seat]
-            if type(bot) is RandomBot:
-                actions = state._legal_actions(seat)  # what legal_actions gives a seat to move
-                views.play_chosen(state, seat, actions[bot.rng.randrange(len(actions))])
-            else:
-                state.apply(bot.choose(state, seat), seat)
+        """Let the bots move until the learner is to move or the game is over (:func:`play_opponents`);
+        the views keep the ``to_move`` it ends on for the observation that follows."""
+        self._views.seen(self.state, play_opponents(self.state, self.seat, self.bots, self._direct))
 
     def _observe(self) -> np.ndarray:
         return self._views.tensor(self.state, self.seat)
@@ -174,6 +155,47 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         if self._done:
             return {"seat": self.seat, "action_mask": np.zeros(self.num_actions, dtype=np.int8)}
         return {"seat": self.seat, "action_mask": self._views.mask(self.state, self.seat)}
+
+
+# One learner's game against bots, as this env and every sub-environment of the batched env
+# (``meeple.rl.vector_batch``) play it: both deal an episode and move the bots with these two functions,
+# so a sub-environment and a MeepleEnv reset with the same seed deal the same game, seat and bots and
+# see the same moves.
+def deal(
+    game: str, players: int, options: dict[str, Any], fixed_seat: int | None, specs: Sequence[str], rng: Random
+) -> tuple[State, int, dict[int, Bot]]:
+    """A new episode drawn from ``rng``: the game (its seed the first draw), the learner's seat (drawn next
+    unless ``fixed_seat`` is given) and one bot per other seat, in seat order, each seeded by a draw."""
+    state = meeple.new_game(game, players=players, seed=rng.getrandbits(63), **options)
+    seat = rng.randrange(players) if fixed_seat is None else fixed_seat
+    others = [s for s in range(players) if s != seat]
+    bots = {s: make_bot(spec, game=game, seed=rng.getrandbits(63)) for s, spec in zip(others, specs, strict=True)}
+    return state, seat, bots
+
+
+def play_opponents(state: State, seat: int, bots: dict[int, Bot], direct: bool) -> tuple[int, ...]:
+    """Let the bots move until ``seat`` (the learner) is to move or the game is over; returns
+    ``state.to_move`` then (``()`` once over). ``direct``: ``plays_direct`` of the state's class.
+
+    A random bot's pick is made here exactly as ``RandomBot.choose`` makes it (same generator, same
+    draw), so its move, taken from the legal list of this very position, is played without building
+    that list again to check it; every other bot's move goes through ``State.apply``.
+    """
+    while True:
+        movers = state.to_move
+        if not movers or seat in movers:
+            return movers
+        mover = movers[0]
+        bot = bots[mover]
+        if type(bot) is RandomBot:
+            actions = state._legal_actions(mover)  # what legal_actions gives a seat to move
+            action = actions[bot.rng.randrange(len(actions))]
+            if direct:
+                state._play_legal(action, mover)
+            else:
+                state.apply(action, mover)
+        else:
+            state.apply(bot.choose(state, mover), mover)
 
 
 def register() -> None:
@@ -186,4 +208,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["MeepleEnv", "register"]
+__all__ = ["MeepleEnv", "deal", "play_opponents", "register"]

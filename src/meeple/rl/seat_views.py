@@ -48,8 +48,10 @@ _frombuffer = np.frombuffer  # a new int8 array over a bytearray of its own (wri
 _INT8 = np.dtype(np.int8)
 
 
-def _plain_apply(state_class: type[State]) -> bool:
-    """Whether ``state_class`` plays a move with the core's ``apply`` (checks, ``_apply``, history)."""
+def plays_direct(state_class: type[State]) -> bool:
+    """Whether a move already known legal may go straight to ``State._play_legal`` (what ``State.apply``
+    does once its checks pass): unless the game's state class overrides ``apply``, whose additions must
+    then still happen."""
     return state_class.apply is State.apply
 
 
@@ -70,8 +72,9 @@ class SeatViews:
         self._caches: list[SeatCache] = []
         self._encode: Callable[[SeatCache, State, int, tuple[int, ...]], npt.NDArray[np.float32]] = _unset
 
-    def _renew(self, state: State) -> None:
-        """Forget the kept masks: ``state`` is another state, or it has moved on."""
+    def _renew(self, state: State, to_move: tuple[int, ...] | None = None) -> None:
+        """Forget the kept masks: ``state`` is another state, or it has moved on (``to_move``: its
+        ``to_move`` if the caller holds it)."""
         if state is not self._state:
             encoder = encoder_for(state)
             if encoder is not self._encoder:  # caches hold one encoder's vectors (kept across games of it)
@@ -83,10 +86,15 @@ class SeatViews:
             self._encode = encoder.encode_kept if kept else encoder.encode_cached
             self._index = type(state)._indices()
             self._actions = state.info.action_space
-            self._direct = _plain_apply(type(state))
+            self._direct = plays_direct(type(state))
         self._state, self._move = state, len(state.history)
-        self._to_move = state.to_move  # a property some games compute: asked once a move
+        self._to_move = state.to_move if to_move is None else to_move  # a property some games compute
         self._masks.clear()
+
+    def seen(self, state: State, to_move: tuple[int, ...]) -> None:
+        """Bring the views up to ``state``, whose ``to_move`` the caller has just read (it is not asked again)."""
+        if state is not self._state or len(state.history) != self._move:
+            self._renew(state, to_move)
 
     def to_move(self, state: State) -> tuple[int, ...]:
         """``state.to_move``, kept for the current move."""
@@ -152,12 +160,6 @@ class SeatViews:
         for an index that is no action or not a legal one now."""
         if not (type(index) is int and 0 <= index < self.num_actions and self.try_play(state, seat, index)):
             state.apply(state.action_from_index(index), seat)  # refuses it, with the reason
-
-    def play_chosen(self, state: State, seat: int, action: Action) -> None:
-        """Apply ``action``, just taken from ``state.legal_actions(seat)`` at this position, for ``seat``."""
-        if state is not self._state:
-            self._renew(state)
-        self._play(state, seat, action)
 
     def _play(self, state: State, seat: int, action: Action) -> None:
         """Play a move already checked legal: straight through ``_play_legal`` unless the game's

@@ -6,18 +6,22 @@
 >>> obs.shape == (64, *envs.single_observation_space.shape), envs.action_masks().shape
 (True, (64, 295))
 
-Each of the ``num_envs`` sub-environments is a :class:`meeple.rl.gymnasium.MeepleEnv` with the same
-arguments (``players``, ``seat``, ``opponents``, ``illegal_reward``, game options): the same seat
+Each of the ``num_envs`` sub-environments plays as a :class:`meeple.rl.gymnasium.MeepleEnv` with the
+same arguments (``players``, ``seat``, ``opponents``, ``illegal_reward``, game options): the same seat
 draw, the same bots moving inside ``step``, the same rewards, and an illegal action ending that
-sub-environment's episode with ``illegal_reward``. What the vector env adds:
+sub-environment's episode with ``illegal_reward``. It is no ``MeepleEnv``, though: a slice of them is
+stepped by ``meeple.rl.vector_batch.Batch``, which writes each learner's tensor and mask straight
+into its row of the batch. What the vector env adds:
 
 * Batches in preallocated numpy arrays: observations ``(num_envs, obs_dim)`` ``float32``; rewards
   ``(num_envs,)`` ``float64``; terminations and truncations ``(num_envs,)`` ``bool``;
   :meth:`MeepleVectorEnv.action_masks` ``(num_envs, num_actions)`` ``bool``. ``infos`` follows
   Gymnasium's vector convention (a key's values for every sub-environment in one array, ``_key``
   saying which hold one): ``infos["action_mask"]`` (``int8``) and ``infos["seat"]``. With
-  ``copy=True`` (the default) every returned array is a copy; ``copy=False`` hands out the batch
-  arrays themselves, overwritten by the next ``step``.
+  ``copy=True`` (the default) every returned array is a copy; ``copy=False`` hands out read-only
+  views of the batch arrays themselves, overwritten by the next ``step`` (read-only because the
+  rows are the sub-environments' own: each learner's tensor is kept and updated in its row, and its
+  mask row is what its next action is checked against).
 * Auto-reset, mode "SameStep" (``metadata["autoreset_mode"]``): a sub-environment whose episode
   ends in a step is reset within that step. Its reward, termination and truncation are those of the
   ending step, its observation and mask those of the new episode; the last observation and info
@@ -54,7 +58,8 @@ import meeple
 from meeple.rl import observation_shape
 from meeple.rl.common import env_ids
 from meeple.rl.gymnasium import MeepleEnv
-from meeple.rl.vector_workers import Batch, BatchArrays, EnvSpec, Final, WorkerPool
+from meeple.rl.vector_batch import Batch, BatchArrays, EnvSpec, Final
+from meeple.rl.vector_workers import WorkerPool
 
 
 def sub_seeds(seed: int, count: int) -> list[int]:
@@ -114,7 +119,8 @@ class MeepleVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], 
             isinstance(opponents, Sequence) and all(isinstance(spec, str) for spec in opponents)
         ):
             raise ValueError(f"opponents is a bot spec such as 'random', or a list of them, got {opponents!r}")
-        # the first sub-environment refuses a bad player count, seat, opponent or option
+        # a single env with these arguments refuses a bad player count, seat, opponent or option (and gives
+        # the spaces); the sub-environments are the batch's own (meeple.rl.vector_batch)
         first = MeepleEnv(
             game, players=players, seat=seat, opponents=opponents, illegal_reward=illegal_reward, **options
         )
@@ -136,8 +142,7 @@ class MeepleVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], 
             self._batch: Batch | None = None
         else:
             self._arrays = BatchArrays.over(None, num_envs, obs_dim, self.num_actions)
-            envs = [first, *(self.spec_of_env.build() for _ in range(num_envs - 1))]
-            self._batch = Batch(envs, self._arrays)
+            self._batch = Batch(self.spec_of_env, self._arrays)
         self._pending_seed = seed
         self._every = np.ones(num_envs, dtype=bool)
         self._needs_reset = True
@@ -217,7 +222,11 @@ class MeepleVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], 
 
     # ------------------------------------------------------------- helpers
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return array.copy() if self.copy else array
+        if self.copy:
+            return array.copy()
+        view = array.view()
+        view.flags.writeable = False  # the rows are the sub-environments' own (see the module's documentation)
+        return view
 
     def _infos(self, finals: list[Final]) -> dict[str, Any]:
         """The infos Gymnasium's ``SyncVectorEnv`` ("SameStep") would gather from the sub-environments."""

@@ -1,12 +1,6 @@
-"""The stepping behind ``meeple.rl.vector``: a slice of sub-environments writing into batch arrays,
-in this process (:class:`Batch`) or in several processes over shared memory (:class:`WorkerPool`).
-
-Each sub-environment is a :class:`meeple.rl.gymnasium.MeepleEnv`, stepped and reset through its own
-``step`` and ``reset``: the seat, the bots' moves, the rewards and the handling of an illegal action
-are that env's, not a second copy of them. What a slice adds is where the results go: every
-sub-environment's observation, mask, reward, flags and seat are written into its row of
-preallocated arrays (:class:`BatchArrays`), and a sub-environment whose episode ended is reset at
-once (Gymnasium's "SameStep" autoreset), its last observation and info handed back beside.
+"""The processes behind ``meeple.rl.vector``: the sub-environments split over several processes that
+write into one batch in shared memory (:class:`WorkerPool`); each slice is a
+``meeple.rl.vector_batch.Batch``, the stepping the one-process form uses too.
 
 :class:`WorkerPool` splits the sub-environments into contiguous slices, one a process: the first
 is stepped by the calling process, each other one by a worker process. The batch arrays live in
@@ -18,147 +12,32 @@ message each way per worker whatever the batch size.
 from __future__ import annotations
 
 import contextlib
+import gc
 import itertools
 import multiprocessing
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.shared_memory import SharedMemory
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from meeple.rl.gymnasium import MeepleEnv
-
-# (row, last observation, last info) of a sub-environment whose episode ended and which was reset
-Final = tuple[int, npt.NDArray[np.float32], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class EnvSpec:
-    """Everything that builds one sub-environment (picklable: a worker builds its own)."""
-
-    game: str
-    players: int
-    seat: int | None
-    opponents: tuple[str, ...]
-    illegal_reward: float
-    options: tuple[tuple[str, Any], ...]
-
-    def build(self) -> MeepleEnv:
-        return MeepleEnv(
-            self.game,
-            players=self.players,
-            seat=self.seat,
-            opponents=list(self.opponents),
-            illegal_reward=self.illegal_reward,
-            **dict(self.options),
-        )
-
-
-@dataclass
-class BatchArrays:
-    """One row per sub-environment: what a step or reset hands back, and the actions a step takes."""
-
-    observations: npt.NDArray[np.float32]  # (n, obs_dim)
-    masks: npt.NDArray[np.int8]  # (n, num_actions), 1 where legal (the single env's info["action_mask"])
-    rewards: npt.NDArray[np.float64]
-    terminations: npt.NDArray[np.bool_]
-    truncations: npt.NDArray[np.bool_]
-    seats: npt.NDArray[np.int64]
-    actions: npt.NDArray[np.int64]
-
-    FIELDS = ("observations", "masks", "rewards", "terminations", "truncations", "seats", "actions")
-
-    @staticmethod
-    def layout(num_envs: int, obs_dim: int, num_actions: int) -> list[tuple[str, tuple[int, ...], np.dtype[Any]]]:
-        """Each field's name, shape and dtype, in the order they are laid out in memory."""
-        n = num_envs
-        return [
-            ("observations", (n, obs_dim), np.dtype(np.float32)),
-            ("masks", (n, num_actions), np.dtype(np.int8)),
-            ("rewards", (n,), np.dtype(np.float64)),
-            ("terminations", (n,), np.dtype(np.bool_)),
-            ("truncations", (n,), np.dtype(np.bool_)),
-            ("seats", (n,), np.dtype(np.int64)),
-            ("actions", (n,), np.dtype(np.int64)),
-        ]
-
-    @classmethod
-    def over(cls, buffer: Any, num_envs: int, obs_dim: int, num_actions: int) -> BatchArrays:
-        """Arrays laid out one after another in ``buffer`` (``None``: fresh memory), each 8-byte aligned."""
-        fields = cls.layout(num_envs, obs_dim, num_actions)
-        if buffer is None:
-            return cls(**{name: np.zeros(shape, dtype) for name, shape, dtype in fields})
-        arrays: dict[str, Any] = {}
-        offset = 0
-        for name, shape, dtype in fields:
-            count = int(np.prod(shape))
-            arrays[name] = np.ndarray(shape, dtype, buffer=buffer, offset=offset)
-            offset += -(-count * dtype.itemsize // 8) * 8
-        return cls(**arrays)
-
-    @classmethod
-    def nbytes(cls, num_envs: int, obs_dim: int, num_actions: int) -> int:
-        return sum(-(-int(np.prod(s)) * d.itemsize // 8) * 8 for _, s, d in cls.layout(num_envs, obs_dim, num_actions))
-
-    def rows(self, start: int, stop: int) -> BatchArrays:
-        """The same memory, rows ``start`` to ``stop`` only."""
-        return BatchArrays(**{name: getattr(self, name)[start:stop] for name in self.FIELDS})
-
-
-class Batch:
-    """Sub-environments stepped one after another, each writing its row of ``arrays``."""
-
-    def __init__(self, envs: Sequence[MeepleEnv], arrays: BatchArrays) -> None:
-        self.envs = list(envs)
-        self.arrays = arrays
-
-    def reset(self, seeds: Sequence[int | None]) -> None:
-        """Reset every sub-environment (``None``: go on with its own generator)."""
-        a = self.arrays
-        for i, (env, seed) in enumerate(zip(self.envs, seeds, strict=True)):
-            obs, info = env.reset(seed=seed)
-            a.observations[i] = obs
-            a.masks[i] = info["action_mask"]
-            a.seats[i] = info["seat"]
-        a.rewards[:] = 0.0
-        a.terminations[:] = False
-        a.truncations[:] = False
-
-    def step(self) -> list[Final]:
-        """Step every sub-environment with its action in ``arrays.actions``; reset those whose episode
-        ended. The rows then hold the new episodes' first observations and masks (the rewards and flags
-        are those of the step); the ended episodes' last observations and infos are returned."""
-        a = self.arrays
-        observations, masks, rewards, terminations, truncations, seats = (
-            a.observations, a.masks, a.rewards, a.terminations, a.truncations, a.seats,
-        )  # fmt: skip
-        finals: list[Final] = []
-        for i, (env, action) in enumerate(zip(self.envs, a.actions.tolist(), strict=True)):
-            obs, reward, terminated, cut, info = env.step(action)
-            rewards[i] = reward
-            terminations[i] = terminated
-            truncations[i] = cut
-            if terminated or cut:
-                finals.append((i, obs, info))
-                obs, info = env.reset()
-                seats[i] = info["seat"]
-            observations[i] = obs
-            masks[i] = info["action_mask"]
-        return finals
+from meeple.rl.vector_batch import Batch, BatchArrays, EnvSpec, Final
 
 
 def _serve(spec: EnvSpec, count: int, shm_name: str, shape: tuple[int, int, int], start: int, pipe: Connection) -> None:
     """A worker: build ``count`` sub-environments for rows ``start`` on, then obey the pipe."""
+    # A forked worker starts with a copy of the parent's whole heap, which it never uses: left to the
+    # collector, every full collection would walk it, touching (so copying, page by page) memory the two
+    # processes still share. Frozen, those objects are never examined (a spawned worker has none to freeze).
+    gc.freeze()
     shm = SharedMemory(name=shm_name)  # the parent made it and unlinks it; a worker only closes its map
     arrays: BatchArrays | None = None
     batch: Batch | None = None
     try:
         arrays = BatchArrays.over(shm.buf, *shape).rows(start, start + count)
-        batch = Batch([spec.build() for _ in range(count)], arrays)
+        batch = Batch(spec, arrays)
         pipe.send(("ready", None))
         while True:
             command, payload = pipe.recv()
@@ -174,6 +53,8 @@ def _serve(spec: EnvSpec, count: int, shm_name: str, shape: tuple[int, int, int]
     except Exception:  # handed to the parent, which raises it
         pipe.send(("error", traceback.format_exc()))
     finally:
+        if batch is not None:
+            batch.close()
         arrays = batch = None  # the views must go before the map can close
         with contextlib.suppress(BufferError):  # a view still held (say by a traceback): the map goes with it
             shm.close()
@@ -201,7 +82,7 @@ class WorkerPool:
         ctx: Any = multiprocessing.get_context(context)  # typeshed's BaseContext lacks Process and Pipe
         bounds = np.linspace(0, num_envs, processes + 1).round().astype(int).tolist()
         self.starts = bounds[:-1]
-        self.local = Batch([spec.build() for _ in range(bounds[1])], self.arrays.rows(0, bounds[1]))
+        self.local = Batch(spec, self.arrays.rows(0, bounds[1]))
         self._pipes: list[Connection] = []
         self._processes: list[Any] = []
         self.closed = False
@@ -270,6 +151,7 @@ class WorkerPool:
                 process.join()
         for pipe in self._pipes:
             pipe.close()
+        self.local.close()
         self.arrays = self.local = None  # type: ignore[assignment]
         with contextlib.suppress(BufferError):  # the vector env still holds views of it: the map goes with them
             self._shm.close()

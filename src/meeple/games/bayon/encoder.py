@@ -17,7 +17,6 @@ from meeple.games.bayon.observe import PUBLIC, BayonObservation
 from meeple.rl.encoding import (
     UNSEEN,
     Encoder,
-    Memo,
     SeatCache,
     Vector,
     by_relative_seat,
@@ -42,6 +41,8 @@ DEPTH = 6
 EXPLORER_IDS = frozenset(game_data.EXPLORER_IDS)
 SITE_IDS = frozenset(game_data.SITE_IDS)
 STEPS = game_actions.PHASE_NAMES  # the game's phases: state.phase is the slot
+MAIN, OVER = game_actions.MAIN, game_actions.OVER
+TAKE_GOLD = game_data.DATA.take_gold  # the bank must hold this much for a seat to take gold
 GOLD_CEILING = 100.0  # designed: more gold than any seat has held in measured games
 BANK_CEILING = 200.0
 
@@ -100,7 +101,9 @@ class BayonEncoder(Encoder[BayonObservation]):
             [[0] + [1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1] for mask in range(2 * PUBLIC)]
             for me in range(p)
         ]
-        self.bit_slots = Memo()
+        # the slots each bit set of used explorers, and of sites won, lights (see _bit_slots)
+        self.used_slots: dict[int, list[int]] = {}
+        self.won_slots: dict[int, list[int]] = {}
         self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
         self.travel_at = [self.at_travelled + slot for slot in self.continent_slot]
 
@@ -215,7 +218,39 @@ class BayonEncoder(Encoder[BayonObservation]):
             self._update_located(
                 cache, stacks, known, me, self._continents_changed(stacks, known, old_stacks, old_known)
             )
-        self._update_turn(cache, state, bank)
+        # the turn: the two flags change with the phase, the bank, and what the turn did (cheaper written
+        # than keyed); the bit sets show nothing once the game is over
+        phase = state.phase
+        may_take_gold = phase == MAIN and not state.acted and bank >= TAKE_GOLD
+        m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
+        m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
+        running = phase != OVER
+        used: Any = state.used if running else None
+        if used != keys[P_USED]:  # the explorers used this turn: most looks
+            keys[P_USED] = used
+            lit = [] if used is None else self.used_slots.get(used)
+            if lit is None:
+                lit = self._bit_slots(used, self.at_acted, EXPLORER_IDS, self.used_slots)
+            for i in cache.lit[P_USED]:
+                m[i] = 0.0
+            for i in lit:
+                m[i] = 1.0
+            cache.lit[P_USED] = lit
+        won: Any = state.won if running else None
+        if won != keys[P_WON]:
+            keys[P_WON] = won
+            lit = [] if won is None else self.won_slots.get(~won)
+            if lit is None:
+                lit = self._bit_slots(~won, self.at_won, SITE_IDS, self.won_slots)
+            relight(cache, P_WON, lit)
+        if state.travelled != keys[P_TRAVELLED]:
+            write_changed(cache, P_TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
+        if state.owed != keys[P_OWED]:
+            keys[P_OWED] = state.owed
+            m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
+        if state.team != keys[P_TEAM]:
+            keys[P_TEAM] = state.team[:]
+            relight(cache, P_TEAM, [self.at_team - 1 + e for e in state.team])
 
     @staticmethod
     def _continents_changed(
@@ -252,38 +287,14 @@ class BayonEncoder(Encoder[BayonObservation]):
                         hot.append(at + site)  # the site slots start at at + 1, for site 1
             relight(cache, P_LOCATED + c, hot)
 
-    def _update_turn(self, cache: SeatCache, state: Any, bank: int) -> None:
-        m, keys = cache.view, cache.keys
-        phase = state.phase
-        # the two flags change with the phase, the bank, and what the turn did: cheaper written than keyed
-        may_take_gold = phase == game_actions.MAIN and not state.acted and bank >= game_data.DATA.take_gold
-        m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
-        m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
-        running = phase != game_actions.OVER
-        used = state.used if running else None  # the bit sets show nothing once the game is over
-        if used != keys[P_USED]:
-            keys[P_USED] = used
-            relight(cache, P_USED, [] if used is None else self._bit_slots(used, self.at_acted, EXPLORER_IDS))
-        won = state.won if running else None
-        if won != keys[P_WON]:
-            keys[P_WON] = won
-            relight(cache, P_WON, [] if won is None else self._bit_slots(~won, self.at_won, SITE_IDS))
-        if state.travelled != keys[P_TRAVELLED]:
-            write_changed(cache, P_TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
-        if state.owed != keys[P_OWED]:
-            keys[P_OWED] = state.owed
-            m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
-        if state.team != keys[P_TEAM]:
-            keys[P_TEAM] = state.team[:]
-            relight(cache, P_TEAM, [self.at_team - 1 + e for e in state.team])
-
-    def _bit_slots(self, bits: int, at: int, ids: frozenset[int]) -> list[int]:
+    @staticmethod
+    def _bit_slots(bits: int, at: int, ids: frozenset[int], memo: dict[int, list[int]]) -> list[int]:
         """The slots from ``at`` lit by a bit set of explorers (``bits``) or of sites (``~bits``), remembered
-        per value (each recurs turn after turn)."""
-        lit = self.bit_slots.get(bits)
-        if lit is None:
-            lit = self.bit_slots.keep(bits, [at - 1 + i for i in set_bits(bits if bits >= 0 else ~bits) if i in ids])
-        return lit  # type: ignore[no-any-return]
+        in ``memo`` per value (each recurs turn after turn; past 1024 values the memo starts again)."""
+        if len(memo) >= 1024:
+            memo.clear()
+        lit = memo[bits] = [at - 1 + i for i in set_bits(bits if bits >= 0 else ~bits) if i in ids]
+        return lit
 
 
 def _slot(names: tuple[str, ...], name: str) -> int:

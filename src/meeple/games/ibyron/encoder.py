@@ -39,6 +39,7 @@ from meeple.rl.encoding import (
     many_hot,
     one_hot,
     relative,
+    relight,
     scaled,
     shifted,
 )
@@ -167,8 +168,9 @@ class IbyronEncoder(Encoder[IbyronObservation]):
         self._slots_for_state()
         self.island = Memo()
         self.islands_made = 0
-        self.points: dict[tuple[int, ...], float] = {}
-        self.pieces = 7 + 2 * players
+        self.points: dict[tuple[int, ...], tuple[float, float]] = {}
+        self.counts_at: dict[tuple[int, int | None], list[int]] = {}
+        self.pieces = 8 + 2 * players
         # offsets inside a land space's slot
         self.building_at = 3 + HEIGHTS + len(TERRAINS)
         self.camp_at = self.building_at + p + len(PARTS) + 1
@@ -366,27 +368,43 @@ class IbyronEncoder(Encoder[IbyronObservation]):
         self.part_discs[game_data.FARM] = 1
 
     # ------------------------------------------------------------ the fast path (incremental: a seat's kept vector)
-    # pieces: 1 the head (mode .. supplies but the turn), 2 the turn (current seat, step), 3 the village,
-    # 4 the bonus spaces, 5 the island's spaces, 6 the pieces on them, then per seat q: 7 + 2q its counts,
-    # 8 + 2q its holdings; last (7 + 2 players) the homes, leaders and overseers
+    # pieces: 1 the head (mode .. tiles but the turn, the dice and the supplies), 2 the turn (current seat,
+    # step), 3 the village, 4 the bonus spaces, 5 the island's spaces, 6 the pieces on them, then per seat q:
+    # 7 + 2q its counts, 8 + 2q its holdings; then (7 + 2 players) the homes, leaders and overseers; last
+    # (8 + 2 players, self.pieces) the dice and the supplies
     def update_state(self, cache: SeatCache, s: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``s.observation(me)`` is built from (everything but
         the order of the beginner pile, which no field here reads), rewriting only the pieces whose fields
         changed since the cache last looked (each piece's key is a copy of the fields its part reads)."""
         key: Any = (s.solo, s.beginner, s.back_side, s.round, s.round_limit, s.start_player, s.cap,
-                    tuple(s.tiles), s.pending_tile, tuple(s.dice), tuple(s.dice_used), s.horse_supply,
-                    s.barn_supply, s.permit_supply)
+                    tuple(s.tiles), s.pending_tile)
         if _changed(cache, 1, key):
             _rewrite(cache, 1, key, self._head_state, s, me)
+        # the market (dice) and the supplies change with most village visits: their slots are fixed, so they
+        # are written in place, whole, when any changed (the key slot holds the fields)
+        key = (*s.dice, *s.dice_used, s.horse_supply, s.barn_supply, s.permit_supply)
+        if key != cache.keys[self.pieces]:
+            cache.keys[self.pieces] = key
+            m = cache.view
+            for i, slot in enumerate(self.dice_slot):
+                if slot is not None:
+                    m[self.at_dice + 2 * slot] = min(1.0, max(0.0, s.dice[i] / 6))
+                    m[self.at_dice + 2 * slot + 1] = 1.0 if s.dice_used[i] else 0.0
+            m[self.at_supplies] = min(1.0, max(0.0, s.horse_supply / 20))
+            m[self.at_supplies + 1] = min(1.0, max(0.0, s.barn_supply / 12))
+            m[self.at_supplies + 2] = min(1.0, max(0.0, s.permit_supply / 10))
         key = (s.current, s.step)
-        if _changed(cache, 2, key):
-            _rewrite(cache, 2, key, self._turn_state, s, me)
+        if key != cache.keys[2]:  # every index it lights is 1: relit, not written value by value
+            cache.keys[2] = key
+            relight(cache, 2, self._turn_hot(s, me))
         key = (s.cap, *map(tuple, s.stacks))
-        if _changed(cache, 3, key):
-            _rewrite(cache, 3, key, self._village_state, s, me)
+        kept = cache.keys[3]
+        if kept != key:
+            self._update_village(cache, s, me, key, kept)
         key = (s.back_side, tuple(s.bonus_taken), tuple(s.solo_used))
-        if _changed(cache, 4, key):
-            _rewrite(cache, 4, key, self._bonus_state, s, me)
+        if key != cache.keys[4]:
+            cache.keys[4] = key
+            relight(cache, 4, self._bonus_hot(s, me))
         keys = cache.keys
         kept = keys[5]
         if kept is UNSEEN or not (kept[0] is s.height and kept[1] is s.terrain and kept[2] is s.land
@@ -405,11 +423,10 @@ class IbyronEncoder(Encoder[IbyronObservation]):
             self._board_state(at, val, s, me, island[2], island[3])
             _write(cache, 6, key, at, val)
         p = self.players
-        key = (island[4], *s.home, *s.leader, *(c for ov in s.overseer for c in ov))
-        if _changed(cache, 7 + 2 * p, key):
-            at, val = [], []
-            self._marks_state(at, val, s, me, island[2], island[3])
-            _write(cache, 7 + 2 * p, key, at, val)
+        key = (island[4], *s.home, *s.leader, *map(tuple, s.overseer))  # copies: the state edits its lists
+        if key != keys[7 + 2 * p]:
+            keys[7 + 2 * p] = key
+            relight(cache, 7 + 2 * p, self._marks_hot(s, me, island[2], island[3]))
         for q in range(p):
             base = self.at_players + ((q - me) % p) * self.per_player
             castle = s.castle[q]
@@ -417,9 +434,7 @@ class IbyronEncoder(Encoder[IbyronObservation]):
                    s.rest[q], s.mayor[q], s.forfeit[q], s.in_buildings[q], len(s.reserve[q]), *s.mat[q],
                    *s.built[q], len(s.buildings[castle][1]) if castle >= 0 else 0)
             if _changed(cache, 7 + 2 * q, key):
-                at, val = [], []
-                self._player_counts(at, val, s, q, base)
-                _write(cache, 7 + 2 * q, key, at, val)
+                _write(cache, 7 + 2 * q, key, *self._player_counts(s, q, base))
             key = (*s.tech[q], s.cubes[q], tuple(s.reserve[q]), *s.mat[q], s.ship[q], s.held[q], *s.built[q],
                    s.tallest[q])
             if _changed(cache, 8 + 2 * q, key):
@@ -427,17 +442,14 @@ class IbyronEncoder(Encoder[IbyronObservation]):
                 self._player_holdings(at, val, s, q, base)
                 _write(cache, 8 + 2 * q, key, at, val)
 
-    def _turn_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
-        """The seat whose turn it is and the step (they change every move)."""
+    def _turn_hot(self, s: Any, me: int) -> list[int]:
+        """The indices lit by the seat whose turn it is and the step (they change every move)."""
         r = relative(s.current, me, self.players)
-        if r is not None:
-            at.append(self.at_who + self.players + r)
-            val.append(1.0)
-        at.append(self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS)))
-        val.append(1.0)
+        step = self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS))
+        return [step] if r is None else [self.at_who + self.players + r, step]
 
     def _head_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
-        """The mode, round, start player, village cap, tiles, dice and supplies."""
+        """The mode, round, start player, village cap and tiles."""
         p = self.players
         mode = 2 if s.solo else (1 if s.beginner else 0)
         at += (self.at_mode + mode, self.at_mode + len(MODES) + 1 + (1 if s.back_side else 0))
@@ -462,25 +474,24 @@ class IbyronEncoder(Encoder[IbyronObservation]):
             val.append(1.0)
         at += (self.at_tiles + 2 * TILES, self.at_tiles + 2 * TILES + 1)
         val += (len(s.tiles) / TILES, 1.0 if pending >= 0 else 0.0)
-        for i, slot in enumerate(self.dice_slot):
-            if slot is not None:
-                at += (self.at_dice + 2 * slot, self.at_dice + 2 * slot + 1)
-                val += (s.dice[i] / 6, 1.0 if s.dice_used[i] else 0.0)
-        at += (self.at_supplies, self.at_supplies + 1, self.at_supplies + 2)
-        val += (s.horse_supply / 20, s.barn_supply / 12, s.permit_supply / 10)
 
-    def _village_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
-        p = self.players
-        cap = s.cap
-        empty = (0.0, 0.25) + (0.0,) * (2 * p)  # an empty space's values: no stack, a visit costs 1
+    def _update_village(self, cache: SeatCache, s: Any, me: int, key: tuple[Any, ...], kept: Any) -> None:
+        """The village's values, written in place: every space's when the cap changed (or the cache is
+        empty), else only those whose stack changed since ``kept`` (the key slot holds the cap and every
+        stack: one stack changes at a time, most moves that change any). A space's slots are fixed, so
+        its values are written whole (zeros included), with no indices to keep."""
+        m, p, cap = cache.view, self.players, s.cap
+        cache.keys[3] = key
+        every = kept is UNSEEN or len(kept) != len(key) or kept[0] != cap
         for k, game_k in enumerate(self.space_of):
-            if game_k is None:
+            if game_k is None or not (every or kept[1 + game_k] != key[1 + game_k]):
                 continue
             base = self.at_village + k * self.per_space
-            at += range(base, base + 2 + 2 * p)
             stack = s.stacks[game_k]
-            if not stack:  # most spaces most of the time: written without counting
-                val += empty
+            if not stack:  # no stack: a visit costs 1
+                m[base], m[base + 1] = 0.0, 0.25
+                for i in range(base + 2, base + 2 + 2 * p):
+                    m[i] = 0.0
                 continue
             counts = [0] * p
             paid = [0] * p
@@ -488,56 +499,69 @@ class IbyronEncoder(Encoder[IbyronObservation]):
                 r = (owner - me) % p
                 counts[r] += 1
                 paid[r] += cost
-            # the cost of a visit (IbyronPosition._village_cost), written out
-            val += (len(stack) / 9, min(cap, stack[-1][1] + 1) / 4)
-            val += map(truediv, counts, repeat(4))
-            val += map(truediv, paid, repeat(12))
+            # the cost of a visit (IbyronPosition._village_cost), written out; values clipped into [0, 1]
+            m[base] = min(1.0, len(stack) / 9)
+            m[base + 1] = min(1.0, min(cap, stack[-1][1] + 1) / 4)
+            for r in range(p):
+                m[base + 2 + r] = min(1.0, counts[r] / 4)
+                m[base + 2 + p + r] = min(1.0, paid[r] / 12)
 
-    def _bonus_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+    def _bonus_hot(self, s: Any, me: int) -> list[int]:
+        """The indices lit by the bonus spaces: each one's taker (or none), and whether used in solo."""
         p = self.players
         if s.back_side:  # the back side's spaces name no taker: each reads "none"
-            at += [self.at_bonus + k * (p + 2) + p for k in range(min(BONUS, len(game_data.BACK)))]
-        else:
-            for k in range(min(BONUS, len(game_data.FRONT))):
-                base = self.at_bonus + k * (p + 2)
-                r = relative(s.bonus_taken[k], me, p)
-                at.append(base + (p if r is None else r))
-                if s.solo_used[k]:
-                    at.append(base + p + 1)
-        val += [1.0] * (len(at) - len(val))
+            return [self.at_bonus + k * (p + 2) + p for k in range(min(BONUS, len(game_data.BACK)))]
+        hot = []
+        for k in range(min(BONUS, len(game_data.FRONT))):
+            base = self.at_bonus + k * (p + 2)
+            r = relative(s.bonus_taken[k], me, p)
+            hot.append(base + (p if r is None else r))
+            if s.solo_used[k]:
+                hot.append(base + p + 1)
+        return hot
 
-    def _player_counts(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
-        """The values of seat ``q``'s block that change move by move: phase, resources, horses, barns,
-        permits, supply, village box, rest, Mayor, forfeited discs, discs in buildings, victory points, coins
-        kept."""
+    def _player_counts(self, s: Any, q: int, base: int) -> tuple[list[int], list[float]]:
+        """The indices and values of seat ``q``'s block (from ``base``) that change move by move: phase,
+        resources, horses, barns, permits, supply, village box, rest, Mayor, forfeited discs, discs in
+        buildings, victory points, coins kept. The indices are one list per block and phase slot, made
+        once (so ``_write`` finds them the same as last time with one comparison)."""
         slot = self.phase_slot[s.phase[q]]
-        if slot is not None:
-            at.append(base + slot)
-            val.append(1.0)
-        b = base + len(SEAT_PHASES)
-        at += range(b, b + len(RESOURCES) + 3)
-        val += map(truediv, s.res[q][: len(RESOURCES)], repeat(CEILING))
-        val += (s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING)
-        b += len(RESOURCES) + 3 + len(TECH) + 1
-        at += (b, b + 1, b + 2)
-        val += (s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING)
-        b += 3 + 2 * len(MAT)
-        at += (b, b + 1)
-        val += (1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING)
-        b += 4 + TILES + len(BUILT)
-        discs = s.in_buildings[q]
-        at += range(b, b + 4)
-        val += (discs / CEILING, loose_discs(discs) / CEILING)
-        castle = s.castle[q]
+        at = self.counts_at.get((base, slot))
+        if at is None:
+            at = self.counts_at[base, slot] = self._counts_indices(base, slot)
         res = s.res[q]
+        val = [] if slot is None else [1.0]
+        val += map(truediv, res[: len(RESOURCES)], repeat(CEILING))
+        discs = s.in_buildings[q]
+        castle = s.castle[q]
         vp_key = (*s.built[q], *s.mat[q], len(s.buildings[castle][1]) if castle >= 0 else 0, res[game_data.GOLD],
                   res[game_data.COINS], res[game_data.FOOD], discs, len(s.reserve[q]))
-        vp = self.points.get(vp_key)
-        if vp is None:  # the score, remembered by everything it is counted from
+        points = self.points.get(vp_key)
+        if points is None:  # the score and the coins kept, remembered by everything they are counted from
             if len(self.points) > 4096:
                 self.points.clear()
-            vp = self.points[vp_key] = shifted(s.victory_points(q), *VP_RANGE)
-        val += (vp, s._coins_kept(q) / CEILING)
+            points = self.points[vp_key] = (shifted(s.victory_points(q), *VP_RANGE), s._coins_kept(q) / CEILING)
+        val += (
+            s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING,
+            s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING,
+            1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING,
+            discs / CEILING, loose_discs(discs) / CEILING, *points,
+        )  # fmt: skip
+        return at, val
+
+    @staticmethod
+    def _counts_indices(base: int, slot: int | None) -> list[int]:
+        """Where ``_player_counts`` writes its values, in their order, for a block from ``base``."""
+        at = [] if slot is None else [base + slot]
+        b = base + len(SEAT_PHASES)
+        at += range(b, b + len(RESOURCES) + 3)
+        b += len(RESOURCES) + 3 + len(TECH) + 1
+        at += (b, b + 1, b + 2)
+        b += 3 + 2 * len(MAT)
+        at += (b, b + 1)
+        b += 4 + TILES + len(BUILT)
+        at += range(b, b + 4)
+        return at
 
     def _player_holdings(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
         """The values of seat ``q``'s block that change now and then: tech, tech cubes, reserve, mat
@@ -650,16 +674,15 @@ class IbyronEncoder(Encoder[IbyronObservation]):
             at += [land[c] + reserved_at + p for c in s.new_cells]
         val += [1.0] * (len(at) - len(val))
 
-    def _marks_state(
-        self, at: list[int], val: list[float], s: Any, me: int, land: dict[int, int], coast: dict[int, int]
-    ) -> None:
-        """Where each seat's home, leader and overseers are."""
+    def _marks_hot(self, s: Any, me: int, land: dict[int, int], coast: dict[int, int]) -> list[int]:
+        """The indices lit by where each seat's home, leader and overseers are."""
         p, marks_at = self.players, self.marks_at
+        hot = []
         for q in range(p):
             r = (q - me) % p
             for k, c in enumerate((s.home[q], s.leader[q], *s.overseer[q][:2])):
                 if c in land:
-                    at.append(land[c] + marks_at + min(k, 2) * p + r)
+                    hot.append(land[c] + marks_at + min(k, 2) * p + r)
                 elif k == 1 and c in coast:  # a leader waiting on the sea
-                    at.append(coast[c] + 3 + r)
-        val += [1.0] * (len(at) - len(val))
+                    hot.append(coast[c] + 3 + r)
+        return hot

@@ -27,6 +27,7 @@ from meeple.games.isle_of_skye import actions as game_actions
 from meeple.games.isle_of_skye.observe import IsleOfSkyeObservation
 from meeple.rl.encoding import (
     UNSEEN,
+    ZEROS,
     Encoder,
     Memo,
     SeatCache,
@@ -222,7 +223,7 @@ class IsleOfSkyeEncoder(Encoder[IsleOfSkyeObservation]):
     def _rewrite_fields(self, cache: SeatCache, state: Any, me: int, now: list[Any]) -> None:
         """Rewrite every piece drawn from the compared fields (all but the set-up and the territories) and
         keep a copy of those fields."""
-        rows = F_ROWS  # _copied, inline: one list built, no call per field
+        rows = F_ROWS  # a copy of each field (row by row for those holding a list per seat), in one list
         cache.keys[P_FIELDS] = [
             [r[:] for r in x] if i in rows else x[:] if type(x) is list else x for i, x in enumerate(now)
         ]
@@ -252,21 +253,15 @@ class IsleOfSkyeEncoder(Encoder[IsleOfSkyeObservation]):
             val.append(unit(entry.gold_per_player_ahead / 5))
         return at, val
 
-    def _copied(self, i: int, value: Any) -> Any:
-        """A copy of field ``i`` of the compared fields (row by row for those holding a list per seat)."""
-        if i in F_ROWS:
-            return [row[:] for row in value]
-        return value[:] if type(value) is list else value
-
     def _update_fields(self, cache: SeatCache, state: Any, me: int, now: list[Any], old: Any) -> None:
         """Rewrite the pieces drawn from the fields of ``now`` that differ from the copy ``old`` (in one
         phase of one round), then bring the copy up to date."""
         p, hidden = self.players, now[F_PHASE] == game_actions.PRICE
-        changed = list(compress(count(), map(ne, now, old)))
         seats: set[int] = set()
-        numbers = False
-        round_changed = any(i < len(ROUND_FIELDS) or i == F_BAG for i in changed)
-        for i in changed:
+        numbers = round_changed = False
+        for i in compress(count(), map(ne, now, old)):  # old[i] is written only once the comparison has passed it
+            if i < len(ROUND_FIELDS) or i == F_BAG:
+                round_changed = True
             if F_VP <= i <= F_PRICES:
                 numbers = True
             if F_PRICES <= i <= F_SOLD_TO and len(seats) < p:
@@ -281,7 +276,8 @@ class IsleOfSkyeEncoder(Encoder[IsleOfSkyeObservation]):
                 for q in range(p):
                     if rows[q] != was[q]:
                         self._write_received(cache, rows[q], q, me)
-            old[i] = self._copied(i, now[i])
+            x = now[i]  # a copy (row by row for the fields holding a list per seat)
+            old[i] = [row[:] for row in x] if i in F_ROWS else x[:] if type(x) is list else x
         if round_changed:
             self._update_round(cache, state, me)
         for q in seats:
@@ -322,9 +318,9 @@ class IsleOfSkyeEncoder(Encoder[IsleOfSkyeObservation]):
     def _write_offer(self, cache: SeatCache, state: Any, q: int, me: int, hidden: bool) -> None:
         """Seat ``q``'s offer slots for observer ``me``: its run of the vector (one per seat, of its own)
         cleared in one numpy write, then the few values it holds."""
-        base = self.offer_at[me][q]
-        cache.vector[base : base + OFFER * self.per_offer] = 0.0
-        self._offer_into(cache.view, base, state, q, me, hidden and q != me)
+        base, m, size = self.offer_at[me][q], cache.view, OFFER * self.per_offer
+        m[base : base + size] = ZEROS[:size]
+        self._offer_into(m, base, state, q, me, hidden and q != me)
 
     def _offer_into(self, m: Any, base: int, state: Any, q: int, me: int, secret: bool) -> None:
         """Write seat ``q``'s offer for observer ``me`` through the memoryview ``m`` into its zeroed run from
@@ -349,9 +345,8 @@ class IsleOfSkyeEncoder(Encoder[IsleOfSkyeObservation]):
 
     def _write_received(self, cache: SeatCache, tiles: list[int], q: int, me: int) -> None:
         """The tiles seat ``q`` bought or kept this round: its run cleared in one numpy write, then lit."""
-        base = self.received_at[me][q]
-        cache.vector[base : base + TILES] = 0.0
-        m = cache.view
+        base, m = self.received_at[me][q], cache.view
+        m[base : base + TILES] = ZEROS[:TILES]
         for t in tiles:
             if 0 <= t < TILES:
                 m[base + t] = 1.0
