@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import html
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from random import Random
 
 from starlette.concurrency import run_in_threadpool
@@ -32,6 +29,7 @@ from starlette.routing import Route
 from meeple.bots import heuristic_policy
 from meeple.core import Action, GameInfo, State
 from meeple.web.hub import Hub
+from meeple.web.matchpage import game_document
 from meeple.web.page_views import board_svg
 
 FILE_NAME = "HOW_TO_PLAY.md"
@@ -57,17 +55,7 @@ class Picture:
 
 def how_to_play_markdown(info: GameInfo) -> str | None:
     """The game's HOW_TO_PLAY.md, or ``None`` when it has none."""
-    return _markdown_of(info.state_class)
-
-
-@cache
-def _markdown_of(state_class: type) -> str | None:
-    module = sys.modules.get(state_class.__module__)
-    path = Path(module.__file__).parent if module is not None and module.__file__ else None
-    for folder in (path, path.parent if path else None):
-        if folder is not None and (folder / FILE_NAME).is_file():
-            return (folder / FILE_NAME).read_text(encoding="utf-8")
-    return None
+    return game_document(info, FILE_NAME)
 
 
 def pictures_of(markdown: str) -> list[Picture]:

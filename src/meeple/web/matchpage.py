@@ -91,16 +91,21 @@ async def undo(hub: Hub, match: LiveMatch, seat: int, moves: int, seen: int) -> 
 
 def rules_markdown(info: GameInfo) -> str | None:
     """The game's RULES.md (beside its rules module, shipped as package data), or ``None``."""
-    return _rules_of(info.state_class)
+    return game_document(info, "RULES.md")
+
+
+def game_document(info: GameInfo, file_name: str) -> str | None:
+    """A document the game ships in its folder (``RULES.md``, ``HOW_TO_PLAY.md``), or ``None``."""
+    return _document_of(info.state_class, file_name)
 
 
 @cache
-def _rules_of(state_class: type) -> str | None:
+def _document_of(state_class: type, file_name: str) -> str | None:
     module = sys.modules.get(state_class.__module__)
     path = Path(module.__file__).parent if module is not None and module.__file__ else None
     for folder in (path, path.parent if path else None):
-        if folder is not None and (folder / "RULES.md").is_file():
-            return (folder / "RULES.md").read_text(encoding="utf-8")
+        if folder is not None and (folder / file_name).is_file():
+            return (folder / file_name).read_text(encoding="utf-8")
     return None
 
 
