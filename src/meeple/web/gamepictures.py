@@ -1,11 +1,13 @@
 """``GET /api/games/{game}/picture``: a picture of the game's board for the lobby's cards.
 
 The picture is the game's own SVG view of a real position: a game set up at
-its default player count with a fixed seed, a few moves in (each the game's
-fast heuristic move where it has one, else a seeded random legal move), drawn
-for a spectator, so it shows nothing any seat keeps secret. A position and its
-drawing depend only on the game's code, so each is drawn once per process and
-kept; the answer may be cached by the browser for an hour.
+its default player count with a fixed seed and played by the game's heuristic
+bot (a seeded random legal move where it has none), a few moves in, drawn for a
+spectator, so it shows nothing any seat keeps secret. The how-to-play pages
+draw their pictures from the same seeded game (:func:`position`). A position
+and its drawing depend only on the game's code, so the game is played once per
+process and each drawing kept; the answer may be cached by the browser for an
+hour.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from meeple.core import GameInfo, State
+from meeple.bots import heuristic_policy
+from meeple.core import Action, GameInfo, State
 from meeple.web.page_views import board_svg
 
 if TYPE_CHECKING:
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 SEED = 7
 MOVES = 40  # pieces on every part of the board, yet still early in the game
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Emma")  # plain names: the picture's seats are nobody's
+MAX_MOVES = 5000  # safety net for a game whose bot never finishes (no game of ours comes near it)
 CACHE_CONTROL = "public, max-age=3600"
 # The part of each game's drawing a card shows (x, y, width, height in the drawing's own units,
 # 4:3 like the card's frame): the whole board shrunk to a card is too small to read, so a card
@@ -45,23 +49,41 @@ SVG_TAG = re.compile(r"<svg\b[^>]*>")
 SIZE_ATTRIBUTES = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
 
 _drawn: dict[str, str] = {}
+_games: dict[str, list[tuple[int, Action]]] = {}
 _lock = threading.Lock()
 
 
-def opening(info: GameInfo, moves: int = MOVES, seed: int = SEED) -> State:
-    """The game at its default player count, ``moves`` moves in (fewer if it ends first)."""
-    state = info.new(info.default_players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over or not state.to_move:
-            break
+def seeded_moves(info: GameInfo) -> list[tuple[int, Action]]:
+    """The moves of the pictures' game: ``info`` at its default player count with ``SEED``, played to
+    the end by its heuristic bot (played once per process and kept)."""
+    with _lock:
+        found = _games.get(info.id)
+    if found is not None:
+        return found
+    state = info.new(None, SEED)
+    policy = heuristic_policy(info, SEED)
+    rng = random.Random(SEED)
+    while not state.is_over and len(state.history) < MAX_MOVES:
         seat = state.to_move[0]
-        if info.rollout_policy is not None:
-            action = info.rollout_policy(state, seat, rng)
-        else:
-            action = rng.choice(state.legal_actions(seat))
+        action = policy(state, seat, rng) if policy is not None else rng.choice(state.legal_actions(seat))
+        state.apply(action, seat)
+    moves = list(state.history)
+    with _lock:
+        _games[info.id] = moves
+    return moves
+
+
+def position(info: GameInfo, moves: int) -> State:
+    """The pictures' game after its first ``moves`` moves (all of them if it ends sooner)."""
+    state = info.new(None, SEED)
+    for seat, action in seeded_moves(info)[:moves]:
         state.apply(action, seat)
     return state
+
+
+def seat_names(players: int) -> list[str]:
+    """Plain names for the pictures' seats, so a picture reads like a table of people."""
+    return [NAMES[i % len(NAMES)] for i in range(players)]
 
 
 def cropped(svg: str, crop: tuple[int, int, int, int] | None) -> str:
@@ -81,9 +103,8 @@ def picture(info: GameInfo) -> str:
         found = _drawn.get(info.id)
     if found is not None:
         return found
-    state = opening(info)
-    names = NAMES[: state.players] if len(NAMES) >= state.players else None
-    drawn = cropped(board_svg(state, state.observation(None), None, names), CROPS.get(info.id))
+    state = position(info, MOVES)
+    drawn = cropped(board_svg(state, state.observation(None), None, seat_names(state.players)), CROPS.get(info.id))
     with _lock:
         _drawn[info.id] = drawn
     return drawn

@@ -19,26 +19,20 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from random import Random
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from meeple.bots import heuristic_policy
-from meeple.core import Action, GameInfo, State
+from meeple.core import GameInfo, State
+from meeple.web import gamepictures
+from meeple.web.gamepictures import MAX_MOVES
 from meeple.web.hub import Hub
 from meeple.web.matchpage import game_document
 from meeple.web.page_views import board_svg
 
 FILE_NAME = "HOW_TO_PLAY.md"
-SEED = 7
-# Names the pictures give the seats, so a picture reads like a table of people, not of numbers.
-NAMES = ("Ann", "Ben", "Cleo", "Dev", "Emma")
-# Safety net for a game whose bot never finishes (no game of ours comes near it).
-MAX_MOVES = 5000
-
 PICTURE = re.compile(r"^\[\[picture:\s*(?P<where>[^|\]]+?)\s*(?:\|\s*(?P<caption>[^\]]*?)\s*)?\]\]\s*$", re.MULTILINE)
 WHERE = re.compile(r"^(start|end|move (\d{1,4}))$")
 
@@ -69,48 +63,18 @@ def pictures_of(markdown: str) -> list[Picture]:
     return out
 
 
-def seeded_game(info: GameInfo) -> tuple[State, list[tuple[int, Action]]]:
-    """A fresh seeded game and the moves its heuristic bot plays from it to the end
-    (played once per game: a page's pictures all come from the same game)."""
-    if info.id not in _games:
-        _games[info.id] = _played(info)
-    return info.new(None, SEED), _games[info.id]
-
-
-_games: dict[str, list[tuple[int, Action]]] = {}
-
-
-def _played(info: GameInfo) -> list[tuple[int, Action]]:
-    state = info.new(None, SEED)
-    policy = heuristic_policy(info, SEED)
-    rng = Random(SEED)
-    while not state.is_over and len(state.history) < MAX_MOVES:
-        seat = state.to_move[0]
-        action = policy(state, seat, rng) if policy is not None else rng.choice(state.legal_actions(seat))
-        state.apply(action, seat)
-    return list(state.history)
-
-
 def position(info: GameInfo, where: str) -> State:
-    """The position a picture shows (see the module's docstring)."""
-    start, moves = seeded_game(info)
-    if where == "start":
-        count = 0
-    elif where == "end":
-        count = len(moves)
-    else:
-        count = min(int(where.split()[1]), len(moves))
-    for seat, action in moves[:count]:
-        start.apply(action, seat)
-    return start
+    """The position a picture shows (see the module's docstring): the lobby pictures' seeded game
+    at its start, its end or after a number of moves."""
+    count = 0 if where == "start" else MAX_MOVES if where == "end" else int(where.split()[1])
+    return gamepictures.position(info, count)
 
 
 def picture_svg(info: GameInfo, where: str, prefix: str) -> str:
     """The board at ``where`` as the spectator sees it. Ids inside the drawing get
     ``prefix`` so that two drawings on one page never borrow each other's patterns."""
     state = position(info, where)
-    names = [NAMES[i % len(NAMES)] for i in range(state.players)]
-    svg = board_svg(state, state.observation(None), None, names)
+    svg = board_svg(state, state.observation(None), None, gamepictures.seat_names(state.players))
     ids = set(re.findall(r'\bid="([^"]+)"', svg))
     if ids:
         pattern = re.compile(r'(\bid="|url\(#|href="#)(' + "|".join(re.escape(i) for i in ids) + r')(?=[")])')
