@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -138,14 +137,7 @@ class AnalysisApi:
         return JSONResponse(answer(job, ahead))
 
     async def start(self, request: Request) -> Response:
-        client = request.client.host if request.client else "unknown"
-        wait = self.rate.wait(client)
-        if wait > 0:
-            raise ApiError(
-                429,
-                f"too many analysis requests from you: at most {self.settings.per_minute:g} a minute; "
-                f"try again in {math.ceil(wait)} s",
-            )
+        self.rate.admit(request.client.host if request.client else "unknown", "analysis requests")
         match = await self._finished(request)
         store = self.store()
         job = await self.hub.read(store.get, match.id)

@@ -39,7 +39,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -229,14 +228,7 @@ class Gate:
         """Raise 429 if this client may not create now, or (``running``) the server is full."""
         if self.limits is None or self.rate is None:
             return
-        client = request.client.host if request.client else "unknown"
-        wait = self.rate.wait(client)
-        if wait > 0:
-            raise ApiError(
-                429,
-                f"too many new matches from you: at most {self.limits.create_per_minute:g} a minute; "
-                f"try again in {math.ceil(wait)} s",
-            )
+        self.rate.admit(request.client.host if request.client else "unknown", "new matches")
         if running and self.limits.max_running > 0:
             now = time.monotonic()
             at, count = self._running

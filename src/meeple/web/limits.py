@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
+
+from meeple.web.errors import ApiError
 
 MAX_CLIENTS_TRACKED = 10_000
 
@@ -21,6 +24,7 @@ class RateLimit:
     """
 
     def __init__(self, per_minute: float, burst: int) -> None:
+        self.per_minute = per_minute
         self.rate = per_minute / 60.0
         self.burst = max(1, burst)
         self._buckets: dict[str, _Bucket] = {}
@@ -40,6 +44,16 @@ class RateLimit:
             bucket.tokens -= 1.0
             return 0.0
         return (1.0 - bucket.tokens) / self.rate
+
+    def admit(self, client: str, what: str) -> None:
+        """Take a token for ``client``, or raise 429 saying how many ``what`` a minute it may send
+        and when it may try again."""
+        wait = self.wait(client)
+        if wait > 0:
+            raise ApiError(
+                429,
+                f"too many {what} from you: at most {self.per_minute:g} a minute; try again in {math.ceil(wait)} s",
+            )
 
     def _forget_idle(self, now: float) -> None:
         """Keep memory bounded: drop clients whose bucket has filled up again."""
