@@ -13,6 +13,12 @@ legend, a card, a tile at its place): :func:`fragment` keeps such pieces as
 finished text, keyed on everything they are drawn from, so a view draws only
 what changed. :func:`clear_fragments` empties every such cache (the tests draw
 each position again from nothing and compare).
+
+Boards are drawn to be read at the match page's default fit, where the board
+is scaled to its panel's width (948 px on a 1366 px window): every text is at
+least :data:`MIN_TEXT_PX` on screen, so a font size in the SVG's own units must
+be at least :func:`min_font` of the drawing's width. Names go through
+:func:`short_name`, so a long one never runs over what is beside it.
 """
 
 from __future__ import annotations
@@ -49,6 +55,22 @@ def clear_fragments() -> None:
     """Forget every kept fragment: the next drawing is made from nothing."""
     for cached in _FRAGMENTS:
         cached.cache_clear()
+
+
+MIN_TEXT_PX = 11.0  # the smallest text a player should have to read, on screen
+FIT_WIDTH_PX = 948.0  # the board's width at the default fit on a 1366 x 900 window
+
+
+def min_font(view_width: float) -> float:
+    """The smallest font size, in a drawing's own units, that is still :data:`MIN_TEXT_PX` at the default fit."""
+    return MIN_TEXT_PX * view_width / FIT_WIDTH_PX
+
+
+def short_name(name: str, limit: int = 16) -> str:
+    """``name`` cut to ``limit`` characters, the last an ellipsis, so a long name stays in its box."""
+    if len(name) <= limit:
+        return name
+    return name[: max(limit - 1, 1)].rstrip() + "\u2026"
 
 
 def clickable(action: str) -> str:
