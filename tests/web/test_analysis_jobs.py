@@ -1,6 +1,7 @@
 """Analysis of finished games through the API, in process (SQLite): one job a game, stored and
 shown to everyone, the library's own analysis, refusals that start nothing, one job at a time
-per player, the rate limit, the cap, and a job taken over from the work a dead process saved."""
+per player, the rate limit, the cap, a job taken over from the work a dead process saved, and the
+settings as ``meeple serve`` flags."""
 
 from __future__ import annotations
 
@@ -228,3 +229,40 @@ def test_the_servers_analysis_settings_come_from_the_environment(monkeypatch: py
     monkeypatch.setenv("MEEPLE_ANALYSIS_BURST", "0")
     with pytest.raises(ValueError, match="must be positive"):
         AnalysisSettings.from_env()
+
+
+def test_meeple_serve_flags_set_the_analysis_settings_over_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A real ``meeple serve`` with ``--analysis-*`` flags: they bound the jobs it starts and its
+    requests; a setting without a flag still comes from its variable; a bad flag is refused."""
+    import httpx
+
+    from meeple.web.cli import main
+    from tests.web.server_process import ServerProcess
+
+    for name in ("BUDGET", "CPU_SECONDS", "MAX_DECISIONS", "PER_MINUTE", "BURST", "MAX_ACTIVE"):
+        monkeypatch.delenv(f"MEEPLE_ANALYSIS_{name}", raising=False)
+    monkeypatch.setenv("MEEPLE_ANALYSIS_CPU_SECONDS", "0.5")  # no flag: the variable holds
+    monkeypatch.setenv("MEEPLE_ANALYSIS_MAX_DECISIONS", "50")  # the flag wins
+    db = f"sqlite:///{tmp_path / 'flags.db'}"
+    flags = ("--analysis-budget", "12", "--analysis-max-decisions", "7")
+    limits = ("--analysis-per-minute", "1", "--analysis-burst", "1")
+    server = ServerProcess(db, "--no-bots", *flags, *limits, log_path=tmp_path / "server.log").start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            match_id = _upload(client, random_record("webtoy", 4, rounds=2))
+            shown = client.get(_path(match_id)).json()
+            assert shown["status"] == "none"
+            assert shown["limits"] == {"budget": 12, "cpu_seconds": 0.5, "max_decisions": 7}
+            started = client.post(_path(match_id))
+            assert started.status_code == 202, started.text
+            assert started.json()["limits"] == {"budget": 12, "cpu_seconds": 0.5, "max_decisions": 7}
+            stored = job_row(db, match_id)
+            assert stored is not None and (stored["budget"], stored["max_decisions"]) == (12, 7)
+            again = client.post(_path(match_id))  # --analysis-burst 1: the second request at once waits
+            assert again.status_code == 429, again.text
+    finally:
+        server.stop()
+    assert main(["--db", db, "--port", "0", "--analysis-cpu-seconds", "0"]) == 2
+    assert "--analysis-cpu-seconds must be positive" in capsys.readouterr().err

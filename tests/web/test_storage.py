@@ -15,6 +15,31 @@ from meeple.web.storage import CHANNEL, MatchRow, SeatRow, StaleMove, Store, mig
 from tests.web.conftest import make_client
 from tests.web.helpers import auth, create, play_random_move, tokens_of
 
+HEAD = "0006"
+MODULE_TABLES = ("player_ratings", "rating_events", "rated_matches", "match_results", "player_origins", "ratings_meta")
+
+
+def _alembic(connection: Any) -> Any:
+    from alembic.config import Config
+
+    import meeple.web.storage as storage
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def _schema(engine: Any, names: list[str]) -> dict[str, Any]:
+    """Each table's columns (name, type, nullable), primary key and indexes, as the database has them."""
+    found = inspect(engine)
+    shape: dict[str, Any] = {}
+    for name in names:
+        columns = [(c["name"], str(c["type"]).split("(")[0], c["nullable"]) for c in found.get_columns(name)]
+        indexes = sorted((i["name"], tuple(i["column_names"]), bool(i["unique"])) for i in found.get_indexes(name))
+        shape[name] = (columns, found.get_pk_constraint(name)["constrained_columns"], indexes)
+    return shape
+
 
 def _row(match_id: str, **changes: Any) -> MatchRow:
     row = MatchRow(
@@ -39,7 +64,7 @@ def test_migrations_build_the_schema_and_can_run_again(any_db_url: str) -> None:
         tables = set(inspect(store.engine).get_table_names())
         assert {"matches", "seats", "moves", "alembic_version"} <= tables
         with store.engine.connect() as conn:
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD
         keys = inspect(store.engine).get_pk_constraint("moves")["constrained_columns"]
         assert keys == ["match_id", "number"]
     finally:
@@ -66,6 +91,110 @@ def test_the_migration_can_be_undone_and_redone(any_db_url: str) -> None:
         assert store.load_match("again") is not None
     finally:
         store.close()
+
+
+def test_a_new_database_gets_the_ratings_and_analyses_tables_as_their_modules_define_them(any_db_url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlalchemy import MetaData, select
+
+    from meeple.web import analysisstore, ratings
+
+    both = MetaData()  # the two modules' tables, as their modules define them
+    for table in [*ratings.metadata.tables.values(), *analysisstore.metadata.tables.values()]:
+        table.to_metadata(both)
+    store = Store(any_db_url)
+    try:
+        with store.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), both)
+            salt = conn.execute(select(ratings.ratings_meta.c.value)).scalars().all()
+        ours = set(MODULE_TABLES) | {"analyses"}
+        # Each difference names a table (or an index, column of one): none of these tables differs.
+        assert [d for d in diff if any(name in repr(d) for name in ours)] == []
+        assert len(salt) == 1 and len(salt[0]) == 64  # the secret of the address hashes, made once
+    finally:
+        store.close()
+
+
+def test_a_database_of_the_previous_schema_is_upgraded_in_place(any_db_url: str) -> None:
+    """The schema before: the migrations up to 0004, the ratings' and analyses' tables made by their
+    modules at start-up (as they were), with rows in them. Upgraded by a server's start, everything
+    stays; the new tables and columns are those a new database gets, and the origin secret is kept."""
+    from alembic import command
+    from sqlalchemy import create_engine, insert, select
+
+    from meeple.web import analysisstore, ratings
+    from meeple.web.storage import normalize_url
+
+    old = create_engine(normalize_url(any_db_url))
+    with old.begin() as connection:
+        command.upgrade(_alembic(connection), "0004")
+    with old.begin() as conn:  # what the modules made at start-up, and some rows
+        ratings.metadata.create_all(conn)
+        analysisstore.metadata.create_all(conn)
+        conn.execute(insert(ratings.ratings_meta).values(name="origin_salt", value="5a" * 32))
+        conn.execute(
+            insert(ratings.player_ratings).values(
+                game="webtoy", player="ann", mu=27.0, sigma=7.0, ordinal=6.0, games=3, last_played=1.0
+            )
+        )
+        conn.execute(
+            text(
+                "INSERT INTO matches (id, game, players, seed, options, kind, status, created_at, bot_due) "
+                "VALUES ('old', 'webtoy', 2, '7', '{}', 'live', 'running', CURRENT_TIMESTAMP, false)"
+            )
+        )
+        conn.execute(
+            text("INSERT INTO seats (match_id, seat, name, kind, player_id) VALUES ('old', 0, 'Ann', 'human', 'ann')")
+        )
+        conn.execute(
+            insert(analysisstore.analyses).values(
+                match_id="old", status="queued", requester="ann", requested_at=1.0, budget=8, total_moves=4
+            )
+        )
+    module_made = _schema(old, [*MODULE_TABLES, "analyses"])
+    old.dispose()
+
+    store = Store(any_db_url)  # a server's start upgrades it
+    try:
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD
+            salt = conn.execute(select(ratings.ratings_meta.c.value)).scalars().all()
+            assert salt == ["5a" * 32]  # kept: the address hashes already stored still match
+            assert conn.execute(select(ratings.player_ratings.c.games)).scalar() == 3
+            assert conn.execute(select(analysisstore.analyses.c.status)).scalar() == "queued"
+        loaded = store.load_match("old")
+        assert loaded is not None and loaded.seats[0].player_id == "ann" and loaded.seats[0].claim_hash is None
+        assert _schema(store.engine, [*MODULE_TABLES, "analyses"]) == module_made
+    finally:
+        store.close()
+
+
+def test_servers_starting_together_on_a_new_postgresql_database_upgrade_it_once(postgres_url: str) -> None:
+    stores: list[Store] = []
+    failures: list[BaseException] = []
+    barrier = threading.Barrier(3)
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            stores.append(Store(postgres_url))
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert failures == [] and len(stores) == 3
+        with stores[0].engine.connect() as conn:
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD
+            assert conn.execute(text("SELECT count(*) FROM ratings_meta")).scalar() == 1
+    finally:
+        for store in stores:
+            store.close()
 
 
 def test_a_match_round_trips_exactly(any_db_url: str) -> None:

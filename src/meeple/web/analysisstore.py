@@ -1,9 +1,7 @@
 """Analysis jobs in the database: the table ``analyses``, one row a finished match.
 
-The table is this module's own (created here, on first use, by whichever
-process gets there first; on PostgreSQL under an advisory lock, so two
-processes starting together do not both create it). A row is a job and,
-once done, its stored result:
+The table is defined here and made by the schema's migrations (revision
+``0006``). A row is a job and, once done, its stored result:
 
 * ``status``: ``queued`` (nobody works on it), ``running`` (claimed; a lease
   until ``claimed_until``, renewed while the work goes on), ``done``
@@ -29,15 +27,12 @@ both work on a job or both store its result.
 
 from __future__ import annotations
 
-import threading
 import time
-import weakref
 from dataclasses import dataclass, fields
 from typing import Any
 
 from sqlalchemy import (
     Column,
-    Engine,
     Float,
     Index,
     Integer,
@@ -49,7 +44,6 @@ from sqlalchemy import (
     func,
     insert,
     select,
-    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -93,12 +87,6 @@ Index(
     postgresql_where=analyses.c.status.in_(ACTIVE),
 )
 Index("analyses_by_status", analyses.c.status, analyses.c.requested_at)
-
-# Any constant: the PostgreSQL advisory lock taken while the table is created.
-_CREATE_LOCK = 7_316_402_118
-# The engines whose database has the table by now (made or found once per process).
-_READY: weakref.WeakSet[Engine] = weakref.WeakSet()
-_READY_LOCK = threading.Lock()
 
 
 @dataclass
@@ -148,43 +136,26 @@ class AnalysisStore:
         self.store = store
         self.engine = store.engine
 
-    def ensure(self) -> None:
-        """Create the table and its indexes unless they exist (once per engine and process)."""
-        if self.engine in _READY:
-            return
-        with _READY_LOCK:
-            if self.engine in _READY:
-                return
-            with self.store._write() as conn:
-                if self.store.is_postgres:
-                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CREATE_LOCK})
-                metadata.create_all(conn, checkfirst=True)
-            _READY.add(self.engine)
-
     # -------------------------------------------------------------- reading
     def get(self, match_id: str) -> Job | None:
-        self.ensure()
         with self.engine.connect() as conn:
             row = conn.execute(select(analyses).where(analyses.c.match_id == match_id)).mappings().first()
         return None if row is None else _job(row)
 
     def active_of(self, requester: str) -> Job | None:
         """The requester's queued or running job, if any."""
-        self.ensure()
         query = select(analyses).where(analyses.c.requester == requester, analyses.c.status.in_(ACTIVE))
         with self.engine.connect() as conn:
             row = conn.execute(query).mappings().first()
         return None if row is None else _job(row)
 
     def active_count(self) -> int:
-        self.ensure()
         query = select(func.count()).select_from(analyses).where(analyses.c.status.in_(ACTIVE))
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
 
     def ahead_of(self, job: Job) -> int:
         """Jobs asked for before ``job`` that are still queued or running (its place in the queue)."""
-        self.ensure()
         query = (
             select(func.count())
             .select_from(analyses)
@@ -197,7 +168,6 @@ class AnalysisStore:
     def create(self, job: Job) -> tuple[Job, bool]:
         """Insert ``job``; ``(job, True)``, or ``(the stored job, False)`` when the match has one
         already. Raises :class:`AlreadyAnalysing` when the requester has another under way."""
-        self.ensure()
         try:
             with self.store._write() as conn:
                 conn.execute(insert(analyses).values(**{name: getattr(job, name) for name in _JOB_FIELDS}))
@@ -212,7 +182,6 @@ class AnalysisStore:
         """Ask again for a failed job (its work so far kept): ``(the job, True)`` for the request
         that queued it, ``(the job, False)`` when another request did first. Raises
         :class:`AlreadyAnalysing` as :meth:`create` does."""
-        self.ensure()
         try:
             with self.store._write() as conn:
                 result = conn.execute(
@@ -241,7 +210,6 @@ class AnalysisStore:
         """Take the longest waiting job nobody holds (a queued one, or a running one whose lease
         ran out: a takeover) until ``now + lease``. One conditional UPDATE a candidate: of two
         processes claiming at once exactly one wins."""
-        self.ensure()
         free = analyses.c.status.in_(ACTIVE) & (analyses.c.claimed_until.is_(None) | (analyses.c.claimed_until < now))
         query = select(analyses.c.match_id).where(free).order_by(analyses.c.requested_at).limit(8)
         with self.engine.connect() as conn:

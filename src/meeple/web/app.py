@@ -11,7 +11,9 @@ Routes
   GET  /api/matches/{id}          a view: ``Authorization: Bearer <token>`` for a seat,
                                   none for the spectator; ``?at=N`` a past position;
                                   ``?seat=S`` any seat once the game is over or uploaded
-  POST /api/matches/{id}/moves    ``{"action": notation, "move_number": N}`` with the token
+  POST /api/matches/{id}/moves    ``{"action": notation, "move_number": N}`` with the token;
+                                  with ``X-Player-Key`` the first move through a seat link
+                                  claims it for that key (see meeple.web.seatclaims)
   POST /api/matches/{id}/undo     ``{"moves": 1, "move_number": N}`` with the token: take back
                                   the seat's own moves of its turn (see meeple.web.matchpage)
   GET  /rules/{game}              the game's rules (its RULES.md) as a page
@@ -76,8 +78,10 @@ from meeple.web.matchpage import rules_route, undo
 from meeple.web.opentables import EXPIRE_AFTER_S
 from meeple.web.opentables import routes as open_table_routes
 from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats, short_quote
+from meeple.web.players import KEY_HEADER
 from meeple.web.ratings_api import add_bot_ratings
 from meeple.web.ratings_api import routes as rating_routes
+from meeple.web.seatclaims import claim_link_seat
 from meeple.web.storage import DB_TIMEOUT_S, Store
 from meeple.web.tables import TABLE_FIELDS, Tables, parse_table
 from meeple.web.tables import routes as table_routes
@@ -357,11 +361,14 @@ class Api:
             raise ApiError(422, "'action' must be the move's notation, e.g. from the view's 'legal' list")
         if len(action) > 200:
             raise ApiError(422, f"'action' is too long to be a move ({len(action)} characters; a move has at most 200)")
+        counts_for = await claim_link_seat(self.hub.tables, request, match, seat, _bearer(request) or "")
         try:
             played = await self.hub.play(match, seat, action, expected)
         except ApiError as exc:  # a refusal may quote the move: quoted short, a message stays readable
             raise ApiError(exc.status, short_quote(exc.message, action)) from None
-        return JSONResponse({"move_number": played})
+        # Said to a player (a key sent): whom the seat counts for; a bare link's move answers as before.
+        said = {"counts_for": counts_for} if request.headers.get(KEY_HEADER) else {}
+        return JSONResponse({"move_number": played, **said})
 
     async def undo(self, request: Request) -> Response:
         match, seat, data, seen = await self._seat_request(request, "taking a move back", "an undo", {"moves"})

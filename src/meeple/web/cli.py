@@ -114,6 +114,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1000,
         help="running matches the database may hold before new ones are refused; 0: no limit (default 1000)",
     )
+    _analysis_arguments(parser)
+
+
+# ``meeple serve --analysis-<flag>``: (AnalysisSettings field, type, what it bounds). Each defaults to its
+# MEEPLE_ANALYSIS_<FIELD> environment variable, else the built-in default; a job keeps the values it was
+# asked with, so a ``meeple worker`` needs none of them.
+ANALYSIS_FLAGS: dict[str, tuple[str, type, str]] = {
+    "budget": ("budget", int, "search playouts a decision (default: each game's own)"),
+    "cpu-seconds": ("cpu_seconds", float, "seconds of CPU at most a decision (default 1)"),
+    "max-decisions": ("max_decisions", int, "decisions judged at most a game; the page states it (default 400)"),
+    "per-minute": ("per_minute", float, "analysis requests one client address may make a minute (default 10)"),
+    "burst": ("burst", int, "analysis requests one client address may make at once (default 5)"),
+    "max-active": ("max_active", int, "analyses queued or running at once on the whole database (default 100)"),
+}
+
+
+def _analysis_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("analyses of finished games (each defaults to MEEPLE_ANALYSIS_<NAME>)")
+    for flag, (field, kind, words) in ANALYSIS_FLAGS.items():
+        group.add_argument(f"--analysis-{flag}", dest=f"analysis_{field}", type=kind, default=None, help=words)
+
+
+def analysis_settings(args: argparse.Namespace) -> Any:
+    """The server's ``AnalysisSettings``: the flags given, else the environment, else the defaults;
+    ``ValueError`` (naming the flag) for a value that is not positive."""
+    import dataclasses
+
+    from meeple.web.analysisjobs import AnalysisSettings
+
+    given: dict[str, Any] = {}
+    for flag, (field, _, _) in ANALYSIS_FLAGS.items():
+        value = getattr(args, f"analysis_{field}", None)
+        if value is None:
+            continue
+        if not value > 0:
+            raise ValueError(f"--analysis-{flag} must be positive, not {value}")
+        given[field] = value
+    return dataclasses.replace(AnalysisSettings.from_env(), **given)
 
 
 def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
@@ -154,6 +192,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"meeple serve needs the web extras: pip install 'meeple[web]' ({exc})", file=sys.stderr)
         return 2
     problem = _check(args)
+    try:
+        analysis = analysis_settings(args)
+    except ValueError as exc:  # a bad flag or MEEPLE_ANALYSIS_* variable
+        problem = problem or str(exc)
     if problem:
         print(problem, file=sys.stderr)
         return 2
@@ -169,6 +211,7 @@ def run(args: argparse.Namespace) -> int:
         abandon_after=args.abandon_after,
         expire_tables_after=args.expire_tables_after,
         limits=Limits(create_per_minute=args.create_rate, create_burst=args.create_burst, max_running=args.max_running),
+        analysis=analysis,
     )
     # Pages send only a short hello: a big WebSocket message is refused by uvicorn itself.
     config = uvicorn.Config(

@@ -171,6 +171,11 @@ class EndingApi:
 
     async def resign(self, request: Request) -> Response:
         match, seat = await self._running_human(request)
+        from meeple.web.seatclaims import claim_link_seat  # here: it imports the ratings, which import this
+
+        # A resignation through a link claims it as a move does: the loss counts for the key that resigned.
+        token = request.headers.get("authorization", "").partition(" ")[2].strip()
+        await claim_link_seat(self.tables, request, match, seat, token)
         ending = Ending("resigned", (seat,), f"{match.seats[seat].name} resigned")
         if not await self._end(match, ending, None):
             raise ApiError(409, "the game ended or moved on meanwhile: look at the board again")

@@ -164,11 +164,14 @@ class LiveMatch:
         self._lines_json.clear()
 
     def seat_of_token(self, token: str) -> int | None:
-        """The seat whose token this is; compares every stored hash in constant time."""
+        """The seat whose token this is; compares every stored hash in constant time. A link seat
+        a player key claimed opens with its link and with that key's own token for it."""
         digest = hash_token(token)
         found = None
         for s in self.seats:
             if s.token_hash is not None and hmac.compare_digest(digest, s.token_hash):
+                found = s.seat
+            if s.claim_hash is not None and hmac.compare_digest(digest, s.claim_hash):
                 found = s.seat
         return found
 
@@ -193,7 +196,11 @@ class LiveMatch:
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
             "chat_spectators": self.row.chat_spectators,
-            "creator_seat": next((s.seat for s in self.seats if s.player_id and s.player_id == self.row.creator), None),
+            # A seat link the creator's key claimed is not said: who claimed a link is told to nobody.
+            "creator_seat": next(
+                (s.seat for s in self.seats if s.player_id and s.player_id == self.row.creator and not s.claim_hash),
+                None,
+            ),
         }
 
     def view(self, seat: int | None, *, svg: bool = True, observation: bool = False) -> dict[str, Any]:

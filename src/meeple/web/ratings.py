@@ -22,9 +22,8 @@ locked in one order (sorted by player), so end transactions never deadlock on
 them. Everything it writes sits in a savepoint: a failure to rate is logged
 and never keeps a game from ending.
 
-The tables are this module's own, made at start-up by :func:`create_tables`
-(``CREATE TABLE IF NOT EXISTS``), apart from the Alembic chain of the games'
-schema.
+The tables are defined here and made by the schema's migrations (revision
+``0006``), like every other table.
 """
 
 from __future__ import annotations
@@ -35,7 +34,6 @@ import ipaddress
 import json
 import logging
 import re
-import secrets
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -58,7 +56,6 @@ from sqlalchemy import (
     insert,
     literal,
     select,
-    text,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -149,7 +146,6 @@ ratings_meta = Table(
 RATED = "rated"
 # Two keys used from one address within this long are taken for one person.
 ORIGIN_WINDOW_S = 30 * 24 * 3600.0
-_LOCK_ID = 0x6D65_6570_6C65  # the advisory lock that serializes table creation on PostgreSQL
 BOT_PREFIX = "bot:"
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{12}$")  # players.new_player_id: 9 random bytes, URL-safe
 BOT_ID = re.compile(r"^bot:([a-z0-9_]{1,64}):([a-z0-9_]{1,32})$")
@@ -170,24 +166,9 @@ def seat_identity(game: str, seat: SeatRow) -> str | None:
 
 
 # ------------------------------------------------------------------- set-up
-def create_tables(engine: Engine) -> None:
-    """Create the tables (if missing) and the origin hashes' secret salt, once even with many processes."""
-    with engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
-        metadata.create_all(conn, checkfirst=True)
-        if conn.execute(select(ratings_meta.c.value).where(ratings_meta.c.name == "origin_salt")).first() is None:
-            conn.execute(insert(ratings_meta).values(name="origin_salt", value=secrets.token_hex(32)))
-
-
-def install(store: Store, *, make_tables: bool = True) -> None:
+def install(store: Store) -> None:
     """Hook the ratings into ``store``: flag a match created rated, settle each game's end
     (replayed with the games of ``meeple.GAMES``, as the server plays them)."""
-    if make_tables:
-        try:
-            create_tables(store.engine)
-        except SQLAlchemyError as exc:  # a read-only database: viewing works, nothing ends anyway
-            log.warning("ratings: cannot create their tables: %s", str(exc).splitlines()[0][:200])
     import meeple
 
     store.on_create.append(flag_rated)

@@ -103,6 +103,9 @@ seats = Table(
     Column("clock_since", Float, nullable=True),
     Column("away", String(32), nullable=True),
     Column("lost", Boolean, nullable=False, default=False, server_default="0"),
+    # A link seat a player key claimed (meeple.web.seatclaims): the sha256 of that key's own token
+    # for the seat, so the key opens it in any browser as it opens the seats it sat down at.
+    Column("claim_hash", String(64), nullable=True),
 )
 
 moves = Table(
@@ -141,9 +144,10 @@ class SeatRow:
     clock_since: float | None = None
     away: str | None = None
     lost: bool = False
+    claim_hash: str | None = None
 
 
-SEAT_EXTRAS = ("player_id", "time_left", "clock_since", "away", "lost")
+SEAT_EXTRAS = ("player_id", "time_left", "clock_since", "away", "lost", "claim_hash")
 MATCH_EXTRAS = ("public", "creator", "deadline", "last_move_at", "rematch_of", "rematch", "chat_spectators", "ended")
 
 
@@ -231,6 +235,9 @@ def make_engine(url: str, timeout: float = DB_TIMEOUT_S) -> Engine:
     )
 
 
+MIGRATION_LOCK = 0x6D65_6570_6C65  # any constant: the PostgreSQL advisory lock held while the schema is upgraded
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema up to date with Alembic (creates it on an empty database)."""
     from alembic import command
@@ -239,6 +246,9 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Processes starting together upgrade one at a time: the others then find the schema current.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -271,7 +281,7 @@ class Store:
         self.on_end: list[Callable[[Any, str], None]] = []
         from meeple.web import ratings  # here: it imports this module's tables
 
-        ratings.install(self, make_tables=run_migrations)
+        ratings.install(self)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite" and "mode=ro" not in self.url:

@@ -5,9 +5,18 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from meeple.web.storage import metadata, normalize_url
+from meeple.web import (
+    analysisstore,
+    ratings,
+    storage,
+    tablestore,  # noqa: F401  (it adds the tables players and chat to storage's)
+)
+from meeple.web.storage import normalize_url
 
 config = context.config
+# Every table of the schema, for ``alembic revision --autogenerate``: storage's own and those
+# ``tablestore`` adds to it, the ratings' and the analyses' (which have their own MetaData).
+metadata = [storage.metadata, ratings.metadata, analysisstore.metadata]
 connection = config.attributes.get("connection")
 
 if connection is not None:

@@ -11,8 +11,10 @@
 import { createAnalysisPanel } from "./analysis.js";
 import { readAnswer, refusal } from "./api.js";
 import { listenToMatch } from "./connection.js";
+import { createRatingPanel } from "./match_rating.js";
 import { byId } from "./dom.js";
 import { askToNotify, noticeTurn, showNotifyButton, showSound, toggleSound } from "./notices.js";
+import { player } from "./player.js";
 import {
   applyZoom, isOpen, labelBoard, renderActions, renderDownload, renderEnd, renderLinks, renderLog,
   renderPosition, renderSeats, renderUndo, renderViewAs, renderWaiting, seatName, statusLine, ZOOMS,
@@ -222,6 +224,9 @@ function showConfirm(confirming) {
 
 // What was typed, quoted in a message at most this long (the rest is cut with "…").
 const QUOTE_MAX = 60;
+// What a second player key playing through a seat link someone else's key claimed first is told.
+const CLAIMED_BY_ANOTHER = "Your move was played. This seat's link was first played by another player, "
+  + "so the game counts for their rating, not yours.";
 const quoted = (text) => `“${text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text}”`;
 
 async function undo() {
@@ -239,13 +244,20 @@ async function sendChange(path, body, refused, hint = "") {
   showMessage("");
   let reason = null;
   try {
+    // A move sends this browser's player key: the first one made through a seat link claims the
+    // seat for the key's rating (a browser new to the site gets its player first, as in the lobby).
+    if (path === "moves" && !player.stored()) await player.ensure().catch(() => null);
     const response = await fetch(`/api/matches/${encodeURIComponent(page.matchId)}/${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${page.tokenOfSeat.get(view.seat)}` },
+      headers: player.headers({
+        "Content-Type": "application/json", Authorization: `Bearer ${page.tokenOfSeat.get(view.seat)}`,
+      }),
       // The move number says which view the change was chosen from: the server refuses a stale one.
       body: JSON.stringify({ ...body, move_number: view.move_number }),
     });
-    if (!response.ok) reason = refusal(response, await readAnswer(response));
+    const answer = await readAnswer(response);
+    if (!response.ok) reason = refusal(response, answer);
+    else if (answer.counts_for === "another player") showMessage(CLAIMED_BY_ANOTHER);
   } catch (error) {
     reason = error.message;
   }
@@ -368,11 +380,13 @@ function setUpLive() {
   const token = page.heldTokens.length === 1 ? page.heldTokens[0] : null; // pass and play: the panel sees a spectator's
   let tablePanel = createTablePanel(page.matchId, token, page.heldTokens.length);
   const analysisPanel = createAnalysisPanel(page.matchId, { jumpTo });
+  const ratingPanel = createRatingPanel(page.matchId);
   const handlers = (seatToken) => ({
     onView: (viewToken, view) => {
       receive(viewToken, view);
       tablePanel.showView(view);
       analysisPanel.showView(view);
+      ratingPanel.showView(view);
     },
     // Refused before any view: the game is not there, or the link's seat key is wrong or stale.
     onError: (text) => (page.liveViews.size === 0 ? badLink(text, seatToken) : showMessage(text)),

@@ -125,7 +125,7 @@ export function createTablePanel(matchId, token, seats) {
       panel.confirming = null;
     };
     notice.append(el("p", { class: "confirm", role: "alertdialog", text: question }),
-      button(what === "resign" ? "Resign" : "Abandon", `confirm-${what}`, () => act(`/api/matches/${matchId}/${what}`, {}, false, done)),
+      button(what === "resign" ? "Resign" : "Abandon", `confirm-${what}`, () => act(`/api/matches/${matchId}/${what}`, {}, what === "resign", done)),
       " ",
       button("Keep playing", "keep-playing", () => {
         done();
