@@ -33,9 +33,13 @@ def titles(svg: str) -> list[str]:
 def test_boards_show_the_players_names_with_their_colours() -> None:
     state = new_state(3, seed=4)
     svg = drawing(state, 0)
-    assert "Alice (blue, you)" in svg and "Bob (yellow)" in svg and "Cleo (red)" in svg
+    texts = [el.text or "" for el in ET.fromstring(svg).iter(f"{SVG}text")]
+    # Each clan's panel: the player's name over its colour (and "you" for the viewer's).
+    for name, colour in (("Alice", "blue, you"), ("Bob", "yellow"), ("Cleo", "red")):
+        at = len(texts) - 1 - texts[::-1].index(name)  # the panel's (the offers name it first)
+        assert texts[at + 1].startswith(f"{colour} \u00b7 0 VP"), texts[at + 1]
     assert "seat 0" not in svg
-    assert "Seat 1 (yellow)" in drawing(state, 0, names=None)
+    assert ">Seat 1<" in drawing(state, 0, names=None)
     assert INFO.text_view is not None
     text = plain_text_named(state, 1)
     assert "Bob (yellow, you)" in text and "Alice (blue)" in text
@@ -150,3 +154,53 @@ def test_no_click_target_is_covered(page: object) -> None:
         checked += 1
         rotations += state.pick_spot is not None
     assert checked > 20 and rotations >= 6
+
+
+# ------------------------------------------------------------ text in its box
+LONG_NAMES = ["Alexandra Konstantinopoulou-Smythe-Jones", "Bo", "Bartholomew Fitzwilliam-Ashdown", "Dana", "Eve"]
+
+CHECK_TEXTS = """() => {
+  const svg = document.querySelector('svg');
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return {x: r.left, y: r.top, width: r.width, height: r.height};
+  };
+  const rects = [...svg.querySelectorAll('rect')].map(box).filter(b => b.width > 0 && b.height > 0);
+  const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim());
+  const boxes = texts.map(box);
+  const out = [];
+  texts.forEach((t, i) => {
+    const b = boxes[i];
+    // The box a text sits in: the smallest rectangle holding its start.
+    const px = b.x + 1, py = b.y + b.height / 2;
+    let home = null;
+    for (const r of rects) {
+      if (px >= r.x && px <= r.x + r.width && py >= r.y && py <= r.y + r.height
+          && (!home || r.width * r.height < home.width * home.height)) home = r;
+    }
+    if (!home || b.x + b.width > home.x + home.width + 1 || b.x < home.x - 1)
+      out.push('overflows: ' + t.textContent);
+    for (let j = 0; j < i; j++) {
+      const o = boxes[j];
+      const w = Math.min(b.x + b.width, o.x + o.width) - Math.max(b.x, o.x);
+      const h = Math.min(b.y + b.height, o.y + o.height) - Math.max(b.y, o.y);
+      if (w > 1 && h > 3) out.push('overlaps: ' + t.textContent + ' / ' + texts[j].textContent);
+    }
+  });
+  return [texts.length, out];
+}"""
+
+
+def test_texts_stay_in_their_boxes_and_clear_of_each_other_with_long_names(page: object) -> None:
+    """Every text, long player names included, ends inside the box it starts in
+    (panel, offer, scoring tile, button...) and overlaps no other text."""
+    checked = 0
+    for index, (state, seat) in enumerate(positions()):
+        if index % 2:  # every other position of the click test's: enough of every kind
+            continue
+        svg = drawing(state, seat, names=LONG_NAMES)
+        page.set_content(f"<html><body style='margin:0'>{svg}</body></html>")  # type: ignore[attr-defined]
+        count, bad = page.evaluate(CHECK_TEXTS)  # type: ignore[attr-defined]
+        assert bad == [], bad[:6]
+        checked += count
+    assert checked > 1000
