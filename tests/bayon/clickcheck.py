@@ -1,8 +1,10 @@
-"""Whether every click target of an SVG board can be clicked where it is drawn.
+"""Whether every click target of an SVG board can be clicked where it is drawn,
+and every text read where it is written.
 
 Real Chromium draws the SVG; for every ``.clickable`` element the point at
 the centre of its box must hit that element (or something inside it), not a
-label or another piece drawn over it. Shared by the games' view tests.
+label or another piece drawn over it; the centre of every text must hit that
+text. Shared by the games' view tests.
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ _PROBE = """() => Array.from(document.querySelectorAll('.clickable')).map(el => 
   const box = el.getBoundingClientRect();
   const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
   return [el.getAttribute('data-action'), hit !== null && hit.closest('.clickable') === el];
+})"""
+
+# For each text: its words and whether the centre of its box hits it (nothing drawn over it).
+_TEXT_PROBE = """() => Array.from(document.querySelectorAll('svg text')).map(el => {
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return [el.textContent, hit !== null && (hit === el || el.contains(hit))];
 })"""
 
 
@@ -51,4 +60,15 @@ def covered_targets(page: Any, svgs: Iterable[str]) -> list[tuple[int, str]]:
         for action, ok in page.evaluate(_PROBE):
             if not ok:
                 covered.append((number, action))
+    return covered
+
+
+def covered_texts(page: Any, svgs: Iterable[str]) -> list[tuple[int, str]]:
+    """``(board number, words)`` of every text whose centre hits something drawn over it."""
+    covered = []
+    for number, svg in enumerate(svgs):
+        page.set_content(f"<html><body style='margin:0'>{svg}</body></html>")
+        for words, ok in page.evaluate(_TEXT_PROBE):
+            if not ok:
+                covered.append((number, words))
     return covered
