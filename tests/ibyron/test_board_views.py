@@ -196,7 +196,8 @@ def test_building_costs_are_at_hand_and_a_row_builds(game: IbyronState) -> None:
 def test_the_legend_explains_the_symbols(game: IbyronState) -> None:
     svg = svg_view(game.observation(None), None, names=["Ann", "Ben"])
     for word in ("Legend", "forest", "field", "mountain", "level (tiles high)", "leader", "well (home)", "overseer",
-                 "building (discs)", "work camp", "gold mine", "you can click it (hover for help)", "Ann (purple)"):
+                 "building", "work camp", "gold mine", "you can click it", "hover over anything for help",
+                 "Ann (purple)"):
         assert f">{word}<" in svg, word
 
 
@@ -286,7 +287,7 @@ def test_choice_words_for_moves_gathering_and_sales(game: IbyronState) -> None:
     s.dice[0] = 4  # the wood die
     obs = s.observation(0)
     terrain = next(c["terrain"] for c in obs["cells"] if (c["x"], c["y"]) == (6, 6))
-    assert choice(obs, "move 6 6 1") == f"Move your leader to the {terrain} at (6,6) using 1 horse"
+    assert choice(obs, "move 6 6 1") == f"Move your leader to the {terrain} at (6, 6) using 1 horse"
     assert choice(obs, "gather 0 1") == "Gather 1 wood from your woodcutters (1 foreman)"
     assert choice(obs, "gather 0 2 horse") == "Gather 3 wood from your woodcutters (2 foremen and a horse)"
     assert choice(obs, "hurry 0") == "Speed up: clear your woodcutters at once (a horse)"

@@ -1,11 +1,15 @@
-"""The island on Ibyron's SVG board: spaces by terrain and level, and the pieces standing on them.
+"""The island on Ibyron's SVG board: spaces by terrain and level, the pieces standing on them, and the grid's
+coordinates along its edges.
 
 Each space is a square with its terrain's pattern (trees, furrows or peaks)
-and word, its level in the top-left badge; on it stand a building stack or a
-work camp (bottom left), the leaders (bottom right), a well or a holding
-overseer (top right). Everything drawn on a space sits inside the space's
-group, so a space that takes a click is never covered by another target:
-only a camp one can gather from is a target of its own, kept off the
+and its level in the top-left badge; on it stand a building stack or a
+work camp (left, its name along the bottom), the leader (right), a well or a
+holding overseer (top middle). The column numbers along the top and bottom
+edges are the x and the row numbers down the left edge the y of a space, in
+the order the log and the move words name it: "(5, 6)" is column 5, row 6.
+Everything drawn on a space sits inside the space's group, so a space that
+takes a click is never covered by another target: only a camp one can
+gather from and the horse chips are targets of their own, kept off the
 space's centre.
 """
 
@@ -22,17 +26,31 @@ from meeple.games.ibyron.observe import (
     CellObservation,
     IbyronObservation,
 )
-from meeple.games.ibyron.view_words import CAMP_NAMES, board_name, building_tip, initial, tile_terrain, tile_words, who
+from meeple.games.ibyron.view_words import (
+    CAMP_NAMES,
+    at,
+    board_name,
+    building_tip,
+    initial,
+    tile_terrain,
+    tile_words,
+    who,
+)
 
-CELL = 58
-CAMP_SHORT = {"wood": "wood", "ore": "ore", "stone": "stone", "gold": "gold", "grain": "grain"}
+MAX_CELL = 72  # a space's side while the island is small; it shrinks as the island widens
+MIN_CELL = 60  # what a space's drawing is laid out for (14 columns, the widest island seen, give 63)
+MAX_GRID_H = 720  # a tall island's spaces shrink (down to MIN_CELL) so the rest of the board stays near
+LABEL_W = 26  # the row numbers' column, left of the grid
+LABEL_H = 18  # the column numbers' row, above and below the grid
+HEADING_H = 22
 LEVEL_NAMES = ("", "level 1", "level 2", "level 3", "level 4", "level 5")
 
 
 class Island:
     """Where each space is drawn and what stands on it, read once from the observation."""
 
-    def __init__(self, obs: IbyronObservation, x0: float, y0: float, anchors: list[tuple[int, int]]) -> None:
+    def __init__(self, obs: IbyronObservation, x0: float, y0: float, anchors: list[tuple[int, int]],
+                 width: float = k.INNER) -> None:
         self.obs = obs
         self.cells = {(c["x"], c["y"]): c for c in obs["cells"]}
         # the sea drawn: the coast, and any space a new tile's top-left corner may go on
@@ -43,12 +61,13 @@ class Island:
         self.miny = min(y for _, y in spots)
         self.cols = max(x for x, _ in spots) - self.minx + 1
         self.rows = max(y for _, y in spots) - self.miny + 1
-        self.x0, self.y0 = x0, y0
-        self.width = self.cols * CELL
-        self.height = self.rows * CELL
+        self.cell = max(MIN_CELL, min(MAX_CELL, int((width - LABEL_W) // self.cols), MAX_GRID_H // self.rows))
+        self.x0, self.y0 = x0 + LABEL_W, y0 + HEADING_H + LABEL_H  # the grid's top-left corner
+        self.width = self.cols * self.cell
+        self.height = self.rows * self.cell
 
     def pos(self, x: int, y: int) -> tuple[float, float]:
-        return self.x0 + (x - self.minx) * CELL, self.y0 + (y - self.miny) * CELL
+        return self.x0 + (x - self.minx) * self.cell, self.y0 + (y - self.miny) * self.cell
 
 
 def _horse_moves(clicks: Clicks) -> dict[tuple[int, int], list[str]]:
@@ -132,101 +151,98 @@ def _gather_action(obs: IbyronObservation, camp: CampObservation, clicks: Clicks
     return None
 
 
-def _building(b: BuildingObservation, names: list[str] | None, px: float, py: float) -> str:
+def _building(b: BuildingObservation, names: list[str] | None, px: float, py: float, c: int) -> str:
     colour = k.colour_of(b["owner"])
-    label = board_name(b["parts"])
     tip = "; ".join(building_tip(p) for p in b["parts"]) + f" — {who(names, b['owner'])}"
-    inner = (k.disc_stack(px + 17, py + CELL - 8, b["discs"], colour)
-             + k.text(px + 17, py + CELL - 13 - 3.5 * b["discs"], label, 8.5, "#111", "middle", "bold"))
+    inner = (k.disc_stack(px + 16, py + c - 20, b["discs"], colour, rx=9, step=3.5)
+             + k.text(px + 3, py + c - 4, board_name(b["parts"]), k.SMALL, "#111", weight="bold"))
     return k.group(inner, tip=tip)
 
 
-def _camp(obs: IbyronObservation, c: CampObservation, names: list[str] | None, px: float, py: float,
-          clicks: Clicks) -> str:
-    colour = k.colour_of(c["owner"])
-    action = _gather_action(obs, c, clicks)
+def _camp(obs: IbyronObservation, cp: CampObservation, names: list[str] | None, px: float, py: float,
+          clicks: Clicks, c: int) -> str:
+    colour = k.colour_of(cp["owner"])
+    action = _gather_action(obs, cp, clicks)
     click = clicks.claim(action, k.POINTER)
     # the target stays in the left part of the space, so the space's own centre remains free
-    inner = [k.hit(px + 2, py + 17, 26, CELL - 19, bool(click))]
-    inner.append(k.disc_stack(px + 15, py + CELL - 7, c["discs"], colour, rx=7, step=3))
-    inner.append(k.text(px + 15, py + CELL - 12 - 3 * c["discs"], f"{CAMP_SHORT[c['kind']]} {c['discs']}", 7.5,
-                        "#111", "middle", "bold"))
-    inner.append(k.overseer(px + 25, py + CELL - 2, colour))
-    if c["kind"] == "gold":
-        inner.append(k.cylinder(px + 5, py + CELL - 3, "#f1c40f", 3, 4))
-    tip = (f"{CAMP_NAMES[c['kind']].capitalize()} of {who(names, c['owner'])}: {c['discs']} discs at work"
+    inner = [k.hit(px + 2, py + 19, 26, c - 21, bool(click))]
+    inner.append(k.disc_stack(px + 13, py + c - 20, cp["discs"], colour, rx=8, step=3))
+    inner.append(k.overseer(px + 24, py + c - 17, colour))
+    if cp["kind"] == "gold":
+        inner.append(k.cylinder(px + 6, py + c - 18, "#f1c40f", 3, 4))
+    inner.append(k.text(px + 3, py + c - 4, f"{cp['kind']} {cp['discs']}", k.SMALL, "#111", weight="bold"))
+    tip = (f"{CAMP_NAMES[cp['kind']].capitalize()} of {who(names, cp['owner'])}: {cp['discs']} discs at work"
            + (" — click to gather" if click else ""))
     return k.group("".join(inner), click, tip)
 
 
-def _horse_chips(px: float, py: float, moves: list[str], clicks: Clicks) -> str:
+def _horse_chips(px: float, py: float, c: int, moves: list[str], clicks: Clicks) -> str:
     """The same move paid with horses: orange cubes (the game's horses) with the count, along the top edge."""
     out = []
     extra = [m for m in moves[1:] if clicks.has(m)]
     for i, move in enumerate(extra):
         horses = int(move.split()[3])
-        cx = px + CELL - 12 * (len(extra) - i) - 2
+        cx = px + c - 15 * (len(extra) - i) - 2
         click = clicks.claim(move, k.POINTER)
-        inner = k.rect(cx, py + 3, 11, 11, "#fff3e0", "#e67e22", 1.2, 2) + k.text(cx + 5.5, py + 12, str(horses),
-                                                                                   8.5, "#a04000", "middle", "bold")
+        inner = k.rect(cx, py + 2, 14, 15, "#fff3e0", "#e67e22", 1.2, 2) + k.text(cx + 7, py + 14, str(horses),
+                                                                                   k.SMALL, "#a04000", "middle",
+                                                                                   "bold")
         out.append(k.group(inner, click, f"Move here using {horses} horse{'s' if horses > 1 else ''}"))
     return "".join(out)
 
 
-def _space(isl: Island, x: int, y: int, c: CellObservation | None, here: dict[str, Any],
+def _space(isl: Island, x: int, y: int, cell: CellObservation | None, here: dict[str, Any],
            action: str | None, places: list[tuple[int, str]], names: list[str] | None, clicks: Clicks,
            moves: list[str]) -> str:
     obs = isl.obs
+    c = isl.cell
     px, py = isl.pos(x, y)
     # a space with tile choices on it is no target itself: the choices fill it
     click = clicks.claim(action, k.POINTER) if not places else ""
-    if c is None:
-        ground, tip = _ground(px, py, x, y, None, 0)
+    if cell is None:
+        ground, tip = _ground(px, py, c, x, y, None, 0)
     else:
-        ground, tip = _ground(px, py, x, y, c["terrain"], c["height"])
+        ground, tip = _ground(px, py, c, x, y, cell["terrain"], cell["height"])
     out = [ground]
     if "building" in here:
-        out.append(_building(here["building"], names, px, py))
+        out.append(_building(here["building"], names, px, py, c))
     if "camp" in here:
-        out.append(_camp(obs, here["camp"], names, px, py, clicks))
+        out.append(_camp(obs, here["camp"], names, px, py, clicks, c))
     if "well" in here:
         seat = here["well"]
-        out.append(k.group(k.cylinder(px + CELL - 8, py + 24, "#3a8ee6", 4, 5),
+        out.append(k.group(k.cylinder(px + c / 2 + 2, py + 30, "#3a8ee6", 5, 6),
                            tip=f"Well: home of {who(names, seat)}"))
     if "held" in here:
         seat = here["held"]
-        out.append(k.group(k.overseer(px + CELL - 17, py + 28, k.colour_of(seat)),
+        out.append(k.group(k.overseer(px + c / 2 + 2, py + 33, k.colour_of(seat)),
                            tip=f"Overseer of {who(names, seat)} holds this space"))
     for i, seat in enumerate(here["leaders"]):
-        lx = px + CELL - 9 - 12 * i
-        out.append(k.group(k.pawn(lx, py + CELL - 3, k.colour_of(seat), 0.9)
-                           + k.text(lx, py + CELL - 4.5, initial(names, seat, obs["players"]), 7, "#fff", "middle",
-                                    "bold"),
+        lx = px + c - 11 - 17 * i
+        out.append(k.group(k.leader(lx, py + c - 16, k.colour_of(seat), initial(names, seat, obs["players"])),
                            tip=f"Leader of {who(names, seat)}"))
     for rotation, place in places:
-        out.append(_place_chip(obs, px, py, rotation, place, clicks))
+        out.append(_place_chip(obs, px, py, c, rotation, place, clicks))
     if click:
         tip += " — click: " + _click_words(action)
-    if click:  # the outline says "you can click here"; the space's own square takes the click
-        out.append(k.hit(px + 1.5, py + 1.5, CELL - 3, CELL - 3, True, "none"))
+        # the outline says "you can click here"; the space's own square takes the click
+        out.append(k.hit(px + 1.5, py + 1.5, c - 3, c - 3, True, "none"))
     if click and moves:
-        out.append(_horse_chips(px, py, moves, clicks))
+        out.append(_horse_chips(px, py, c, moves, clicks))
     return k.group("".join(out), click, tip)
 
 
 @fragment()
-def _ground(px: float, py: float, x: int, y: int, terrain: str | None, level: int) -> tuple[str, str]:
+def _ground(px: float, py: float, c: int, x: int, y: int, terrain: str | None, level: int) -> tuple[str, str]:
     """A space's square (sea when ``terrain`` is ``None``) with its level badge, and its hover help."""
     if terrain is None:
-        return k.rect(px, py, CELL, CELL, "url(#ib-sea)", "#b5d3e6", 0.8), f"Sea ({x},{y}) next to the island"
-    out = [k.rect(px, py, CELL, CELL, f"url(#ib-{terrain})", "#333", 1)]
+        return k.rect(px, py, c, c, "url(#ib-sea)", "#b5d3e6", 0.8), f"Sea {at(x, y)} next to the island"
+    out = [k.rect(px, py, c, c, f"url(#ib-{terrain})", "#333", 1)]
     if level > 1:  # higher ground is darker and has a heavier edge
-        out.append(k.rect(px, py, CELL, CELL, "#000", "#222", 1 + level,
+        out.append(k.rect(px, py, c, c, "#000", "#222", 1 + level,
                           extra=f' fill-opacity="{min(0.3, 0.1 * (level - 1)):.2f}"'))
-    out.append(k.rect(px + 2, py + 2, 13, 13, "#fff", "#333", 0.8, 2))
-    out.append(k.text(px + 8.5, py + 12, str(level), 10, "#111", "middle", "bold"))
-    out.append(k.text(px + 17, py + 11.5, terrain, 7.5, k.TERRAIN_INK[terrain], weight="bold"))
-    return "".join(out), f"{terrain.capitalize()}, {LEVEL_NAMES[min(level, 5)]} ({x},{y})"
+    out.append(k.rect(px + 2, py + 2, 15, 15, "#fff", "#333", 0.8, 2))
+    out.append(k.text(px + 9.5, py + 14, str(level), k.SMALL, "#111", "middle", "bold"))
+    return "".join(out), f"{terrain.capitalize()}, {LEVEL_NAMES[min(level, 5)]} {at(x, y)}"
 
 
 def _click_words(action: str | None) -> str:
@@ -237,31 +253,50 @@ def _click_words(action: str | None) -> str:
             "oversee": "hold this space with an overseer"}.get(kind, action)
 
 
-def _place_chip(obs: IbyronObservation, px: float, py: float, rotation: int, action: str, clicks: Clicks) -> str:
+def _place_chip(obs: IbyronObservation, px: float, py: float, c: int, rotation: int, action: str,
+                clicks: Clicks) -> str:
     """One way to lay the tile with its top-left corner on this space: the tile drawn turned, in a quarter."""
     tile = obs["pending_tile"]
     terrain = tile_terrain(obs, tile, rotation)
-    qx, qy = px + (rotation in (1, 2)) * CELL / 2, py + (rotation in (2, 3)) * CELL / 2
+    half = c / 2
+    qx, qy = px + (rotation in (1, 2)) * half, py + (rotation in (2, 3)) * half
     click = clicks.claim(action, k.POINTER)
-    inner = k.rect(qx + 1, qy + 1, CELL / 2 - 2, CELL / 2 - 2, "#fff", "#e67e22", 1.5, 2) + k.mini_tile(
-        terrain, qx + 3, qy + 3, CELL / 2 - 6)
+    inner = k.rect(qx + 1, qy + 1, half - 2, half - 2, "#fff", "#e67e22", 1.5, 2) + k.mini_tile(
+        terrain, qx + 3, qy + 3, half - 6)
     tip = f"Lay tile {tile} here, turned {90 * rotation}°: {tile_words(terrain)}"
     return k.group(inner, click, tip)
 
 
+@fragment(64)
+def _edges(x0: float, y0: float, c: int, minx: int, miny: int, cols: int, rows: int) -> str:
+    """The grid's coordinates: column numbers (x) above and below it, row numbers (y) left of it."""
+    out = [k.rect(x0 - LABEL_W, y0 - LABEL_H, LABEL_W + cols * c, 2 * LABEL_H + rows * c, "#eef6fb", "#9cc3dc",
+                  1, 4)]
+    for i in range(cols):
+        cx = x0 + i * c + c / 2
+        for ty in (y0 - 5, y0 + rows * c + LABEL_H - 5):
+            out.append(k.text(cx, ty, str(minx + i), k.SMALL, "#2c4a5e", "middle", "bold"))
+    for j in range(rows):
+        out.append(k.text(x0 - 5, y0 + j * c + c / 2 + 4, str(miny + j), k.SMALL, "#2c4a5e", "end", "bold"))
+    return "".join(out)
+
+
 def draw_island(obs: IbyronObservation, clicks: Clicks, names: list[str] | None, x0: float,
-                y0: float) -> tuple[str, float, float]:
-    """The island at (x0, y0); returns the markup, its width and height."""
+                y0: float, width: float = k.INNER) -> tuple[str, float, float]:
+    """The island at (x0, y0) in at most ``width``: its heading, the grid with its coordinates along the
+    edges; returns the markup, its width and height."""
     places = _places(clicks)
-    isl = Island(obs, x0, y0, list(places))
+    isl = Island(obs, x0, y0, list(places), width)
     moves = _horse_moves(clicks)
     actions = _space_actions(obs, clicks, moves)
     pieces = _pieces(obs)
-    out = [k.rect(x0 - 4, y0 - 4, isl.width + 8, isl.height + 8, "#eef6fb", "#9cc3dc", 1, 6)]
+    out = [k.text(x0, y0 + 15, "Island", k.HEAD, "#111", weight="bold"),
+           k.text(x0 + 58, y0 + 15, "a space (x, y) is column x, row y, as the log names it", k.SMALL, "#444"),
+           _edges(isl.x0, isl.y0, isl.cell, isl.minx, isl.miny, isl.cols, isl.rows)]
     for x, y in isl.coast:
         out.append(_space(isl, x, y, None, pieces.get((x, y), {"leaders": []}), actions.get((x, y)),
                           places.get((x, y), []), names, clicks, moves.get((x, y), [])))
-    for (x, y), c in isl.cells.items():
-        out.append(_space(isl, x, y, c, pieces.get((x, y), {"leaders": []}), actions.get((x, y)),
+    for (x, y), cell in isl.cells.items():
+        out.append(_space(isl, x, y, cell, pieces.get((x, y), {"leaders": []}), actions.get((x, y)),
                           places.get((x, y), []), names, clicks, moves.get((x, y), [])))
-    return "".join(out), isl.width, isl.height
+    return "".join(out), LABEL_W + isl.width, HEADING_H + 2 * LABEL_H + isl.height

@@ -1,10 +1,11 @@
 """The player mats on Ibyron's SVG board: resources, tech tracks, starting buildings and where the discs are.
 
-A mat reads left to right like the physical one: the starting buildings
-(covered by the reserve stacks of three), the tech tracks with their black
-cubes on the levels still locked, then resources, stores (horses, barns,
-permits), the shipbuilder box, the held land tile, and the disc count that
-decides the race.
+A mat spans the board's width and reads like the physical one, top to
+bottom: the starting buildings (covered by the reserve stacks of three),
+the tech tracks with their black cubes on the levels still locked, the
+shipbuilder box, the held land tile and the stores (horses, barns,
+permits); then the resources and where the worker discs are; last the
+count of discs outside buildings that decides the race.
 """
 
 from __future__ import annotations
@@ -19,14 +20,15 @@ from meeple.games.ibyron.view_words import (
     PHASES,
     TAX,
     TRACKS,
+    board_who,
     building_name,
     tile_terrain,
     tile_words,
     who,
 )
 
-MAT_W = 540
-MAT_H = 188
+MAT_W = k.INNER
+MAT_H = 206
 RESOURCES = (("coins", "coins", "#f5d76e"), ("wood", "wood", "#a0522d"), ("ore", "ore", "#566573"),
              ("stone", "stone", "#bfc9ca"), ("gold", "gold", "#f1c40f"), ("food", "food", "#82c341"))
 
@@ -46,19 +48,20 @@ def _tracks(p: PlayerObservation, x: float, y: float) -> str:
 @fragment()
 def _tracks_drawn(tech_cubes: int, levels: tuple[int, ...], x: float, y: float) -> str:
     """:func:`_tracks` for these free tech cubes and levels reached (in the order of ``TRACKS``)."""
-    out = [k.text(x, y + 9, f"Tech (foremen:yield) · free tech cubes {tech_cubes}", 9, "#333", weight="bold")]
+    out = [k.text(x, y + 11, f"Tech (foremen:yield) · free tech cubes {tech_cubes}", k.SMALL, "#333",
+                  weight="bold")]
     for row, (key, name, _) in enumerate(TRACKS):
-        ry = y + 14 + row * 19
+        ry = y + 17 + row * 21
         level = levels[row]
-        out.append(k.text(x, ry + 12, name, 9))
+        out.append(k.text(x, ry + 14, name, k.SMALL))
         for lv in range(1, 5):
-            bx = x + 62 + (lv - 1) * 30
+            bx = x + 84 + (lv - 1) * 48
             reached = lv <= level
-            box = k.rect(bx, ry, 28, 16, "#fff" if reached else "#e5e5e5", "#333" if lv == level else "#999",
+            box = k.rect(bx, ry, 45, 19, "#fff" if reached else "#e5e5e5", "#333" if lv == level else "#999",
                          2 if lv == level else 0.8, 2)
-            mark = k.text(bx + 3, ry + 12, _level_text(key, lv), 9, "#111" if reached else "#777",
+            mark = k.text(bx + 5, ry + 14, _level_text(key, lv), k.SMALL, "#111" if reached else "#666",
                           weight="bold" if lv == level else "normal")
-            cube = k.cube(bx + 20, ry + 4.5, "#111", 7) if not reached else ""
+            cube = k.cube(bx + 33, ry + 5, "#111", 9) if not reached else ""
             state = "reached" if reached else "locked (black cube)"
             tip = f"{name} level {lv}: " + (f"${TAX * lv} a visit" if key == "taxing" else
                                            "{} foremen for {} {}".format(*GATHER[lv - 1], TRACKS[row][2]))
@@ -68,20 +71,20 @@ def _tracks_drawn(tech_cubes: int, levels: tuple[int, ...], x: float, y: float) 
 
 def _starting_buildings(p: PlayerObservation, clicks: Clicks, x: float, y: float) -> str:
     """Bank, Garden, Foundry: a reserve stack of 3 covers each one not (yet) in use."""
-    out = [k.text(x, y + 9, "Starting buildings", 9, "#333", weight="bold")]
+    out = [k.text(x, y + 11, "Starting buildings", k.SMALL, "#333", weight="bold")]
     reserve = list(p["reserve"])
     for i, b in enumerate(("bank", "garden", "foundry")):
-        bx = x + i * 52
+        bx = x + i * 78
         action = clicks.first([f"start {b}", f"retrieve {b}"])
         click = clicks.claim(action, k.POINTER)
         active = b in p["mat_buildings"]
         covered = b in reserve
-        inner = [k.hit(bx, y + 13, 48, 52, bool(click), "#fffbe8" if active else "#f2f2f2")]
-        inner.append(k.text(bx + 24, y + 26, MAT_NAMES[b], 9, "#111", "middle", "bold" if active else "normal"))
+        inner = [k.hit(bx, y + 17, 74, 63, bool(click), "#fffbe8" if active else "#f2f2f2")]
+        inner.append(k.text(bx + 37, y + 34, MAT_NAMES[b], k.TEXT, "#111", "middle", "bold" if active else "normal"))
         if covered:
-            inner.append(k.disc_stack(bx + 24, y + 56, 3, k.colour_of(p["seat"]), rx=10, step=4))
+            inner.append(k.disc_stack(bx + 37, y + 70, 3, k.colour_of(p["seat"]), rx=11, step=4.5))
         elif active:
-            inner.append(k.text(bx + 24, y + 44, "in use", 8, "#1e8449", "middle"))
+            inner.append(k.text(bx + 37, y + 58, "in use", k.SMALL, "#1e8449", "middle", "bold"))
         state = "in use" if active else ("covered by 3 reserve discs" if covered else "not in use")
         tip = f"{MAT_NAMES[b]} ({MAT_EFFECTS[b]}) — {state}"
         if click and action is not None:
@@ -94,11 +97,11 @@ def _resources(p: PlayerObservation, x: float, y: float) -> str:
     out = []
     r = p["resources"]
     for i, (key, name, colour) in enumerate(RESOURCES):
-        bx = x + i * 44
+        bx = x + i * 66
         extra = f" (keeps ${p['keep_coins']} between rounds)" if key == "coins" else ""
-        inner = (k.rect(bx, y, 41, 30, "#fff", "#999", 0.8, 3) + k.rect(bx + 3, y + 4, 7, 7, colour, "#333", 0.6, 1)
-                 + k.text(bx + 13, y + 11, name, 8, "#333") + k.text(bx + 20, y + 26, str(r[key]), 12, "#111",
-                                                                     "middle", "bold"))
+        inner = (k.rect(bx, y, 62, 44, "#fff", "#999", 0.8, 3) + k.rect(bx + 5, y + 6, 9, 9, colour, "#333", 0.6, 1)
+                 + k.text(bx + 18, y + 15, name, k.SMALL, "#333")
+                 + k.text(bx + 31, y + 37, str(r[key]), k.HEAD, "#111", "middle", "bold"))
         out.append(k.group(inner, tip=f"{name.capitalize()}: {r[key]}{extra}"))
     return "".join(out)
 
@@ -109,14 +112,14 @@ def _stores(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) ->
              ("barns", p["barns"], "#c0392b", "Barns: each one saves a disc when planting a grain field")]
     if standard:
         items.append(("permits", p["permits"], "#fdfefe", "Building permits: one per building off the mat"))
-    out = []
+    out = [k.text(x, y + 11, "Stores", k.SMALL, "#333", weight="bold")]
     for i, (name, n, colour, tip) in enumerate(items):
-        bx = x + i * 66
-        inner = k.rect(bx, y, 62, 20, "#fff", "#999", 0.8, 3) + k.cube(bx + 4, y + 6, colour, 8) + k.text(
-            bx + 16, y + 14, f"{name} {n}", 9, "#111")
+        by = y + 17 + i * 21
+        inner = k.rect(x, by, 150, 19, "#fff", "#999", 0.8, 3) + k.cube(x + 5, by + 5, colour, 9) + k.text(
+            x + 20, by + 14, f"{name}: {n}", k.SMALL, "#111")
         out.append(k.group(inner, tip=f"{tip} — {n}"))
     if not standard:
-        out.append(k.text(x + 2 * 66 + 2, y + 14, "no permits needed", 8, "#555"))
+        out.append(k.text(x + 2, y + 17 + 2 * 21 + 14, "no permits needed", k.SMALL, "#555"))
     return "".join(out)
 
 
@@ -125,41 +128,43 @@ def _discs(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) -> 
     colour = k.colour_of(p["seat"])
     boxes = (("supply", p["supply"], "Colonist supply: workers for Outside actions"),
              ("village box", p["village_box"], "Village box: workers paid Outside, spent in the village"),
-             ("rest", p["rest"], "Rest box: fed or hired back at the end of the round"))
+             ("rest box", p["rest"], "Rest box: fed or hired back at the end of the round"))
     out = []
     for i, (name, n, tip) in enumerate(boxes):
-        bx = x + i * 70
-        inner = (k.rect(bx, y, 66, 22, "#fff", colour, 1, 3) + k.text(bx + 4, y + 15, name, 8.5, "#333")
-                 + k.text(bx + 62, y + 16, str(n), 12, "#111", "end", "bold"))
+        bx = x + i * 122
+        inner = (k.rect(bx, y, 118, 44, "#fff", colour, 1.2, 3) + k.text(bx + 7, y + 17, name, k.SMALL, "#333")
+                 + k.text(bx + 110, y + 37, str(n), k.HEAD, "#111", "end", "bold"))
         out.append(k.group(inner, tip=f"{tip} — {n}"))
-    mayor = "Mayor ready" if p["mayor"] else "Mayor used"
-    out.append(k.group(k.rect(x + 210, y, 70, 22, "#fff" if p["mayor"] else "#eee", colour, 1, 3)
-                       + k.text(x + 245, y + 15, mayor, 8.5, "#111", "middle"),
-                       tip="The Mayor disc: one extra village action a round"))
+    mayor = "ready" if p["mayor"] else "used"
+    mx = x + 3 * 122
+    out.append(k.group(k.rect(mx, y, 118, 44, "#fff" if p["mayor"] else "#eee", colour, 1.2, 3)
+                       + k.text(mx + 7, y + 17, "Mayor", k.SMALL, "#333")
+                       + k.text(mx + 110, y + 37, mayor, k.TEXT, "#111", "end", "bold"),
+                       tip=f"The Mayor disc: one extra village action a round — {mayor}"))
     return "".join(out)
 
 
 def _ship(p: PlayerObservation, clicks: Clicks, x: float, y: float) -> str:
     click = clicks.claim("ship", k.POINTER)
-    inner = [k.hit(x, y, 62, 44, bool(click), "#eef5fb")]
-    inner.append(k.text(x + 31, y + 11, "Ship", 9, "#111", "middle", "bold"))
+    inner = [k.hit(x, y, 74, 63, bool(click), "#eef5fb")]
+    inner.append(k.text(x + 37, y + 17, "Ship", k.TEXT, "#111", "middle", "bold"))
     if p["ship"]:
-        inner.append(k.disc_stack(x + 31, y + 38, p["ship"], k.colour_of(p["seat"]), rx=9, step=3.5))
+        inner.append(k.disc_stack(x + 37, y + 54, p["ship"], k.colour_of(p["seat"]), rx=11, step=4))
     else:
-        inner.append(k.text(x + 31, y + 30, "empty", 8, "#666", "middle"))
+        inner.append(k.text(x + 37, y + 44, "empty", k.SMALL, "#666", "middle"))
     tip = f"Shipbuilder box: {p['ship']} discs" + (" — click: build a ship (4 discs, 4 wood)" if click else "")
     return k.group("".join(inner), click, tip)
 
 
 def _held_tile(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) -> str:
     tile = p["held_tile"]
-    out = [k.rect(x, y, 62, 44, "#fff", "#999", 0.8, 3), k.text(x + 31, y + 11, "Land tile", 9, "#111", "middle",
-                                                                 "bold")]
+    out = [k.rect(x, y, 80, 63, "#fff", "#999", 0.8, 3),
+           k.text(x + 40, y + 17, "Land tile", k.SMALL, "#111", "middle", "bold")]
     if tile < 0:
-        out.append(k.text(x + 31, y + 30, "none", 8, "#666", "middle"))
+        out.append(k.text(x + 40, y + 44, "none", k.SMALL, "#666", "middle"))
         return k.group("".join(out), tip="No land tile held")
     terrain = tile_terrain(obs, tile)
-    out.append(k.mini_tile(terrain, x + 17, y + 14, 28))
+    out.append(k.mini_tile(terrain, x + 24, y + 23, 34))
     return k.group("".join(out), tip=f"Holds land tile {tile}: {tile_words(terrain)}")
 
 
@@ -170,8 +175,14 @@ def _goal(obs: IbyronObservation, p: PlayerObservation, x: float, y: float) -> s
             + ("(3 or fewer wins)" if standard else f"· points {p['victory_points']}"))
     tip = ("The race: the first player with 3 or fewer discs outside buildings wins"
            if standard else "Beginner/solo game: points decide after the last round")
-    return (k.group(k.text(x, y, line, 10, "#111", weight="bold"), tip=tip)
-            + k.text(x, y + 14, f"Built: {built or 'nothing yet'}", 9, "#333"))
+    notes = [f"Built: {built or 'nothing yet'}",
+             f"leader: {p['stride']} space{'s' if p['stride'] > 1 else ''} a move point"]
+    if p["leader"] is None and p["home"] is not None:
+        notes.append("off the island")
+    if p["forfeited"]:
+        notes.append(f"forfeited {p['forfeited']}")
+    return (k.group(k.text(x, y, line, k.TEXT, "#111", weight="bold"), tip=tip)
+            + k.text(x, y + 18, " · ".join(notes), k.SMALL, "#333"))
 
 
 def draw_mat(obs: IbyronObservation, p: PlayerObservation, clicks: Clicks, names: list[str] | None,
@@ -180,23 +191,18 @@ def draw_mat(obs: IbyronObservation, p: PlayerObservation, clicks: Clicks, names
     colour = k.colour_of(seat)
     to_move = seat in obs["to_move"] and not obs["is_over"]  # (a game ended off the board still lists its movers)
     out = [k.rect(x, y, MAT_W, MAT_H, "#fcfcfa", colour, 4 if to_move else 2, 6)]
-    out.append(k.rect(x, y, MAT_W, 20, colour, colour, 1, 6))
-    head = who(names, seat) + (" — start player" if seat == obs["start_player"] else "")
-    out.append(k.text(x + 8, y + 14, head, 11.5, "#fff", weight="bold"))
+    out.append(k.rect(x, y, MAT_W, 26, colour, colour, 1, 6))
+    head = board_who(names, seat, k.NAME_LIMIT) + (" — start player" if seat == obs["start_player"] else "")
+    out.append(k.group(k.text(x + 10, y + 18, head, k.TEXT, "#fff", weight="bold"), tip=who(names, seat)))
     phase = PHASES.get(p["phase"], p["phase"])
-    out.append(k.text(x + MAT_W - 8, y + 14, ("▶ to move · " if to_move else "") + phase, 10.5, "#fff", "end", "bold"))
-    out.append(_starting_buildings(p, clicks, x + 8, y + 24))
-    out.append(_tracks(p, x + 172, y + 24))
-    out.append(_ship(p, clicks, x + 398, y + 38))
-    out.append(_held_tile(obs, p, x + 466, y + 38))
-    out.append(_resources(p, x + 8, y + 98))
-    out.append(_stores(obs, p, x + 276, y + 103))
-    out.append(_discs(obs, p, x + 8, y + 134))
-    notes = [f"leader: {p['stride']} space{'s' if p['stride'] > 1 else ''} a move point"]
-    if p["leader"] is None and p["home"] is not None:
-        notes.append("off the island")
-    if p["forfeited"]:
-        notes.append(f"forfeited {p['forfeited']}")
-    out.append(k.text(x + 296, y + 149, " · ".join(notes), 9, "#444"))
-    out.append(_goal(obs, p, x + 8, y + 168))
+    out.append(k.text(x + MAT_W - 10, y + 18, ("▶ to move · " if to_move else "") + phase, k.TEXT, "#fff", "end",
+                      "bold"))
+    out.append(_starting_buildings(p, clicks, x + 10, y + 30))
+    out.append(_tracks(p, x + 256, y + 30))
+    out.append(_ship(p, clicks, x + 544, y + 47))
+    out.append(_held_tile(obs, p, x + 626, y + 47))
+    out.append(_stores(obs, p, x + 722, y + 30))
+    out.append(_resources(p, x + 10, y + 118))
+    out.append(_discs(obs, p, x + 420, y + 118))
+    out.append(_goal(obs, p, x + 10, y + 181))
     return "".join(out)

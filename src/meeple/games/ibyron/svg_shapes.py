@@ -13,6 +13,16 @@ from xml.sax.saxutils import escape
 
 from meeple.core.svg import fragment
 
+# The drawing is as wide as the match page's board panel at its default fit, so one unit is one pixel on
+# screen there and a font size is what the player reads.
+WIDTH = 948
+MARGIN = 14
+INNER = WIDTH - 2 * MARGIN  # the width every full-width section is laid out in
+SMALL = 11.5  # counts, notes, column heads: the least a player reads (above core.svg.min_font(WIDTH), 11)
+TEXT = 13  # ordinary text
+HEAD = 15  # section headings
+NAME_LIMIT = 22  # characters of a player's name drawn on the board (hover help and side panels give it whole)
+
 SEAT_COLOURS = ("#7d3c98", "#1e8449", "#2166ac", "#b7950b")
 COLOUR_NAMES = ("purple", "green", "blue", "yellow")
 FONT = "font-family=\"sans-serif\""
@@ -29,6 +39,11 @@ def text(x: float, y: float, s: str, size: float = 11, fill: str = "#222", ancho
     """A label; labels never take clicks, so they cannot hide what lies under them."""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
             f'font-weight="{weight}" {FONT} pointer-events="none">{escape(s)}</text>')
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """About how wide ``s`` is drawn (a little more than DejaVu Sans, the browser's sans-serif, needs)."""
+    return len(s) * size * (0.66 if bold else 0.6)
 
 
 @fragment()
@@ -135,6 +150,15 @@ def pawn(x: float, y: float, colour: str, size: float = 1.0) -> str:
             f'L{x + w:.1f} {y:.1f} Z" fill="{colour}" stroke="#000" stroke-width="1.3"/>'
             f'<circle cx="{x:.1f}" cy="{y - h * .72:.1f}" r="{4.2 * size:.1f}" fill="{colour}" stroke="#000" '
             'stroke-width="1.3"/>')
+
+
+@fragment()
+def leader(x: float, y: float, colour: str, letter: str) -> str:
+    """A leader on the island: a pawn whose round head carries its player's letter; (x, y) is its foot."""
+    return (f'<path d="M{x - 8:.1f} {y:.1f} L{x - 3:.1f} {y - 13:.1f} L{x + 3:.1f} {y - 13:.1f} L{x + 8:.1f} '
+            f'{y:.1f} Z" fill="{colour}" stroke="#000" stroke-width="1.3"/>'
+            f'<circle cx="{x:.1f}" cy="{y - 19:.1f}" r="8" fill="{colour}" stroke="#000" stroke-width="1.3"/>'
+            + text(x, y - 15, letter, SMALL, "#fff", "middle", "bold"))
 
 
 @fragment()

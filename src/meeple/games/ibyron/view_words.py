@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from meeple.core.svg import short_name
 from meeple.core.words import seat_name
 from meeple.games.ibyron.actions import STEP_NAMES
 from meeple.games.ibyron.data import BUILDINGS, DATA
@@ -53,6 +54,16 @@ STEP_WORDS = ("choosing a starting building", "choosing a home field", "taking a
 def who(names: Sequence[str] | None, seat: int) -> str:
     """A seat's name with its colour as a mark: "Alice (purple)"."""
     return f"{seat_name(names, seat)} ({COLOUR_WORDS[seat % len(COLOUR_WORDS)]})"
+
+
+def board_who(names: Sequence[str] | None, seat: int, limit: int) -> str:
+    """:func:`who` with the name cut to ``limit`` characters, for a name drawn in a box of the board."""
+    return f"{short_name(seat_name(names, seat), limit)} ({COLOUR_WORDS[seat % len(COLOUR_WORDS)]})"
+
+
+def at(x: int, y: int) -> str:
+    """A space's coordinates as the log and the move words print them, and as the island's edges label them."""
+    return f"({x}, {y})"
 
 
 def initial(names: Sequence[str] | None, seat: int, players: int) -> str:
@@ -129,9 +140,9 @@ def _camp_choice(args: list[str]) -> str:
 
 
 def _space_words(obs: IbyronObservation, x: int, y: int) -> str:
-    """"the forest at (5,6)" / "the sea at (3,4)"."""
+    """"the forest at (5, 6)" / "the sea at (3, 4)"."""
     terrain = next((c["terrain"] for c in obs["cells"] if c["x"] == x and c["y"] == y), "sea")
-    return f"the {terrain} at ({x},{y})"
+    return f"the {terrain} at {at(x, y)}"
 
 
 def _camp_kind(obs: IbyronObservation, overseer: int) -> str | None:
@@ -188,7 +199,7 @@ def choice(obs: IbyronObservation, action: str) -> str:
         by = f" using {horses} horse{'s' if horses > 1 else ''}" if horses else ""
         return f"Move your leader to {_space_words(obs, int(args[0]), int(args[1]))}{by}"
     if kind == "place":
-        return f"Lay the tile with its top-left at ({args[0]},{args[1]}), turned {90 * int(args[2])}°"
+        return f"Lay the tile with its top-left at {at(int(args[0]), int(args[1]))}, turned {90 * int(args[2])}°"
     if kind == "explore":
         return f"Explore: lay your tile turned {90 * int(args[1])}°"
     if kind == "camp":
