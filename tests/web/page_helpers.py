@@ -8,12 +8,17 @@ import random
 import shutil
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+import meeple
+from meeple.core import Record
+from meeple.web.live import hash_token, new_match_id, new_token
+from meeple.web.storage import MatchRow, SeatRow, Store
 from tests.web.server_process import ServerProcess
 
 STEP_MS = 30_000
@@ -129,3 +134,66 @@ def confirm_move(page: Any) -> None:
     """Answer the confirm step a click opened, if any: a move that ends the turn by itself asks first."""
     if page.locator("#confirm-move").is_visible():
         page.click("#confirm-play")
+
+
+# ------------------------------------------------------- positions without playing them through the API
+# Playing a whole game move by move through the API is most of a page test's time (Ivor: some 300
+# moves, tens of seconds). The library plays a seeded random game in milliseconds; storing its moves
+# as a match of the server's database puts the server where a restarted server would be: it replays
+# the match when a page first asks for it, and serves it from then on like any other.
+@dataclass
+class RandomGame:
+    """A game of seeded random moves played to its end in process: its record, and the seats
+    to move before each move (``to_move[n]``: at position ``n``; the last entry is the end's)."""
+
+    record: Record
+    to_move: list[tuple[int, ...]]
+
+    @property
+    def length(self) -> int:
+        return len(self.record.moves)
+
+
+def random_game(game: str, players: int, seed: int) -> RandomGame:
+    state = meeple.GAMES[game].new(players, seed)
+    rng = random.Random(seed)
+    to_move = []
+    while not state.is_over:
+        to_move.append(tuple(state.to_move))
+        seat = state.to_move[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    to_move.append(tuple(state.to_move))
+    return RandomGame(state.record, to_move)
+
+
+def store_match(server: ServerProcess, played: RandomGame, moves: int, names: list[str]) -> dict[str, Any]:
+    """``played`` after its first ``moves`` moves, stored as a live match of human seats named
+    ``names`` (over when those are all its moves); answered as ``POST /api/matches`` answers
+    (``id``, ``url``, each seat's ``token`` and ``url``)."""
+    record = played.record
+    info = meeple.GAMES[record.game]
+    held = {seat: new_token() for seat in range(record.players)}
+    over = moves == played.length
+    row = MatchRow(
+        new_match_id(),
+        record.game,
+        record.players,
+        record.seed,
+        dict(record.options),
+        "live",
+        "over" if over else "running",
+        seats=[SeatRow(s, names[s], "human", token_hash=hash_token(held[s])) for s in range(record.players)],
+        moves=list(record.moves[:moves]),
+        rules_version=info.rules_version,
+    )
+    store = Store(server.db_url, run_migrations=False)
+    try:
+        store.create_match(row)
+    finally:
+        store.close()
+    url = f"/m/{row.id}"
+    return {
+        "id": row.id,
+        "url": url,
+        "seats": [{"seat": s, "name": names[s], "token": t, "url": f"{url}#t={t}"} for s, t in held.items()],
+    }

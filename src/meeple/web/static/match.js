@@ -149,7 +149,9 @@ function render(view, live) {
   page.rendered = { view, live };
   const latest = currentLive();
   byId("title").textContent = view.match.title;
-  byId("status").textContent = statusLine(page, view, live);
+  const status = statusLine(page, view, live);
+  byId("status").textContent = status;
+  byId("status").title = status; // cut with an ellipsis when a long name makes it too long
   renderSeats(page, view);
   renderWaiting(latest || view);
   showBoard(view, live);

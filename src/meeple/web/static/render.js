@@ -93,7 +93,7 @@ export function renderSeats(page, view) {
   list.replaceChildren();
   for (const seat of view.match.seats) {
     const item = el("li", { "data-seat": seat.seat });
-    item.append(el("span", { text: seat.name }));
+    item.append(el("span", { text: seat.name, title: seat.name })); // a long name is cut: the whole one on hover
     if (seat.kind === "bot") item.append(el("span", { class: "muted", text: ` · bot (${seat.bot})` }));
     if (view.to_move.includes(seat.seat)) item.classList.add("to-move");
     // "(you)" marks this page's own seats only: a seat viewed through "View as" is only "(shown)".
@@ -181,7 +181,7 @@ export function renderLog(page, view) {
     const told = !hidden && line.told;
     item.append(
       el("span", { class: "num", text: `${line.number}.` }),
-      el("span", { class: "who", text: `${seatName(view, line.seat)}${told ? " " : ": "}` }),
+      el("span", { class: "who", title: seatName(view, line.seat), text: `${seatName(view, line.seat)}${told ? " " : ": "}` }),
       el("span", { class: "what", text: hidden ? "(a hidden move)" : told || line.text }),
     );
     for (const text of line.consequences || []) item.append(el("div", { class: "consequence", text }));
@@ -199,8 +199,10 @@ function formatNumber(value) {
 // One seat's score breakdown, as a table.
 function resultTable(view, summary, result) {
   const table = el("table", { class: "breakdown", "data-seat": result.seat });
-  const winner = summary.winners.includes(result.seat) ? " ★" : "";
-  table.append(el("caption", { text: `${seatName(view, result.seat)}${winner}` }));
+  // The star has its own span after the name, so cutting a long name never cuts the star.
+  const caption = el("caption", { title: seatName(view, result.seat) }, el("span", { class: "name", text: seatName(view, result.seat) }));
+  if (summary.winners.includes(result.seat)) caption.append(el("span", { class: "star", text: " ★" }));
+  table.append(caption);
   const body = el("tbody");
   for (const [label, value] of result.lines) {
     body.append(el("tr", {}, el("td", { text: label }), el("td", { class: "value", text: formatNumber(value) })));

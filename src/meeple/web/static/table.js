@@ -191,11 +191,14 @@ export function createTablePanel(matchId, token, seats) {
     for (const seat of panel.view.clock.seats) {
       const over = panel.view.is_over;
       const left = seat.running && seat.left !== null && !over ? seat.left - elapsed : seat.left;
-      let text = `${panel.view.match.seats[seat.seat].name}: ${clockText(left)}`;
+      const name = panel.view.match.seats[seat.seat].name;
+      let time = `: ${clockText(left)}`;
       // Once the game is over a clock shows its final time (not a bank from before it ran out).
-      if (seat.lost) text += over ? " (out of time)" : " (lost on time)";
-      else if (seat.away) text += " (a bot plays)";
-      list.append(el("li", { class: seat.running ? "running" : "", "data-seat": seat.seat, text }));
+      if (seat.lost) time += over ? " (out of time)" : " (lost on time)";
+      else if (seat.away) time += " (a bot plays)";
+      // The name in its own span: a long one is cut with an ellipsis, never the time beside it.
+      const who = el("span", { class: "name", title: name, text: name });
+      list.append(el("li", { class: seat.running ? "running" : "", "data-seat": seat.seat }, who, time));
     }
   }
 
