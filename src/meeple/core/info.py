@@ -107,7 +107,8 @@ class GameInfo:
     ``evaluate()`` or running score then judges the cut-off game).
     ``conformance`` lists extra ``(players, options)`` set-ups the
     conformance suite must run besides the default options at every player
-    count.
+    count. ``length`` says how long a game lasts in words a player knows
+    (rounds, and minutes at a table where the box gives them), for a lobby.
 
     ``rules_version`` is bumped whenever the rules, the data or the order of
     random draws change, since any of those changes what an old record means;
@@ -156,6 +157,7 @@ class GameInfo:
     state_class: type[State]
     action_space: tuple[Action, ...]
     description: str = ""
+    length: str = ""
     conformance: tuple[tuple[int, dict[str, Any]], ...] = ()
     rollout_limit: int | None = None
     rules_version: int = 1

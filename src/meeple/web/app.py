@@ -179,6 +179,7 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
         "id": info.id,
         "title": info.title,
         "description": info.description,
+        "length": info.length,
         "min_players": info.min_players,
         "max_players": info.max_players,
         "default_players": info.default_players,

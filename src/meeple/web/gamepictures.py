@@ -40,10 +40,10 @@ CACHE_CONTROL = "public, max-age=3600"
 # shows where the play is — Bayon's first continents and camp, Ivor's railway map, the Isle of Skye's
 # first territories, Ibyron's island. A game not listed shows its whole drawing.
 CROPS: dict[str, tuple[int, int, int, int]] = {
-    "bayon": (0, 40, 840, 630),
-    "ivor": (0, 0, 1000, 750),
-    "isle_of_skye": (0, 195, 800, 600),
-    "ibyron": (0, 30, 560, 420),
+    "bayon": (0, 0, 948, 711),
+    "ivor": (0, 225, 1000, 750),
+    "isle_of_skye": (0, 245, 948, 711),
+    "ibyron": (0, 40, 948, 711),
 }
 SVG_TAG = re.compile(r"<svg\b[^>]*>")
 SIZE_ATTRIBUTES = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')

@@ -60,6 +60,7 @@ INFO = register(
         state_class=BayonState,
         action_space=ACTION_SPACE,
         description="Hire explorers, scout the continents and dig up sites until your gold and sites reach the target.",
+        length="about 16 rounds; 30–45 min at a table",  # rounds: docs/measurements/bayon.md, game length
         conformance=((2, {"target": 60}), (4, {"max_rounds": 3})),
         rules_version=2,
         end_reasons=END_REASONS,

@@ -57,6 +57,7 @@ INFO = register(
         action_space=ACTION_SPACE,
         description="Send workers out to cut wood, mine and farm, raise buildings and a castle, and spend the "
                     "rest in the village; the first with at most 3 workers left outside buildings wins.",
+        length="about 15–19 rounds",  # rounds: docs/measurements/ibyron.md, game length
         conformance=((2, {"mode": "beginner"}), (3, {"mode": "beginner"}), (2, {"bonus_side": "back"}),
                      (1, {"bonus_side": "back"})),
         rules_version=4,

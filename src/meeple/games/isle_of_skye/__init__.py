@@ -58,6 +58,7 @@ INFO = register(
         state_class=IsleOfSkyeState,
         action_space=ACTION_SPACE,
         description="Build a clan territory on Skye from tiles you price, buy and place; 5 or 6 rounds.",
+        length="6 rounds (5 with 5 players)",  # fixed by the rules
         conformance=((2, {"scoring": "first-game"}), (5, {"scoring": "gold,ships,whisky,harbours"})),
         rules_version=2,  # 2: placements keep received tiles placeable; scoring stored resolved
         end_reasons=END_REASONS,

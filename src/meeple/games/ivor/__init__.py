@@ -36,6 +36,7 @@ INFO = register(
         state_class=IvorState,
         action_space=ACTION_SPACE,
         description="Move your wagon around the railway, gather lost sheep and complete jobs; most sheep wins.",
+        length="5–8 rounds; 10–15 min a player at a table",  # rounds: docs/measurements/ivor.md, game length
         rules_version=2,
         end_reasons=END_REASONS,
         rollout_limit=40,

@@ -8,16 +8,6 @@ import { player } from "./player.js";
 // levels describe as "a good first opponent".
 export const PLAY_NOW_LEVEL = "easy";
 
-// How long a game lasts, in the game's own terms. The rounds are the median of games
-// between heuristic bots at the default player count (docs/measurements/<game>.md, "Game
-// length"); the minutes are the box's playing time for people at a table, where it gives one.
-const LENGTHS = {
-  bayon: "about 16 rounds; 30–45 min at a table",
-  ivor: "5–8 rounds; 10–15 min a player at a table",
-  isle_of_skye: "6 rounds (5 with 5 players)",
-  ibyron: "about 15–19 rounds",
-};
-
 function players(game) {
   const range = game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
   return `${range} players`;
@@ -35,7 +25,7 @@ function card(game, actions) {
     alt: `${game.title}: the board a few moves into a ${game.default_players}-player game`,
   });
   const facts = el("p", { class: "game-facts" }, el("span", { text: players(game) }));
-  if (LENGTHS[game.id]) facts.append(el("span", { text: LENGTHS[game.id] }));
+  if (game.length) facts.append(el("span", { text: game.length })); // the game's own words (GameInfo.length)
   const play = el("button", { type: "button", class: "play-now", "data-game": game.id, text: "Play now" });
   const setUp = el("button", { type: "button", class: "set-up secondary", "data-game": game.id, text: "Set up a game" });
   const error = el("p", { class: "error", role: "alert" });
