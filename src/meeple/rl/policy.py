@@ -121,7 +121,9 @@ class MLPPolicy:
     def act(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[Any]) -> int:
         """The legal action (by ``mask``) with the highest logit; if no legal action has a row,
         the first legal one."""
-        legal = np.flatnonzero(mask)
+        mask = np.asarray(mask)
+        # an int8 mask of 0 and 1 seen as booleans, without a copy: numpy's nonzero is fast for booleans only
+        legal = np.flatnonzero(mask.view(np.bool_) if mask.dtype == np.int8 else mask)
         if len(legal) == 0:
             raise ValueError("no legal action in the mask")
         rows = self._rows[legal]

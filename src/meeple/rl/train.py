@@ -11,6 +11,9 @@ against the phases' opponents in turn; each ``--opponent SPEC:STEPS`` is one pha
 * ``A+B``: the sub-environments split between opponents ``A`` and ``B`` (half each);
 * ``self``: a frozen copy of the learner as it is when the phase starts (self-play).
 
+Before the phases, ``--imitate SPEC GAMES`` clones a bot and ``--dagger ROUNDS GAMES`` goes on
+with DAgger rounds (``meeple.rl.imitate``), so that PPO starts from the bot's habits.
+
 It writes the policy half of the actor-critic (``meeple.rl.policy``'s format: numpy arrays,
 the head kept to the actions seen legal in training), a learning-curve PNG (win share of the
 learner's episodes against learner steps, per phase) and, with ``--checkpoint``, the whole
@@ -36,7 +39,8 @@ import numpy.typing as npt
 
 import meeple
 from meeple.rl.common import env_ids
-from meeple.rl.policy import encoder_fingerprint, save_policy
+from meeple.rl.imitate import imitate
+from meeple.rl.policy import MLPPolicy, encoder_fingerprint, save_policy
 
 
 @dataclass(frozen=True)
@@ -119,10 +123,9 @@ def _vec_env(game: str, players: int, spec: str, num_envs: int, seed: int, snaps
     return Mixed()
 
 
-def export_policy(model: Any, path: Path, game: str, players: int, seen: npt.NDArray[np.bool_],
-                  training: dict[str, Any]) -> Path:  # fmt: skip
-    """Write the actor half of ``model`` (a MaskablePPO with an MLP policy) as a policy file,
-    its head cut down to the actions ``seen`` legal in training."""
+def policy_arrays(model: Any, seen: npt.NDArray[np.bool_]) -> tuple[list[Any], list[Any], npt.NDArray[np.intp], str]:
+    """The actor half of ``model`` (a MaskablePPO with an MLP policy) as numpy arrays: weights,
+    biases, the action rows kept (those ``seen`` legal in training) and the activation."""
     import torch
 
     policy = model.policy
@@ -135,16 +138,35 @@ def export_policy(model: Any, path: Path, game: str, players: int, seen: npt.NDA
     head = policy.action_net
     weights.append(head.weight.detach().cpu().numpy()[actions].T.copy())
     biases.append(head.bias.detach().cpu().numpy()[actions].copy())
-    meta = {
+    return weights, biases, actions, activation
+
+
+def _meta(game: str, players: int, obs_size: int, activation: str) -> dict[str, Any]:
+    return {
         "game": game,
         "env_id": env_ids()[game],
         "players": players,
-        "obs_size": int(weights[0].shape[0]),
+        "obs_size": obs_size,
         "num_actions": int(meeple.GAMES[game].num_actions),
         "fingerprint": encoder_fingerprint(game, players),
         "activation": activation,
-        "training": training,
     }
+
+
+def live_policy(model: Any, game: str, players: int) -> MLPPolicy:
+    """``model``'s policy as the numpy bot plays it (every action row kept), without a file."""
+    seen = np.ones(int(meeple.GAMES[game].num_actions), dtype=np.bool_)
+    weights, biases, actions, activation = policy_arrays(model, seen)
+    meta = {**_meta(game, players, int(weights[0].shape[0]), activation), "layers": len(weights) - 1}
+    return MLPPolicy(meta, weights, biases, actions)
+
+
+def export_policy(model: Any, path: Path, game: str, players: int, seen: npt.NDArray[np.bool_],
+                  training: dict[str, Any]) -> Path:  # fmt: skip
+    """Write the actor half of ``model`` (a MaskablePPO with an MLP policy) as a policy file,
+    its head cut down to the actions ``seen`` legal in training."""
+    weights, biases, actions, activation = policy_arrays(model, seen)
+    meta = {**_meta(game, players, int(weights[0].shape[0]), activation), "training": training}
     return save_policy(path, meta, weights, biases, actions)
 
 
@@ -176,48 +198,6 @@ def plot_curve(curve: dict[str, Any], path: Path, title: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)
     plt.close(fig)
-
-
-def imitate(model: Any, game: str, players: int, spec: str, games: int, seed: int, epochs: int) -> dict[str, Any]:
-    """Behaviour cloning before PPO: ``spec`` plays every seat of ``games`` games; the policy is fitted
-    (cross-entropy over the legal actions, the value left to PPO) to the move it made at each decision."""
-    import torch
-
-    from meeple.bots import make_bot
-    from meeple.rl import action_indices, legal_mask, observation_tensor
-
-    index = action_indices(game)
-    observations, masks, actions = [], [], []
-    for number in range(games):
-        state = meeple.new_game(game, players=players, seed=seed + number)
-        bots = [make_bot(spec, seed=seed + number * players + s, game=game) for s in range(players)]
-        while not state.is_over:
-            seat = state.to_move[0]
-            action = bots[seat].choose(state, seat)
-            observations.append(observation_tensor(state, seat))
-            masks.append(legal_mask(state, seat).astype(bool))
-            actions.append(index[action])
-            state.apply(action, seat)
-    obs = torch.as_tensor(np.array(observations))
-    mask = np.array(masks)
-    target = torch.as_tensor(np.array(actions))
-    policy = model.policy
-    optimiser = torch.optim.Adam(policy.parameters(), lr=1e-3)
-    generator = np.random.default_rng(seed)
-    loss = torch.zeros(())
-    for _ in range(epochs):
-        order = generator.permutation(len(target))
-        for start in range(0, len(order), 256):
-            rows = order[start : start + 256]
-            distribution = policy.get_distribution(obs[rows], action_masks=mask[rows])
-            loss = -distribution.log_prob(target[rows]).mean()
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-    agree = float(np.mean(policy.predict(obs.numpy(), action_masks=mask, deterministic=True)[0] == target.numpy()))
-    print(f"imitated {spec}: {len(target)} decisions of {games} games, {epochs} epochs, "
-          f"final loss {loss.item():.3f}, agrees on {agree:.1%}", flush=True)  # fmt: skip
-    return {"decisions": len(target), "agreement": agree, "seen": mask.any(axis=0)}
 
 
 def train(args: argparse.Namespace) -> Path:
@@ -262,11 +242,18 @@ def train(args: argparse.Namespace) -> Path:
         env = _vec_env(game, players, "random", args.envs, args.seed, None)
         model = model or _new_model(MaskablePPO, env, args)
         cpu = time.process_time()
-        cloned = imitate(model, game, players, spec, games, args.seed, args.imitate_epochs)
+        rounds, round_games = args.dagger or (0, 0)
+        cloned = imitate(model, game, players, spec, games, args.seed, args.imitate_epochs, rounds=rounds,
+                         round_games=round_games, opponents=args.dagger_opponent, gamma=args.gamma,
+                         learner_of=lambda m: live_policy(m, game, players),
+                         round_epochs=args.dagger_epochs)  # fmt: skip
         curve["cpu_seconds"] += time.process_time() - cpu
         seen |= cloned["seen"]
-        curve.setdefault("imitated", []).append([spec, games, cloned["decisions"], cloned["agreement"]])
+        curve.setdefault("imitated", []).append([spec, games, rounds, round_games, cloned["rounds"]])
         env.close()
+        if phases:  # the clone as it is before PPO, beside the final files (``NAME-imitated``)
+            _save(model, curve, seen, args, args.out.with_name(args.out.stem + "-imitated" + args.out.suffix),
+                  args.checkpoint and args.checkpoint.with_name(args.checkpoint.stem + "-imitated.zip"))  # fmt: skip
     with tempfile.TemporaryDirectory() as scratch:
         snapshot = Path(scratch) / "self.npz"
         for number, phase in enumerate(phases):
@@ -291,7 +278,21 @@ def train(args: argparse.Namespace) -> Path:
             env.close()
     if model is None:
         raise SystemExit("meeple train: nothing to train (give --opponent SPEC:STEPS or --imitate SPEC GAMES)")
-    steps_text = [f"imitating {spec} over {games} games" for spec, games, _, _ in curve.get("imitated", [])]
+    out = _save(model, curve, seen, args, args.out, args.checkpoint)
+    if args.curve:
+        plot_curve(curve, args.curve, f"MaskablePPO on {meeple.GAMES[game].title} ({players} players)")
+        print(f"learning curve saved to {args.curve}")
+    return out
+
+
+def _save(model: Any, curve: dict[str, Any], seen: npt.NDArray[np.bool_], args: argparse.Namespace, out: Path,
+          checkpoint: Path | None) -> Path:  # fmt: skip
+    """Write the policy file ``out`` (with how it was trained so far) and, given ``checkpoint``, the model."""
+    steps_text = []
+    for entry in curve.get("imitated", []):  # [spec, games, rounds, games a round, log] ([spec, games, ...] before)
+        rounds, per = (entry[2], entry[3]) if len(entry) == 5 else (0, 0)
+        steps_text.append(f"imitating {entry[0]} over {entry[1]} games"
+                          + (f" and {rounds} DAgger rounds of {per} games" if rounds else ""))  # fmt: skip
     steps_text += [f"vs {p[0]} to step {p[2]}" for p in curve["phases"]]
     training = {
         "method": "MaskablePPO (sb3-contrib), " + ", then ".join(steps_text),
@@ -299,16 +300,14 @@ def train(args: argparse.Namespace) -> Path:
         "cpu_seconds": round(curve["cpu_seconds"]),
         "commands": curve["commands"],
     }
-    out = export_policy(model, args.out, game, players, seen, training)
-    print(f"policy saved to {out} ({out.stat().st_size} bytes, {int(seen.sum())} action rows)")
-    if args.curve:
-        plot_curve(curve, args.curve, f"MaskablePPO on {meeple.GAMES[game].title} ({players} players)")
-        print(f"learning curve saved to {args.curve}")
-    if args.checkpoint:
-        model.save(args.checkpoint)
-        Path(args.checkpoint).with_suffix(".json").write_text(json.dumps({"curve": curve, "seen": seen.tolist()}))
-        print(f"checkpoint saved to {args.checkpoint}")
-    return out
+    players = args.players or meeple.GAMES[args.game].default_players
+    written = export_policy(model, out, args.game, players, seen, training)
+    print(f"policy saved to {written} ({written.stat().st_size} bytes, {int(seen.sum())} action rows)", flush=True)
+    if checkpoint:
+        model.save(checkpoint)
+        Path(checkpoint).with_suffix(".json").write_text(json.dumps({"curve": curve, "seen": seen.tolist()}))
+        print(f"checkpoint saved to {checkpoint}", flush=True)
+    return written
 
 
 def _new_model(cls: Any, env: Any, args: argparse.Namespace) -> Any:
@@ -335,6 +334,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="first fit the policy to SPEC's moves over GAMES games it plays against itself (behaviour cloning)",
     )  # fmt: skip
     parser.add_argument("--imitate-epochs", type=int, default=5, help="passes over the imitated moves")
+    parser.add_argument(
+        "--dagger", nargs=2, type=int, metavar=("ROUNDS", "GAMES"),
+        help="after --imitate, ROUNDS rounds of GAMES games in which the learner plays one seat and the "
+        "imitated bot labels its every position (DAgger), refitting on all labels after each round",
+    )  # fmt: skip
+    parser.add_argument("--dagger-epochs", type=int, help="passes over all the labels after each DAgger round "
+                        "(default: --imitate-epochs)")  # fmt: skip
+    parser.add_argument("--dagger-opponent", metavar="SPEC", help="who plays the other seats in the DAgger rounds "
+                        "(default: the imitated bot)")  # fmt: skip
     parser.add_argument("--out", type=Path, default=Path("policy.npz"), help="the policy file to write")
     parser.add_argument("--curve", type=Path, help="the learning-curve PNG to write")
     parser.add_argument("--checkpoint", type=Path, help="also save the whole model here (.zip), to --resume from")
@@ -358,7 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.argv = argv
     if args.imitate:
         spec, games = args.imitate
-        if not games.isdigit() or int(games) < 1:
+        if not games.isdigit() or (int(games) < 1 and not args.dagger):
             parser.error(f"--imitate takes a bot spec and a number of games, such as heuristic 500 (got {games!r})")
         args.imitate = (spec, int(games))
     try:
