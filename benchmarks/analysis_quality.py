@@ -13,7 +13,8 @@ and writes each record as GAME-SEED.meeple.json. ``measure`` reports, per game:
    move is rated at least ``--bad`` (default 0.2, the blunder threshold) below its
    best (the worst and the best found with every legal move, up to 24, played on
    the same 16 worlds; the gap between the two measured again on 32 fresh ones; all
-   drawn apart from the analysis's own), the move played is replaced by that worst
+   drawn apart from the analysis's own, and scored by results alone, whatever
+   ``review.END_SPREADS`` says), the move played is replaced by that worst
    move and the decision is judged as ``analyse`` judges it; the share marked
    ``mistake`` or worse (goal: at least 90%). Decisions whose moves are all about
    as good are passed over (counted): no move there is a mistake to plant.
@@ -30,12 +31,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import statistics
 import time
 from pathlib import Path
 
 import meeple
-from meeple.analysis import CPU_SECONDS, analyse, default_budget
+from meeple.analysis import CPU_SECONDS, MAX_DECISIONS, Decision, analyse, default_budget, review
 from meeple.analysis.judge import playouts_for, rate_moves
 from meeple.analysis.marks import BLUNDER, at_least
 from meeple.analysis.review import POLICIES, decision_seed, judge_decision
@@ -118,10 +120,47 @@ def planted(record: Record, budget: int, samples: int, bad: float, start: int) -
     return None
 
 
+def timed(record: Record, budget: int) -> tuple[list[Decision], float]:
+    """``analyse``'s decisions of ``record`` and the CPU seconds it took."""
+    started = time.process_time()
+    result = analyse(record, budget=budget)
+    return result.decisions, time.process_time() - started
+
+
+def analysed_part(record: Record, budget: int, part: str) -> tuple[list[Decision], float]:
+    """Part ``K/N`` of ``analyse``'s work on ``record``: the K-th (from 0) of N runs of the
+    decisions it judges (the cap on decisions applied to the whole record), judged as it
+    judges them, and the CPU seconds they took. The parts' times add up to the whole's,
+    so one long record can be timed in parts run side by side on a shared machine."""
+    k, n = (int(x) for x in part.split("/"))
+    state, result = review.start(record, budget=budget)
+    probe = state.clone()
+    judged: list[int] = []
+    for number, (seat, notation) in enumerate(record.moves):
+        action = probe.parse_action(notation, seat)
+        if len(probe.to_move) == 1 and len(probe.legal_actions(seat)) > 1:
+            judged.append(number)
+        probe.apply(action, seat)
+    judged = judged[:MAX_DECISIONS]
+    mine = set(judged[len(judged) * k // n : len(judged) * (k + 1) // n])
+    seconds = 0.0
+    for number, (seat, notation) in enumerate(record.moves):
+        if number in mine:
+            started = time.process_time()
+            review.step(state, number, seat, notation, result)
+            seconds += time.process_time() - started
+        else:
+            state.apply(state.parse_action(notation, seat), seat)
+    return result.decisions, seconds
+
+
 def cmd_measure(args: argparse.Namespace) -> None:
     folder = Path(args.records)
     for game in args.games.split(","):
-        paths = sorted(folder.glob(f"{game}-*.meeple.json"))[: args.n]
+        paths = sorted(folder.glob(f"{game}-*.meeple.json"))
+        if args.seeds:
+            paths = [p for p in paths if p.name.removeprefix(f"{game}-").split(".")[0] in args.seeds.split(",")]
+        paths = paths[: args.n]
         if not paths:
             continue
         budget = args.budget or default_budget(game)
@@ -133,12 +172,12 @@ def cmd_measure(args: argparse.Namespace) -> None:
             record = Record.from_json(path.read_text())
             line = f"  {path.name}:"
             if not args.plant_only:
-                started = time.process_time()
-                result = analyse(record, budget=budget)
-                times.append(time.process_time() - started)
-                judged += len(result.decisions)
-                marked += sum(1 for d in result.decisions if at_least(d.mark, "mistake"))
-                line += f" {len(result.decisions)} decisions in {times[-1]:.1f} s CPU,"
+                decisions, seconds = analysed_part(record, budget, args.part) if args.part else timed(record, budget)
+                times.append(seconds)
+                judged += len(decisions)
+                marked += sum(1 for d in decisions if at_least(d.mark, "mistake"))
+                part = f" (part {args.part})" if args.part else ""
+                line += f" {len(decisions)} decisions{part} in {seconds:.1f} s CPU,"
             outcomes = []
             for k in range(0 if args.no_plant else args.plants):
                 start = len(record.moves) * (k + 1) // (args.plants + 1)
@@ -149,7 +188,7 @@ def cmd_measure(args: argparse.Namespace) -> None:
                     flagged += outcome[0]
                     passed_over += outcome[1]
             print(f"{line} planted (flagged, decisions passed over): {outcomes}", flush=True)
-        parts = [f"{game}: budget {budget}, {len(paths)} games"]
+        parts = [f"{game}: budget {budget}, {len(paths)} games, load {' '.join(f'{x:.1f}' for x in os.getloadavg())}"]
         if times:
             parts.append(
                 f"CPU time median {statistics.median(times):.1f} s, max {max(times):.1f} s; hard's moves marked "
@@ -176,6 +215,8 @@ def main() -> None:
     p.add_argument("--records", default="/tmp/analysis_games")
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("-n", type=int, default=10)
+    p.add_argument("--seeds", help="only these records' seeds, comma-separated (to run records side by side)")
+    p.add_argument("--part", help="K/N: time only the K-th of N parts of each record's decisions (see analysed_part)")
     p.add_argument("--budget", type=int)
     p.add_argument("--samples", type=int, default=16, help="worlds the worst move is found on")
     p.add_argument("--plants", type=int, default=1, help="bad moves planted a game, spread along it")

@@ -4,7 +4,8 @@ The judge never reads the real position's hidden information: every sample is a
 world drawn by ``state.determinize(seat, rng)``, a position the mover could not
 tell from the real one, and every move is played on it and carried on by the
 game's own rollout policy (the same playouts, horizon and policy as the game's
-``hard`` level), then judged by ``State.evaluate()``.
+``hard`` level), then judged by ``State.evaluate()`` (a playout that reaches the
+game's end: its result, or its final margin where the game's ``end_spread`` says so).
 
 Two phases on separate samples, each sample one world and one playout seed
 shared by every move it plays (common random numbers: two moves are compared on
@@ -12,11 +13,14 @@ the same hidden cards and the same dice, so their difference has far less
 noise than either value):
 
 1. **choosing** the move the search prefers: sequential halving over the
-   candidates (the played move is never dropped);
+   candidates other than the move played;
 2. **measuring**: fresh samples for three lines only: the move played, the move
-   preferred, and the game's own habit (its rollout policy's move). Choosing the
-   best of many noisy means and then quoting that same mean would overstate how
-   much better it is (the winner's curse); fresh samples do not.
+   preferred, and the game's own habit (its rollout policy's move; not played
+   again where it is one of the other two). Choosing the best of many noisy means
+   and then quoting that same mean would overstate how much better it is (the
+   winner's curse); fresh samples do not. Where the drop measured is in doubt (a
+   mistake's mark hangs on its noise), it is measured once more on
+   ``EXTRA_MEASURING`` times as many fresh samples.
 
 Candidates: where a decision offers more moves than ``width``, only the played
 move, the policy's move and the moves that look best one step ahead
@@ -30,6 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from meeple.analysis.marks import CONFIDENCE, INACCURACY, MISTAKE
 from meeple.bots import make_bot
 from meeple.bots.rollout import PolicyRollout
 from meeple.core import Action, GameInfo, IllegalAction, State
@@ -45,24 +50,35 @@ DEFAULT_HORIZON = 36
 DEFAULT_WIDTH = 8
 # The share of a decision's playouts spent measuring (the rest chooses the best move).
 MEASURE_SHARE = 0.5
+# Where the measured drop is a mistake's size but within the noise, the measuring goes
+# on for this many times its planned samples more (within the CPU cap): few decisions
+# are in doubt, and those are the ones a mark hangs on. Three: a standard error halved.
+EXTRA_MEASURING = 3
 
 
 @dataclass(frozen=True)
 class Playouts:
     """How a game's moves are played on and how many are searched: the game's ``hard``
     level's settings where it is a policy rollout (horizon, policy, random share,
-    width), otherwise the defaults."""
+    width), otherwise the defaults.
+
+    ``end_spread``: how a playout that reaches the end of the game is scored. ``None``:
+    the winners share 1 (one bit a playout). A number: the seat's share of a softmax of
+    the final scores with that spread (in the game's points), so a narrow win counts
+    for less than a wide one; see ``end_share``."""
 
     horizon: int
     policy: Policy | None
     epsilon: float
     width: int = DEFAULT_WIDTH
+    end_spread: float | None = None
 
 
-def playouts_for(info: GameInfo, seed: int, policy: str = "hard") -> Playouts:
+def playouts_for(info: GameInfo, seed: int, policy: str = "hard", end_spread: float | None = None) -> Playouts:
     """The playout settings of ``info``'s hard level, its policy seeded with ``seed``;
     ``policy="game"`` plays the game's ``rollout_policy`` instead of the level's (where
-    the level plays a dear heuristic, many more cheap playouts may measure better).
+    the level plays a dear heuristic, many more cheap playouts may measure better);
+    ``end_spread``: how a finished playout is scored (``Playouts.end_spread``).
 
     Built afresh for every decision: a heuristic policy may keep a generator of
     its own, and a decision's judgement must not depend on which decisions were
@@ -75,8 +91,8 @@ def playouts_for(info: GameInfo, seed: int, policy: str = "hard") -> Playouts:
         # The hard level's width, where it sets one, is what its playouts can afford; the
         # played move and the habit's come on top of it, so at least three are searched.
         width = max(3, bot.width) if bot.width is not None else DEFAULT_WIDTH
-        return Playouts(horizon=bot.horizon, policy=chosen, epsilon=bot.epsilon, width=width)
-    return Playouts(horizon=DEFAULT_HORIZON, policy=info.rollout_policy, epsilon=0.0)
+        return Playouts(bot.horizon, chosen, bot.epsilon, width, end_spread)
+    return Playouts(DEFAULT_HORIZON, info.rollout_policy, 0.0, DEFAULT_WIDTH, end_spread)
 
 
 @dataclass(frozen=True)
@@ -117,14 +133,14 @@ def _move(world: State, seat: int, rng: Random, settings: Playouts) -> Action:
     return settings.policy(world, seat, rng)
 
 
-def playout(world: State, seat: int, line: Line, rng: Random, settings: Playouts) -> float:
-    """``seat`` plays ``line`` (``HABIT``: the policy's move), then everyone plays the
-    policy up to the cut; ``seat``'s share as ``evaluate()`` judges the end.
+def playout(world: State, seat: int, first: Action, rng: Random, settings: Playouts) -> float:
+    """``seat`` plays ``first``, then everyone plays the policy up to the cut; ``seat``'s
+    share as ``evaluate()`` judges the end (``end_share`` where it is the game's end and
+    ``settings`` says so).
 
     The cut (PolicyRollout's): after ``horizon`` moves, at the first moment
     ``seat`` is about to start a turn again, so every line is judged at the same
     point of the turn cycle; ``horizon=0`` plays to the end."""
-    first = _move(world, seat, rng, settings) if line is HABIT else line
     world.apply(first, seat)
     steps = 0
     last = seat
@@ -135,7 +151,25 @@ def playout(world: State, seat: int, line: Line, rng: Random, settings: Playouts
         world.apply(_move(world, mover, rng, settings), mover)
         last = mover
         steps += 1
+    if world.is_over and settings.end_spread is not None:
+        return end_share(world, seat, settings.end_spread)
     return world.evaluate()[seat]
+
+
+def end_share(world: State, seat: int, spread: float) -> float:
+    """``seat``'s share of a softmax of the finished ``world``'s scores with ``spread``.
+
+    Why not the result itself: a playout is one possible future played by a model of
+    the players, and where games end close a win or a loss by a point is nearly a coin
+    flip between futures, one bit a playout. Where the decisions of the last rounds
+    play to the end (Isle of Skye) or every playout does (Ibyron), that bit needs many
+    more playouts to tell a bad move from a sound one than the time allows; the final
+    margin says the same more surely. The spread is the game's: about how far one
+    future's final scores stand from another's."""
+    scores = world.scores
+    top = max(scores)
+    weights = [math.exp((s - top) / spread) for s in scores]
+    return weights[seat] / sum(weights)
 
 
 class _Sampler:
@@ -160,13 +194,22 @@ class _Sampler:
         was refused, which only a game whose determinize changes what is legal makes)."""
         world = self.state.determinize(self.seat, self.rng)
         seed = self.rng.getrandbits(62)
+        habit_seed = self.rng.getrandbits(62) if HABIT in lines else 0
+        played: dict[Action, float] = {}
         rewards: list[float] = []
         for line in lines:
-            self.playouts += 1
-            try:
-                rewards.append(playout(world.clone(), self.seat, line, Random(seed), self.settings))
-            except IllegalAction:
-                return None
+            # The habit's move is chosen on this world by a generator of its own, then
+            # played on like any line: where it is a move already played on this sample
+            # (as a sound player's move often is), the playout is the same one, so it
+            # is not played twice.
+            move = _move(world.clone(), self.seat, Random(habit_seed), self.settings) if line is HABIT else line
+            if move not in played:
+                self.playouts += 1
+                try:
+                    played[move] = playout(world.clone(), self.seat, move, Random(seed), self.settings)
+                except IllegalAction:
+                    return None
+            rewards.append(played[move])
         return rewards
 
 
@@ -210,12 +253,13 @@ def _screen(
 
 def _choose(sampler: _Sampler, candidates: list[Action], played: Action, budget: int) -> tuple[Action, int]:
     """The candidate other than ``played`` the choosing samples rate best (sequential
-    halving; ``played`` rides along so each round compares against it)."""
+    halving over the others only: the played move is measured apart, so playing it
+    here would spend a third of a small choosing budget on nothing)."""
     others = [a for a in candidates if a != played]
     if len(others) == 1:
         return others[0], 0
-    alive = list(candidates)
-    totals = dict.fromkeys(candidates, 0.0)
+    alive = list(others)
+    totals = dict.fromkeys(others, 0.0)
     rounds = max(1, math.ceil(math.log2(len(others))))
     spent = 0
     for r in range(rounds):
@@ -232,11 +276,31 @@ def _choose(sampler: _Sampler, candidates: list[Action], played: Action, budget:
         if sampler.timed_out:
             break
         if r < rounds - 1:
-            order = sorted((a for a in alive if a != played), key=lambda a: -totals[a])
-            keep = set(order[: max(1, math.ceil(len(order) / 2))]) | {played}
+            order = sorted(alive, key=lambda a: -totals[a])
+            keep = set(order[: max(1, math.ceil(len(order) / 2))])
             alive = [a for a in alive if a in keep]
-    rivals = [a for a in alive if a != played]
-    return max(rivals, key=lambda a: totals[a]), spent  # max() keeps the first of equals: legal order
+    return max(alive, key=lambda a: totals[a]), spent  # max() keeps the first of equals: legal order
+
+
+def _in_doubt(gains: list[float]) -> bool:
+    """Does a mistake's mark hang on the noise of the drop measured so far: a drop of at
+    least an inaccuracy that is not a mistake clear of ``marks.CONFIDENCE`` standard
+    errors, but could be one within them? Then the measuring goes on, once, for
+    ``EXTRA_MEASURING`` times as many fresh samples (not sample by sample until the drop
+    clears, which would brand sound moves by chance)."""
+    if not gains:
+        return False
+    drop = sum(gains) / len(gains)
+    error = _standard_error(gains)
+    if drop < INACCURACY or (drop >= MISTAKE and drop > CONFIDENCE * error):
+        return False
+    # Only where the samples to come could settle it: where even after them a mistake's
+    # drop would stay within the noise (Ibyron, whose playouts play to the end, spreads a
+    # drop's samples about 0.5 either way), measuring again costs time and settles nothing.
+    settled = error / math.sqrt(1 + EXTRA_MEASURING)  # the standard error to expect after them
+    if CONFIDENCE * settled > max(drop, MISTAKE):
+        return False
+    return drop + CONFIDENCE * error >= MISTAKE
 
 
 def _standard_error(values: list[float]) -> float:
@@ -276,15 +340,19 @@ def judge(
     samples = 0
     cut_short = sampler.timed_out
     sampler.timed_out = False  # the measuring phase gets at least one sample whatever the choosing took
-    for _ in range(max(1, measure_budget // len(lines))):
-        if samples and sampler.out_of_time():
+    planned = max(1, measure_budget // len(lines))
+    for look in (0, 1):
+        if look and not _in_doubt(gains):
             break
-        rewards = sampler.sample(lines)
-        if rewards is None:
-            continue
-        sums = [s + r for s, r in zip(sums, rewards, strict=True)]
-        gains.append(rewards[1] - rewards[0])
-        samples += 1
+        for _ in range(planned if look == 0 else EXTRA_MEASURING * planned):
+            if samples and sampler.out_of_time():
+                break
+            rewards = sampler.sample(lines)
+            if rewards is None:
+                continue
+            sums = [s + r for s, r in zip(sums, rewards, strict=True)]
+            gains.append(rewards[1] - rewards[0])
+            samples += 1
     means = [s / samples for s in sums] if samples else [0.0, 0.0, 0.0]
     played_share, best_share, habit_share = means
     if best_share <= played_share:

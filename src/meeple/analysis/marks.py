@@ -19,8 +19,9 @@ from collections.abc import Iterable
 # * 0.10 is one game in ten given away, what a player notices over an evening;
 # * 0.20 is one game in five: a move a player would take back at once.
 # benchmarks/analysis_quality.py measures how often the search marks the moves of the
-# hard bots (rare: at most 2% mistake or worse in Bayon, Isle of Skye and Ivor) and a
-# planted bad move (Bayon, Ivor: every one; Isle of Skye: nearly every one).
+# hard bots (rare: under 3% mistake or worse in Bayon, Isle of Skye and Ivor; about 6%
+# in Ibyron) and a planted bad move (Bayon, Ivor: every one; Isle of Skye: 10 of 12;
+# Ibyron: seldom; the analysis README says why).
 INACCURACY = 0.05
 MISTAKE = 0.10
 BLUNDER = 0.20
