@@ -25,7 +25,7 @@ call stays theirs):
 * ``wrappers``: Gymnasium's ``OrderEnforcing`` and ``PassiveEnvChecker`` around a made env;
 * ``env``: everything else in ``meeple.rl`` (a step's checks and bookkeeping, the bots' loop, the
   batch's arrays);
-* ``loop``: the driving loop's own work (picking a random legal action: ``np.flatnonzero`` of the
+* ``loop``: the driving loop's own work (picking a random legal action: the ``nonzero`` of the
   mask, the generator), which PettingZoo's ``connect_four_v3`` pays too in ``rl_speed.py``.
 
 Shares are of the samples of the timed steps (wall clock: on a loaded machine every part is slowed,

@@ -10,7 +10,8 @@ of the speed targets, 2 players and Ivor the Engine 3), in one process and one r
 * ``raw_env``: ``meeple.rl.pettingzoo.raw_env``, the environment without any checks;
 * ``pettingzoo``: ``meeple.rl.pettingzoo.env`` as users get it (``CheckedAEC``: the checks of
   PettingZoo's three default wrappers built in), each step ``last()`` (tensor observation + int8
-  mask) and ``step`` of a random masked action;
+  mask) and ``step`` of a random masked action (the legal indices read as
+  ``mask.view(np.bool_).nonzero()[0]``, numpy's fast path, in every loop here, connect_four_v3's too);
 * ``no tensor``: that env with every observation a ready zero vector (the real mask): what it
   would reach if the tensor cost nothing;
 * ``fresh tensor``: that env encoding every observation afresh (``Encoder.encode_state``) instead of
@@ -103,7 +104,11 @@ def aec_loop(make: Callable[[], object]) -> Callable[[int], int]:
             if term or trunc:
                 env.reset(seed=n)  # type: ignore[attr-defined]
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            # the int8 mask (PettingZoo's convention) seen as booleans, without a copy: numpy's nonzero has
+            # a fast path for booleans only, and the method skips np.flatnonzero's Python wrapper and ravel
+            # (valgrind, per pick: connect_four_v3's 7 entries 11 900 -> 5 700 instructions, Bayon's 295
+            # 16 000 -> 5 900, Ibyron's 14 025 192 700 -> 17 900)
+            legal = obs["action_mask"].view(np.bool_).nonzero()[0]
             env.step(int(legal[rng.integers(len(legal))]))  # type: ignore[attr-defined]
         return steps
 
@@ -117,7 +122,7 @@ def gym_loop(env_id: str, players: int | None = None) -> Callable[[int], int]:
         rng = np.random.default_rng(0)
         env.reset(seed=0)
         for n in range(steps):
-            legal = np.flatnonzero(base.action_masks())  # type: ignore[attr-defined]
+            legal = base.action_masks().nonzero()[0]  # type: ignore[attr-defined]  # as aec_loop picks
             _, _, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
             if term or trunc:
                 env.reset(seed=n)
@@ -233,7 +238,7 @@ def moves_per_gym_step(env_id: str, players: int | None, steps: int = 2000) -> f
     moves = 0
     for n in range(steps):
         before = len(base.state.history)  # type: ignore[attr-defined]
-        legal = np.flatnonzero(base.action_masks())  # type: ignore[attr-defined]
+        legal = base.action_masks().nonzero()[0]  # type: ignore[attr-defined]  # as aec_loop picks
         _, _, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
         moves += len(base.state.history) - before  # type: ignore[attr-defined]
         if term or trunc:

@@ -57,11 +57,16 @@ SETUPS = {"bayon": 2, "ivor": 3, "isle_of_skye": 2, "ibyron": 2}
 
 
 def random_legal(masks: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """One legal action per row of ``masks``, uniformly (every row has one)."""
-    rows, columns = np.nonzero(masks)
-    counts = np.bincount(rows, minlength=len(masks))
+    """One legal action per row of ``masks``, uniformly (every row has one).
+
+    The legal entries are found in the flattened array: numpy's ``nonzero`` of a 2-D boolean array
+    costs about ten times its ``flatnonzero`` (5 ms against 0.45 ms for Ibyron's 64 x 14 025 masks)."""
+    width = masks.shape[1]
+    flat = np.flatnonzero(masks)
+    counts = np.bincount(flat // width, minlength=len(masks))
     starts = np.cumsum(counts) - counts
-    return columns[starts + (rng.random(len(masks)) * counts).astype(np.int64)]
+    picked = flat[starts + (rng.random(len(masks)) * counts).astype(np.int64)]
+    return picked - np.arange(len(masks), dtype=np.int64) * width
 
 
 def process_seconds(pid: int) -> float:
@@ -114,7 +119,7 @@ def single_rate(game: str, steps: int) -> float:
         start = time.process_time()
         env.reset(seed=0)
         for n in range(steps):
-            legal = np.flatnonzero(base.action_masks())
+            legal = base.action_masks().nonzero()[0]
             _, _, terminated, truncated, _ = env.step(int(legal[rng.integers(len(legal))]))
             if terminated or truncated:
                 env.reset(seed=n)
