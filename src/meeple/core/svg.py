@@ -24,6 +24,7 @@ be at least :func:`min_font` of the drawing's width. Names go through
 from __future__ import annotations
 
 import functools
+import textwrap
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 from xml.sax.saxutils import escape, quoteattr
@@ -71,6 +72,12 @@ def short_name(name: str, limit: int = 16) -> str:
     if len(name) <= limit:
         return name
     return name[: max(limit - 1, 1)].rstrip() + "\u2026"
+
+
+def wrap_words(words: str, limit: int) -> list[str]:
+    """``words`` in lines of at most ``limit`` characters, broken between words only (a longer
+    word gets a line of its own); runs of spaces count as one."""
+    return textwrap.wrap(" ".join(words.split()), limit, break_long_words=False, break_on_hyphens=False)
 
 
 def clickable(action: str) -> str:

@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from meeple.core.svg import Canvas, fragment, short_name
+from meeple.core.svg import Canvas, fragment, short_name, wrap_words
 from meeple.core.words import seat_name
 from meeple.games.isle_of_skye.observe import IsleOfSkyeObservation, SeatObservation
 from meeple.games.isle_of_skye.svg_tiles import (
@@ -51,19 +51,6 @@ OFFER_GAP = 12  # between offered tiles
 def name_of(names: Sequence[str] | None, seat: int, limit: int) -> str:
     """A seat's player name, cut to ``limit`` characters."""
     return short_name(seat_name(names, seat), limit)
-
-
-def wrap(words: str, limit: int) -> list[str]:
-    """``words`` in lines of at most ``limit`` characters (a longer word gets a line of its own)."""
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        if line and len(line) + 1 + len(word) > limit:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    return [*lines, line] if line else lines
 
 
 # ------------------------------------------------------------------ the board along the top
@@ -144,7 +131,7 @@ def round_boxes(
 @fragment(256)
 def scoring_tile(letter: str, title: str, words: str, rounds: tuple[int, ...], x: float, y: float, width: float) -> str:
     """A scoring tile: its letter, its title and what it pays, with the rounds it scores in as hover help."""
-    lines = wrap(words, int((width - 16) / (SMALL * 0.55)))
+    lines = wrap_words(words, int((width - 16) / (SMALL * 0.55)))
     tip = f"{letter}: {title}: {words} (scored in rounds {', '.join(map(str, rounds))})"
     return (
         f'<g><title>{escape(tip)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="64" rx="6" '

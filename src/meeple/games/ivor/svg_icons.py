@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from meeple.core.svg import clickable, fragment, min_font
+from meeple.core.svg import clickable, fragment, min_font, wrap_words
 
 WIDTH = 1000
 SMALL, BASE, HEAD = 13, 14, 17  # font sizes in the board's units: >= min_font(WIDTH) = 11.6
@@ -53,17 +53,7 @@ def text(x: float, y: float, body: str, size: int = BASE, anchor: str = "start",
 def wrap(body: str, width: float, size: int = BASE, bold: bool = False) -> tuple[str, ...]:
     """``body`` cut into lines that fit ``width`` units at ``size``."""
     per_line = max(int(width / (size * (0.6 if bold else 0.54))), 8)
-    lines: list[str] = []
-    current = ""
-    for word in body.split():
-        if current and len(current) + 1 + len(word) > per_line:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    if current:
-        lines.append(current)
-    return tuple(lines)
+    return tuple(wrap_words(body, per_line))
 
 
 @fragment()
