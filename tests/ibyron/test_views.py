@@ -109,3 +109,12 @@ def test_mat_panel_says_what_the_disc_count_and_points_mean_in_each_mode(game: I
     beginner = as_text(start(mode="beginner").observation(0))
     assert "no permits needed" in beginner and "permits 0" not in beginner
     assert "(3 or fewer ends the game)" in beginner and "tie-break" not in beginner
+
+
+def test_text_view_counts_one_disc_in_the_singular() -> None:
+    """The village's costs, the bonus ladder and the ship say "1 disc", never "1 discs"."""
+    for seed in range(3):
+        s = played(seed, 60 * seed)
+        out = as_text(s.observation(None))
+        assert "1 disc " in out or "1 disc\n" in out or "1 disc:" in out  # a village visit costs 1 at the start
+        assert "1 discs" not in out and "0 disc " not in out

@@ -192,6 +192,3 @@ def cube(x: float, y: float, fill: str, s: float = 8) -> str:
 def colour_of(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -11,6 +11,7 @@ from meeple.core.svg import Clicks, fragment
 from meeple.core.words import seat_name
 from meeple.games.ibyron import svg_shapes as k
 from meeple.games.ibyron.data import BUILDINGS
+from meeple.games.ibyron.labels import plural
 from meeple.games.ibyron.observe import IbyronObservation
 from meeple.games.ibyron.view_words import (
     EFFECT_WORDS,
@@ -157,7 +158,7 @@ def draw_bonus(obs: IbyronObservation, clicks: Clicks, names: list[str] | None, 
             action, head = f"bonus {space['number']}", f"{space['number']}"
             taken = space["taken_by"] >= 0 or space["used_solo"]
         else:
-            action, head, taken = f"bonus {space['cost']}", k.plural(space["cost"], "disc"), False
+            action, head, taken = f"bonus {space['cost']}", plural(space["cost"], "disc"), False
         click = clicks.claim(action, k.POINTER)
         fill = "#ddd" if taken else "#fff6d0"
         inner = (k.hit(bx, y + 22, w, 40, bool(click), fill) + k.text(bx + 5, y + 36, head, k.SMALL, "#555",

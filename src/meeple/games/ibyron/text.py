@@ -21,6 +21,7 @@ from rich.text import Text
 
 from meeple.core.words import seat_name
 from meeple.games.ibyron.data import BUILDINGS
+from meeple.games.ibyron.labels import plural
 from meeple.games.ibyron.observe import IbyronObservation, PlayerObservation
 from meeple.games.ibyron.view_words import (
     EFFECT_WORDS,
@@ -168,7 +169,7 @@ def mats(obs: IbyronObservation, names: Sequence[str] | None = None) -> Group:
         body.append(f"Workers: supply {p['supply']}  village box {p['village_box']}  rest {p['rest']}  "
                     f"reserve {reserve}  Mayor {'ready' if p['mayor'] else 'used'}  forfeited {p['forfeited']}\n")
         body.append(f"Starting buildings: {_starting(p)}\n")
-        body.append(f"Built: {built or 'nothing yet'}  |  ship {p['ship']} discs  |  land tile {held}\n")
+        body.append(f"Built: {built or 'nothing yet'}  |  ship {plural(p['ship'], 'disc')}  |  land tile {held}\n")
         goal = ("(3 or fewer wins)", "points (only a round-limit tie-break)") if standard else (
             "(3 or fewer ends the game)", "points")
         body.append(f"Discs in buildings {p['discs_in_buildings']}, outside buildings {p['loose_discs']} {goal[0]}, "
@@ -190,7 +191,7 @@ def village(obs: IbyronObservation) -> Table:
         for owner, height in stacks:
             text.append(f"{owner}:{height} ", style=_seat(owner))
         unused = obs["mode"] != "standard" and space == "library"
-        cost = "not used" if unused else f"{obs['village_costs'][space]} discs"
+        cost = "not used" if unused else plural(obs["village_costs"][space], "disc")
         table.add_row(SPACE_NAMES[space], SPACE_EFFECTS[space], cost, text)
     return table
 
@@ -216,7 +217,7 @@ def market_and_bonus(obs: IbyronObservation, names: Sequence[str] | None = None)
             text.append(f"{space['number']}: {gain}{mark}  ")
         else:
             alts = "".join(" or " + gain_words(a) for a in space["alt"])
-            text.append(f"{space['cost']} discs: {gain}{alts}  ")
+            text.append(f"{plural(space['cost'], 'disc')}: {gain}{alts}  ")
     tiles = obs["tiles_face_up"]
     text.append("\nLand tiles: ", style="bold")
     if tiles:
