@@ -1,5 +1,5 @@
 """``meeple.analysis.judge``: how a finished playout is scored, when a drop is measured
-again, and that the habit's line is not played twice, on the toy game (a hidden-card game)."""
+again or on more samples, and that the habit's line is not played twice, on the toy game (a hidden-card game)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,17 @@ from collections.abc import Iterator
 import pytest
 
 import meeple
-from meeple.analysis.judge import HABIT, _in_doubt, _Sampler, end_share, judge, playout, playouts_for
+from meeple.analysis.judge import (
+    HABIT,
+    SHORT_MEASURING,
+    _in_doubt,
+    _Sampler,
+    _short_extra,
+    end_share,
+    judge,
+    playout,
+    playouts_for,
+)
 from meeple.core.rng import Random
 from tests.toygame import TOY
 
@@ -63,13 +73,41 @@ def test_a_mistake_sized_drop_within_the_noise_is_in_doubt() -> None:
 def test_a_decision_in_doubt_is_measured_on_more_samples(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
     start = meeple.new_game(toy, players=2, seed=3)
     legal = start.legal_actions(0)
-    settings = playouts_for(start.info, 0)
+    # Playouts that play to the end by design (no horizon) are not measured more for it.
+    settings = dataclasses.replace(playouts_for(start.info, 0), horizon=0)
     measured = {}
     for doubt in (False, True):
         monkeypatch.setattr("meeple.analysis.judge._in_doubt", lambda gains, answer=doubt: answer)
         measured[doubt] = judge(start, 0, legal[0], 30, Random(5), settings).samples
     # 30 playouts: 15 measure three lines on 5 samples; in doubt, three times 5 more.
     assert measured == {False: 5, True: 20}
+
+
+def test_a_decision_whose_playouts_reach_the_end_early_is_measured_on_more_samples(
+    toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = meeple.new_game(toy, players=2, seed=3)
+    legal = start.legal_actions(0)
+    settings = playouts_for(start.info, 0)
+    assert settings.horizon >= 4 * SHORT_MEASURING  # the toy game ends in 4 moves, far short of it
+    measured = {}
+    for doubt in (False, True):
+        monkeypatch.setattr("meeple.analysis.judge._in_doubt", lambda gains, answer=doubt: answer)
+        measured[doubt] = judge(start, 0, legal[0], 30, Random(5), settings).samples
+    # 5 planned samples, then up to SHORT_MEASURING times as many; in doubt, three times those more.
+    assert measured == {False: 5 * SHORT_MEASURING, True: 4 * 5 * SHORT_MEASURING}
+
+
+def test_short_playouts_get_samples_up_to_the_horizons_moves_and_finished_ones_the_most() -> None:
+    # 6 samples planned, 18 playouts of 10 moves against a horizon of 20: twice the plan.
+    assert _short_extra(6, 20, 18, 180) == 6
+    assert _short_extra(6, 20, 18, 18) == 6 * (SHORT_MEASURING - 1)  # within the cap
+    assert _short_extra(6, 20, 18, 18 * 21) == 0  # playouts as long as the horizon
+    # Every one reached the game's end: the most, however long they were.
+    assert _short_extra(6, 20, 18, 18 * 19, ended=18) == 6 * (SHORT_MEASURING - 1)
+    assert _short_extra(6, 20, 18, 18 * 19, ended=17) == 0  # not all: by their length, a little short
+    assert _short_extra(6, 0, 18, 18) == 0  # no horizon: every playout plays to the end
+    assert _short_extra(6, 20, 0, 0) == 0  # nothing measured
 
 
 def test_the_habit_is_not_played_again_where_it_is_a_move_already_played(toy: str) -> None:

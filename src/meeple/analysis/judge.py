@@ -20,7 +20,10 @@ noise than either value):
    and then quoting that same mean would overstate how much better it is (the
    winner's curse); fresh samples do not. Where the drop measured is in doubt (a
    mistake's mark hangs on its noise), it is measured once more on
-   ``EXTRA_MEASURING`` times as many fresh samples.
+   ``EXTRA_MEASURING`` times as many fresh samples. Where the first measuring
+   playouts reach the game's end (a decision near it), more samples are measured
+   first (``SHORT_MEASURING``): such playouts are no dearer than ones cut at the
+   horizon, and a late decision's drop needs more of them.
 
 Candidates: where a decision offers more moves than ``width``, only the played
 move, the policy's move and the moves that look best one step ahead
@@ -54,6 +57,15 @@ MEASURE_SHARE = 0.5
 # on for this many times its planned samples more (within the CPU cap): few decisions
 # are in doubt, and those are the ones a mark hangs on. Three: a standard error halved.
 EXTRA_MEASURING = 3
+# Where every playout of the first measuring samples reached the game's end, the
+# measuring goes on to this many times the plan; where only some did, to about the
+# moves an early decision's samples play (horizon ÷ their mean length times the plan),
+# within the same cap. Near the end a playout is no dearer than one cut at the horizon
+# (often cheaper), while its result turns on who holds which cards and the few samples
+# an early decision gets leave a late mistake in the noise (an Isle of Skye price of
+# 21 a blunder on 24 samples was not even in doubt on 8). Games whose playouts always
+# play to the end by design (horizon 0, their every decision dear) keep the plan.
+SHORT_MEASURING = 4
 
 
 @dataclass(frozen=True)
@@ -182,6 +194,8 @@ class _Sampler:
         self.settings = settings
         self.deadline = deadline
         self.playouts = 0
+        self.moves = 0  # moves played by the playouts, the first included
+        self.ended = 0  # playouts that reached the game's end
         self.timed_out = False
 
     def out_of_time(self) -> bool:
@@ -205,10 +219,14 @@ class _Sampler:
             move = _move(world.clone(), self.seat, Random(habit_seed), self.settings) if line is HABIT else line
             if move not in played:
                 self.playouts += 1
+                line_world = world.clone()
+                start = len(line_world.history)
                 try:
-                    played[move] = playout(world.clone(), self.seat, move, Random(seed), self.settings)
+                    played[move] = playout(line_world, self.seat, move, Random(seed), self.settings)
                 except IllegalAction:
                     return None
+                self.moves += len(line_world.history) - start
+                self.ended += line_world.is_over
             rewards.append(played[move])
         return rewards
 
@@ -282,6 +300,21 @@ def _choose(sampler: _Sampler, candidates: list[Action], played: Action, budget:
     return max(alive, key=lambda a: totals[a]), spent  # max() keeps the first of equals: legal order
 
 
+def _short_extra(planned: int, horizon: int, playouts: int, moves: int, ended: int = 0) -> int:
+    """Measuring samples to add to ``planned`` whose ``playouts`` played ``moves`` in all,
+    ``ended`` of them reaching the game's end: up to ``SHORT_MEASURING`` times the plan
+    where all did, otherwise enough that the measuring plays about ``planned × horizon``
+    moves a line, within that cap; none with no horizon or playouts as long as it."""
+    if horizon <= 0 or playouts == 0:
+        return 0
+    if ended == playouts:
+        return planned * (SHORT_MEASURING - 1)
+    if moves >= horizon * playouts:
+        return 0
+    factor = min(float(SHORT_MEASURING), horizon * playouts / max(moves, 1))
+    return round(planned * (factor - 1.0))
+
+
 def _in_doubt(gains: list[float]) -> bool:
     """Does a mistake's mark hang on the noise of the drop measured so far: a drop of at
     least an inaccuracy that is not a mistake clear of ``marks.CONFIDENCE`` standard
@@ -341,10 +374,20 @@ def judge(
     cut_short = sampler.timed_out
     sampler.timed_out = False  # the measuring phase gets at least one sample whatever the choosing took
     planned = max(1, measure_budget // len(lines))
-    for look in (0, 1):
-        if look and not _in_doubt(gains):
-            break
-        for _ in range(planned if look == 0 else EXTRA_MEASURING * planned):
+    playouts_before, moves_before, ended_before = sampler.playouts, sampler.moves, sampler.ended
+    extra = 0
+    for look in (0, 1, 2):
+        if look == 1:
+            playouts, moves = sampler.playouts - playouts_before, sampler.moves - moves_before
+            ended = sampler.ended - ended_before
+            count = extra = _short_extra(planned, settings.horizon, playouts, moves, ended)
+        elif look == 2:
+            if not _in_doubt(gains):
+                break
+            count = EXTRA_MEASURING * (planned + extra)  # the standard error halved, as _in_doubt expects
+        else:
+            count = planned
+        for _ in range(count):
             if samples and sampler.out_of_time():
                 break
             rewards = sampler.sample(lines)
