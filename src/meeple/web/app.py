@@ -77,7 +77,7 @@ from meeple.web.limits import Limits, RateLimit
 from meeple.web.matchpage import rules_route, undo
 from meeple.web.opentables import EXPIRE_AFTER_S
 from meeple.web.opentables import routes as open_table_routes
-from meeple.web.parsing import integer, json_object, number, parse_json, parse_seats, short_quote
+from meeple.web.parsing import bearer_token, integer, json_object, number, parse_json, parse_seats, short_quote
 from meeple.web.players import KEY_HEADER
 from meeple.web.ratings_api import add_bot_ratings
 from meeple.web.ratings_api import routes as rating_routes
@@ -148,13 +148,12 @@ def _flag(request: Request, name: str, default: bool) -> bool:
 
 
 def _bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization")
-    if header is None:
+    if request.headers.get("authorization") is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = bearer_token(request)
+    if token is None:
         raise ApiError(401, "the Authorization header must be 'Bearer <seat token>'")
-    return token.strip()
+    return token
 
 
 def _match_id(request: Request) -> str:

@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from meeple.web.errors import ApiError
 from meeple.web.hub import LiveMatch
 from meeple.web.limits import RateLimit
-from meeple.web.parsing import json_object, number, parse_json
+from meeple.web.parsing import bearer_token, json_object, number, parse_json
 from meeple.web.tables import Tables
 
 MAX_TEXT = 500
@@ -108,7 +108,7 @@ class Chat:
     # ---------------------------------------------------------------- routes
     async def get_route(self, request: Request) -> Response:
         match = await self.hub.require(request.path_params["match_id"])
-        self.seat_of(match, _bearer(request))
+        self.seat_of(match, bearer_token(request))
         after_raw = request.query_params.get("after", "0")
         after = number(after_raw)
         if after is None:
@@ -117,7 +117,7 @@ class Chat:
 
     async def post_route(self, request: Request) -> Response:
         match = await self.hub.require(request.path_params["match_id"])
-        token = _bearer(request)
+        token = bearer_token(request)
         if token is None:
             raise ApiError(401, "writing in the chat needs a seat's token (Authorization: Bearer <token>)")
         seat = self.seat_of(match, token)
@@ -177,11 +177,6 @@ class Chat:
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
-
-
-def _bearer(request: Request) -> str | None:
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def routes(chat: Callable[[], Chat]) -> list[BaseRoute]:

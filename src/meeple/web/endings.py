@@ -33,6 +33,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from meeple.web.errors import ApiError
+from meeple.web.parsing import bearer_token
 
 if TYPE_CHECKING:
     from meeple.web.live import LiveMatch
@@ -174,8 +175,7 @@ class EndingApi:
         from meeple.web.seatclaims import claim_link_seat  # here: it imports the ratings, which import this
 
         # A resignation through a link claims it as a move does: the loss counts for the key that resigned.
-        token = request.headers.get("authorization", "").partition(" ")[2].strip()
-        await claim_link_seat(self.tables, request, match, seat, token)
+        await claim_link_seat(self.tables, request, match, seat, bearer_token(request) or "")
         ending = Ending("resigned", (seat,), f"{match.seats[seat].name} resigned")
         if not await self._end(match, ending, None):
             raise ApiError(409, "the game ended or moved on meanwhile: look at the board again")

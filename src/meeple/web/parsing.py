@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.web.botworker import BOT_LEVELS
 from meeple.web.errors import ApiError
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 DIGITS = re.compile(r"[0-9]{1,12}")
 # JSON a client sends is small and flat: a match request is two levels deep, a
@@ -133,3 +136,9 @@ def short_quote(message: str, typed: str, limit: int = QUOTE_MAX) -> str:
         return message
     cut = repr(typed[:limit])
     return message.replace(repr(typed), f"{cut[:-1]}…{cut[-1]}")
+
+
+def bearer_token(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header; ``None`` without one or in another form."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None

@@ -44,7 +44,7 @@ from meeple.web.errors import ApiError
 from meeple.web.hub import Hub, LiveMatch, hash_token
 from meeple.web.listen import Changed
 from meeple.web.opentables import EXPIRE_AFTER_S, OpenTables
-from meeple.web.parsing import integer, json_object, parse_json
+from meeple.web.parsing import bearer_token, integer, json_object, parse_json
 from meeple.web.players import KEY_HEADER, Player, clean_name, key_hash, new_key, new_player_id, seat_token
 from meeple.web.ratings_api import add_seat_ratings
 from meeple.web.storage import MatchRow, SeatRow
@@ -638,11 +638,10 @@ class TableApi:
 
 
 def _token_seat(request: Request, match: LiveMatch) -> int:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = bearer_token(request)
+    if token is None:
         raise ApiError(401, "this needs the seat's token (Authorization: Bearer <token>)")
-    seat = match.seat_of_token(token.strip())
+    seat = match.seat_of_token(token)
     if seat is None:
         raise ApiError(403, "this token is not a seat of this match (check the link)")
     return seat
