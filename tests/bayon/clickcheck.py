@@ -54,21 +54,18 @@ def chromium_page() -> Iterator[Any]:
 
 def covered_targets(page: Any, svgs: Iterable[str]) -> list[tuple[int, str]]:
     """``(board number, action)`` of every click target whose centre hits something else."""
-    covered = []
-    for number, svg in enumerate(svgs):
-        page.set_content(f"<html><body style='margin:0'>{svg}</body></html>")
-        for action, ok in page.evaluate(_PROBE):
-            if not ok:
-                covered.append((number, action))
-    return covered
+    return _covered(page, svgs, _PROBE)
 
 
 def covered_texts(page: Any, svgs: Iterable[str]) -> list[tuple[int, str]]:
     """``(board number, words)`` of every text whose centre hits something drawn over it."""
+    return _covered(page, svgs, _TEXT_PROBE)
+
+
+def _covered(page: Any, svgs: Iterable[str], probe: str) -> list[tuple[int, str]]:
+    """Each board drawn alone on the page; what ``probe`` (a script listing ``[name, ok]`` pairs) finds not ok."""
     covered = []
     for number, svg in enumerate(svgs):
         page.set_content(f"<html><body style='margin:0'>{svg}</body></html>")
-        for words, ok in page.evaluate(_TEXT_PROBE):
-            if not ok:
-                covered.append((number, words))
+        covered += [(number, name) for name, ok in page.evaluate(probe) if not ok]
     return covered
