@@ -14,7 +14,7 @@ and writes each record as GAME-SEED.meeple.json. ``measure`` reports, per game:
    best (the worst and the best found with every legal move, up to 24, played on
    the same 16 worlds; the gap between the two measured again on 32 fresh ones; all
    drawn apart from the analysis's own, and scored by results alone, whatever
-   ``review.END_SPREADS`` says), the move played is replaced by that worst
+   ``GameInfo.analysis_end_spread`` says), the move played is replaced by that worst
    move and the decision is judged as ``analyse`` judges it; the share marked
    ``mistake`` or worse (goal: at least 90%). Decisions whose moves are all about
    as good are passed over (counted): no move there is a mistake to plant.

@@ -39,16 +39,6 @@ DEFAULT_BUDGET = 48  # a game that declares none
 # "game" (GameInfo.rollout_policy), where the hard level's heuristic is too dear a move
 # to play the playouts a drop needs within the time (measured: analysis_quality.py).
 POLICIES: dict[str, str] = {}
-# How a playout that reaches the end is scored, by game (judge.Playouts.end_spread):
-# the seat's share of a softmax of the final scores with this spread, where a win or a
-# loss alone is too noisy to judge by within the time. Games not listed: the result.
-# * Isle of Skye: its last two rounds play to the end, and games between sound players
-#   end a few points apart; 2 points is its evaluate()'s spread at the end.
-# * Ibyron: every playout plays to the end (its evaluate() misjudges a position cut
-#   short); scores are discs in buildings, and one disc is about what its evaluate()
-#   counts a building's worth of progress (temperature 8, ten a disc).
-# benchmarks/analysis_quality.py measures both (planted moves are chosen by results alone).
-END_SPREADS: dict[str, float] = {"isle_of_skye": 2.0, "ibyron": 1.0}
 # A decision's CPU cap: a long playout (a late, crowded position) must not hold the
 # whole analysis up; a decision cut short says so (``Decision.timed_out``).
 CPU_SECONDS = 2.0
@@ -225,6 +215,6 @@ def judge_decision(
 ) -> Decision:
     """``seat``'s decision in ``state`` (it played ``action``) judged as ``analyse`` judges it."""
     own_seed = decision_seed(state, seat, seed)
-    settings = playouts_for(state.info, own_seed, POLICIES.get(state.game, "hard"), END_SPREADS.get(state.game))
+    settings = playouts_for(state.info, own_seed, POLICIES.get(state.game, "hard"), state.info.analysis_end_spread)
     judged = judge(state, seat, action, budget, Random(own_seed), settings, cpu_seconds=cpu_seconds)
     return _decision(state, seat, str(action), judged)

@@ -145,7 +145,10 @@ class GameInfo:
     the game (``RLSpec``); a game without it has no tensor environment.
     ``analysis_playouts`` is how many playouts ``meeple.analysis`` spends on
     each decision of a finished game (``None``: its default), set in the
-    game's ``levels.py`` so that a typical game analyses in about a minute.
+    game's ``levels.py`` so that a typical game analyses in about a minute;
+    ``analysis_end_spread`` (``None``: the result itself) scores a playout that
+    reaches the end by the seat's share of a softmax of the final scores with
+    that spread, for a game where a win or a loss alone is too noisy to judge by.
     """
 
     id: str
@@ -174,6 +177,7 @@ class GameInfo:
     svg_view: Callable[..., str] | None = field(default=None, compare=False)
     levels: Mapping[str, Mapping[str, object]] = field(default_factory=dict, compare=False)
     analysis_playouts: int | None = None
+    analysis_end_spread: float | None = None
     rl: RLSpec | None = field(default=None, compare=False)
 
     @property

@@ -58,3 +58,8 @@ LEVELS: dict[str, dict[str, object]] = {
 # Playouts meeple.analysis spends on each decision of a finished game: a typical game
 # analyses within three minutes of one core (benchmarks/analysis_quality.py; docs/measurements).
 ANALYSIS_PLAYOUTS = 24
+# How meeple.analysis scores a playout that reaches the end (GameInfo.analysis_end_spread):
+# every playout plays to the end (evaluate() misjudges a position cut short); scores are
+# discs in buildings, and one disc is about what evaluate() counts a building's worth of
+# progress (temperature 8, ten a disc).
+ANALYSIS_END_SPREAD = 1.0

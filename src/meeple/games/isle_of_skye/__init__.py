@@ -29,7 +29,7 @@ from __future__ import annotations
 from meeple.core import GameInfo, Option, RLSpec, register
 from meeple.games.isle_of_skye import bot, svg, text, words
 from meeple.games.isle_of_skye.actions import ACTION_SPACE
-from meeple.games.isle_of_skye.levels import ANALYSIS_PLAYOUTS, LEVELS
+from meeple.games.isle_of_skye.levels import ANALYSIS_END_SPREAD, ANALYSIS_PLAYOUTS, LEVELS
 from meeple.games.isle_of_skye.rules import END_REASONS, IsleOfSkyeState
 from meeple.games.isle_of_skye.scoring import SCORING_TILES
 
@@ -76,6 +76,7 @@ INFO = register(
         svg_view=svg.render,
         levels=LEVELS,
         analysis_playouts=ANALYSIS_PLAYOUTS,
+        analysis_end_spread=ANALYSIS_END_SPREAD,
         # designed: well above the longest of 40 random games at every player count (docs/rl.md)
         rl=RLSpec(
             env_name="IsleOfSkye",

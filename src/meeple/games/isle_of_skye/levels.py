@@ -57,3 +57,7 @@ LEVELS: dict[str, dict[str, object]] = {
 # Playouts meeple.analysis spends on each decision of a finished game: a typical game
 # analyses within a minute of one core (benchmarks/analysis_quality.py; docs/measurements).
 ANALYSIS_PLAYOUTS = 40
+# How meeple.analysis scores a playout that reaches the end (GameInfo.analysis_end_spread):
+# the last two rounds play to the end and games between sound players end a few points
+# apart, too close for a win or a loss alone; 2 points is evaluate()'s spread at the end.
+ANALYSIS_END_SPREAD = 2.0
