@@ -184,7 +184,14 @@ def test_the_lobby_shows_option_labels_picks_and_keeps_what_was_set(browser: Any
     assert page.locator("#lobby-error").inner_text() == ""
     # Every bot level's description is shown whole (never cut in a menu), as the chosen game plays it.
     chosen = next(g for g in games["games"] if g["id"] == other)
-    for level in chosen["bots"]:
-        assert page.locator(".bot-levels li", has_text=level["label"]).count() == 1
-    assert page.locator(".bot-levels li").count() == len(chosen["bots"])
+    # A bot that plays only some player counts (a learned policy) is offered only at those.
+    for players in range(chosen["min_players"], chosen["max_players"] + 1):
+        page.select_option("#players", str(players))
+        offered = [b for b in chosen["bots"] if players in b.get("players", [players])]
+        for level in offered:
+            assert page.locator(".bot-levels li", has_text=level["label"]).count() == 1
+        assert page.locator(".bot-levels li").count() == len(offered)
+        menu = page.eval_on_selector_all("#seat-1-kind option", "os => os.map(o => o.value)")
+        assert [m for m in menu if m.startswith("bot:")] == [f"bot:{b['level']}" for b in offered]
+    assert any("players" in b for b in chosen["bots"]), "the game chosen here ships a learned bot"
     assert page.errors == []

@@ -64,7 +64,7 @@ from meeple.core import GameInfo, Record
 from meeple.web import gcpolicy
 from meeple.web.analysisapi import routes as analysis_routes
 from meeple.web.analysisjobs import AnalysisSettings
-from meeple.web.botworker import BOT_LEVELS
+from meeple.web.botworker import BOT_LEVELS, LEARNED, LEARNED_LABEL, learned_players, learned_refusal
 from meeple.web.chat import Chat
 from meeple.web.chat import routes as chat_routes
 from meeple.web.endings import ABANDON_AFTER_S, ending_of
@@ -202,8 +202,15 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
         "bots": [
             {"level": "random", "label": BOT_LEVELS["random"]},
             *({"level": name, "label": label} for name, label in level_descriptions(info.id).items()),
+            *_learned_entry(info.id),
         ],
     }
+
+
+def _learned_entry(game: str) -> list[dict[str, Any]]:
+    """The game's learned bot for the seat menus, with the one player count it plays (none if it has none)."""
+    players = learned_players(game)
+    return [] if players is None else [{"level": LEARNED, "label": LEARNED_LABEL, "players": [players]}]
 
 
 def _read_record(body: bytes) -> Record:
@@ -288,6 +295,10 @@ class Api:
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
         seats = parse_seats(data.get("seats"), players)
+        for seat_number, seat in enumerate(seats):
+            refusal = learned_refusal(info.id, players, options) if seat.get("bot") == LEARNED else None
+            if refusal is not None:
+                raise ApiError(422, f"seat {seat_number}: {refusal}")
         table = parse_table(data)
         await self.gate.admit(request, running=True)
         try:

@@ -11,6 +11,7 @@ again with every move. The moves are server-internal and never leave the machine
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from collections import OrderedDict
@@ -28,6 +29,52 @@ BOT_LEVELS: dict[str, str] = {
     "random": "Random: picks any legal move at random, a baseline to learn the rules against.",
     **{name: spec.description for name, spec in LEVELS.items()},
 }
+# The policy a game ships, trained by reinforcement learning (``meeple.rl``). Offered only where it
+# plays: a game that ships one, at the player count it was trained for, with numpy installed.
+LEARNED = "learned"
+LEARNED_LABEL = (
+    "Learned: a neural network trained by reinforcement learning; it plays from its own view of the "
+    "table with no search, in a few milliseconds, and only at the player count it was trained for."
+)
+
+
+@functools.cache
+def _shipped_policy(game: str) -> Any:
+    """``game``'s shipped policy (an ``MLPPolicy``), or ``None`` when the lobby cannot offer it: the
+    game ships none, or numpy, which the policy needs, is not installed. Read once per process."""
+    try:
+        from meeple.rl.policy import PolicyError, load_policy, shipped_path
+    except ImportError:
+        return None
+    try:  # a game registered from outside the package (a plugin, the tests' toy) has no folder of ours
+        path = shipped_path(game)
+        return load_policy(path) if path.is_file() else None
+    except (PolicyError, ImportError):
+        return None
+
+
+def learned_players(game: str) -> int | None:
+    """The player count ``game``'s shipped policy plays, or ``None`` if there is none to offer."""
+    policy = _shipped_policy(game)
+    return None if policy is None else int(policy.players)
+
+
+def learned_refusal(game: str, players: int, options: dict[str, Any]) -> str | None:
+    """Why the ``learned`` bot cannot take a seat in this set-up, or ``None`` if it can."""
+    policy = _shipped_policy(game)
+    if policy is None:
+        return f"{game} has no learned bot on this server"
+    if players != policy.players:
+        return f"the learned bot of {game} plays only {policy.players}-player games (this one has {players})"
+    from meeple.rl.policy import PolicyError, encoder_fingerprint
+
+    try:  # options that reshape the observation (a variant) are ones it was never trained on
+        policy.check(game, players, encoder_fingerprint(game, players, **options))
+    except (PolicyError, ValueError) as exc:
+        return f"the learned bot cannot play this set-up: {exc}"
+    return None
+
+
 # Levels cheap enough to run beside the server's own work, never queued behind thinkers.
 QUICK_LEVELS = frozenset({"random"})
 # A worker answers this when it has no copy of the game to continue from.

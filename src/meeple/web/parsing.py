@@ -12,7 +12,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from meeple.web.botworker import BOT_LEVELS
+from meeple.web.botworker import BOT_LEVELS, LEARNED
 from meeple.web.errors import ApiError
 
 if TYPE_CHECKING:
@@ -109,8 +109,9 @@ def _parse_seat(number: int, spec: Any) -> dict[str, Any]:
     bot = spec.get("bot")
     if kind == "bot":
         bot = "random" if bot is None else bot
-        if not isinstance(bot, str) or bot not in BOT_LEVELS:
-            raise ApiError(422, f"seat {number}: bot must be one of {', '.join(BOT_LEVELS)}, got {bot!r}")
+        if not isinstance(bot, str) or (bot not in BOT_LEVELS and bot != LEARNED):
+            levels = ", ".join([*BOT_LEVELS, LEARNED])
+            raise ApiError(422, f"seat {number}: bot must be one of {levels}, got {bot!r}")
     elif bot is not None:
         raise ApiError(422, f"seat {number} is human and cannot have a bot level")
     name = spec.get("name")

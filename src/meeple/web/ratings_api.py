@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from meeple.web.botworker import BOT_LEVELS
+from meeple.web.botworker import BOT_LEVELS, LEARNED
 from meeple.web.errors import ApiError
 from meeple.web.parsing import number
 from meeple.web.ratings import (
@@ -280,7 +280,7 @@ class RatingsApi:
         bot = BOT_ID.match(player)
         if bot:
             game, level = bot.groups()
-            if game not in self.hub.games or level not in BOT_LEVELS:
+            if game not in self.hub.games or (level not in BOT_LEVELS and level != LEARNED):
                 raise ApiError(404, f"there is no bot {player!r} (a bot is bot:<game>:<level>)")
             return player, bot_name(level), game
         if not PLAYER_ID.match(player):

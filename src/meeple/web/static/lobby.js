@@ -16,9 +16,11 @@ function currentGame() {
   return lobby.catalogue.games.find((g) => g.id === byId("game").value);
 }
 
-// The bot levels as the chosen game plays them (their descriptions differ by game).
+// The bot levels as the chosen game plays them (their descriptions differ by game); a bot that
+// plays only some player counts (the learned one) is offered only at those.
 function gameBots() {
-  return currentGame()?.bots ?? lobby.catalogue.bots;
+  const players = Number(byId("players").value);
+  return (currentGame()?.bots ?? lobby.catalogue.bots).filter((bot) => !bot.players || bot.players.includes(players));
 }
 
 function optionInput(option) {
@@ -77,6 +79,7 @@ function seatRow(number, kept) {
     kind.append(el("option", { value: `bot:${bot.level}`, text: `Bot — ${bot.label.split(":")[0]}`, title: bot.label }));
   }
   kind.value = kept?.kind ?? defaultSeat(number);
+  if (kind.selectedIndex < 0) kind.value = defaultSeat(number);  // a bot this player count lacks
   const name = el("input", { type: "text", id: `seat-${number}-name`, maxlength: 40, placeholder: `Seat ${number}` });
   name.value = kept?.name ?? "";
   return el("div", { class: "seat-row" }, el("span", { text: `Seat ${number}` }), name, kind);
