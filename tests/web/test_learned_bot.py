@@ -19,8 +19,9 @@ def test_each_game_with_a_shipped_policy_offers_it_at_its_one_player_count(clien
     for game in SHIPPING:
         learned = [b for b in games[game]["bots"] if b["level"] == "learned"]
         assert len(learned) == 1, game
-        assert learned[0]["players"] == [load_policy(shipped_path(game)).players]
-        assert "reinforcement learning" in learned[0]["label"]
+        players = load_policy(shipped_path(game)).players
+        assert learned[0]["players"] == [players]
+        assert f"Trained for {players}-player games" in learned[0]["label"]
     # The toy game ships none: no learned bot in its menu, and the other levels carry no player counts.
     assert [b["level"] for b in games["webtoy"]["bots"]] == ["random", "easy", "medium", "hard"]
     assert all("players" not in b for b in games["webtoy"]["bots"])

@@ -64,7 +64,7 @@ from meeple.core import GameInfo, Record
 from meeple.web import gcpolicy
 from meeple.web.analysisapi import routes as analysis_routes
 from meeple.web.analysisjobs import AnalysisSettings
-from meeple.web.botworker import BOT_LEVELS, LEARNED, LEARNED_LABEL, learned_players, learned_refusal
+from meeple.web.botworker import BOT_LEVELS, LEARNED, learned_label, learned_players, learned_refusal
 from meeple.web.chat import Chat
 from meeple.web.chat import routes as chat_routes
 from meeple.web.endings import ABANDON_AFTER_S, ending_of
@@ -210,7 +210,7 @@ def game_summary(info: GameInfo) -> dict[str, Any]:
 def _learned_entry(game: str) -> list[dict[str, Any]]:
     """The game's learned bot for the seat menus, with the one player count it plays (none if it has none)."""
     players = learned_players(game)
-    return [] if players is None else [{"level": LEARNED, "label": LEARNED_LABEL, "players": [players]}]
+    return [] if players is None else [{"level": LEARNED, "label": learned_label(players), "players": [players]}]
 
 
 def _read_record(body: bytes) -> Record:

@@ -32,10 +32,14 @@ BOT_LEVELS: dict[str, str] = {
 # The policy a game ships, trained by reinforcement learning (``meeple.rl``). Offered only where it
 # plays: a game that ships one, at the player count it was trained for, with numpy installed.
 LEARNED = "learned"
-LEARNED_LABEL = (
-    "Learned: a neural network trained by reinforcement learning; it plays from its own view of the "
-    "table with no search, in a few milliseconds, and only at the player count it was trained for."
-)
+
+
+def learned_label(players: int) -> str:
+    """The learned bot's words in the lobby, with the one player count it plays."""
+    return (
+        "Learned: a neural network trained by reinforcement learning; it plays from its own view of the "
+        f"table with no search, in a few milliseconds. Trained for {players}-player games, it plays only those."
+    )
 
 
 @functools.cache
