@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -74,6 +76,7 @@ def stop_executor(pool: Executor) -> None:
     """
     found = getattr(pool, "_processes", None)  # read before shutdown, which forgets them
     processes = list(found.values()) if isinstance(found, dict) else []
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     if not processes:
         return
@@ -83,8 +86,13 @@ def stop_executor(pool: Executor) -> None:
     for process in processes:
         with contextlib.suppress(Exception):
             process.join(timeout=5)
-    with contextlib.suppress(Exception):
-        pool.shutdown(wait=True)  # the pool's own thread and queues, now that its workers are gone
+    # The pool's own thread holds its queues, whose semaphores are released only when the queues
+    # are collected. The server may next die by the signal it caught (uvicorn raises it again), which
+    # runs no exit handlers: released now or never, and the resource tracker reports them leaked.
+    if isinstance(manager, threading.Thread):
+        manager.join(timeout=5)
+    del manager
+    gc.collect()
 
 
 class BotRunner:
