@@ -20,10 +20,8 @@ from meeple.rl.encoding import (
     by_relative_seat,
     category,
     changed_at,
-    changed_rows,
     flag,
     many_hot,
-    move_hot,
     move_one_hots,
     one_hot,
     relative,
@@ -47,8 +45,8 @@ SCORE_CEILING = 60.0
 (
     P_TURN, P_PHASE, P_SHEEP, P_GOLD, P_COAL, P_TOKENS, P_FINAL, P_HANDS, P_OWN_HAND, P_POS, P_KNOWN, P_COMPLETED,
     P_EVENTS, P_DISCARD, P_MAP_SHEEP, P_MAP_TOKEN, P_WAGONS, P_IDRIS, P_LINE, P_LINE_SHEEP, P_SUPPLY, P_JOBS,
-    P_SEAT_CARDS,
-) = range(1, 24)  # fmt: skip
+    P_COUNTS, P_SEAT_CARDS,
+) = range(1, 25)  # fmt: skip
 
 
 class IvorEncoder(Encoder[IvorObservation]):
@@ -84,8 +82,6 @@ class IvorEncoder(Encoder[IvorObservation]):
         self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
         self.seat_at = [[self.at_seats + r * self.per_seat for r in rel] for rel in self.rel]
         self.loc_at = [self.at_locs + i * per_loc for i in range(LOCATIONS)]
-        self.supply_at = [self.at_deck, self.at_deck + 1, self.at_supply, self.at_supply + 1, self.at_supply + 2]
-        self.supply_ceiling = (float(CARDS), 5.0, 12.0, 12.0, 5.0)
 
     def fill(self, v: Vector, obs: IvorObservation, me: int) -> None:
         p = self.players
@@ -151,14 +147,28 @@ class IvorEncoder(Encoder[IvorObservation]):
         piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
         turn, phase = self.at_current + self.rel[me][state.current], self.at_phase + state.phase
-        if turn != keys[P_TURN] or phase != keys[P_PHASE]:  # one test for the two, most moves
-            move_hot(cache, P_TURN, turn)
-            move_hot(cache, P_PHASE, phase)
-        # four numbers, each changing now and then: cheaper written than keyed
-        m[self.at_round] = min(1.0, state.round / 30)
-        m[self.at_end] = min(1.0, state.target / SHEEP_CEILING)
-        m[self.at_end + 1] = 1.0 if state.end_triggered else 0.0
-        m[self.at_end + 2] = min(1.0, state.moves_left / 5)
+        old = keys[P_PHASE]
+        if phase != old:  # most moves (move_hot, written out: each key is the index it lit)
+            if old is not UNSEEN:
+                m[old] = 0.0
+            m[phase] = 1.0
+            keys[P_PHASE] = phase
+        old = keys[P_TURN]
+        if turn != old:
+            if old is not UNSEEN:
+                m[old] = 0.0
+            m[turn] = 1.0
+            keys[P_TURN] = turn
+        # four numbers, each changing now and then: one key for the four, all written when it changes
+        # (each number lies in [0, ceiling) or is written as 1: scaled's clipping, without a call to min)
+        rnd, moves, end, target = key = (state.round, state.moves_left, state.end_triggered, state.target)
+        if key != keys[P_COUNTS]:
+            keys[P_COUNTS] = key
+            at = self.at_end
+            m[self.at_round] = rnd / 30 if rnd < 30 else 1.0
+            m[at] = target / SHEEP_CEILING if target < SHEEP_CEILING else 1.0
+            m[at + 1] = 1.0 if end else 0.0
+            m[at + 2] = moves / 5 if moves < 5 else 1.0
         self._update_numbers(cache, state, me)
         self._update_cards(cache, state, me)
         discard, old = state.discard, keys[P_DISCARD]
@@ -177,27 +187,33 @@ class IvorEncoder(Encoder[IvorObservation]):
             write_changed(cache, P_MAP_SHEEP, sheep, self.loc_at, 0, 8.0)
         if token != keys[P_MAP_TOKEN]:
             write_changed(cache, P_MAP_TOKEN, token, self.loc_at, 1, None)  # a flag: a token taken clears it
-        slot = self.owner_slot[me]
         if state.wagon_at != keys[P_WAGONS]:
-            move_one_hots(cache, P_WAGONS, state.wagon_at, self.at_wagon, slot)
+            move_one_hots(cache, P_WAGONS, state.wagon_at, self.at_wagon, self.owner_slot[me])
         if state.idris_at != keys[P_IDRIS]:
-            move_one_hots(cache, P_IDRIS, state.idris_at, self.at_idris, slot)
+            move_one_hots(cache, P_IDRIS, state.idris_at, self.at_idris, self.owner_slot[me])
         line, on = state.line, state.line_sheep
         if line != keys[P_LINE] or on != keys[P_LINE_SHEEP]:
             keys[P_LINE], keys[P_LINE_SHEEP] = line[:], on[:]
             hot = []
-            for i, (card, sheep_on) in enumerate(zip(line[:LINE], on, strict=False)):
-                at = self.at_line + i * (CARDS + 1)
+            at = self.at_line
+            for card, sheep_on in zip(line[:LINE], on, strict=False):
                 if isinstance(card, int) and 0 < card <= CARDS:
                     hot.append(at + card - 1)
                 if sheep_on:
                     hot.append(at + CARDS)
+                at += CARDS + 1
             relight(cache, P_LINE, hot)
-        key = (len(state.deck), len(state.removed), state.supply_gold, state.supply_coal, state.idris_free)
-        if key != keys[P_SUPPLY]:
-            keys[P_SUPPLY] = key
-            for at, x, ceiling in zip(self.supply_at, key, self.supply_ceiling, strict=True):
-                m[at] = min(1.0, x / ceiling)
+        deck, removed, gold, coal, idris = supply = (
+            len(state.deck), len(state.removed), state.supply_gold, state.supply_coal, state.idris_free
+        )
+        if supply != keys[P_SUPPLY]:
+            keys[P_SUPPLY] = supply
+            at, at2 = self.at_deck, self.at_supply
+            m[at] = deck / CARDS if deck < CARDS else 1.0
+            m[at + 1] = removed / 5 if removed < 5 else 1.0
+            m[at2] = gold / 12 if gold < 12 else 1.0
+            m[at2 + 1] = coal / 12 if coal < 12 else 1.0
+            m[at2 + 2] = idris / 5 if idris < 5 else 1.0
         if state.jobs_here != keys[P_JOBS]:
             keys[P_JOBS] = state.jobs_here
             relight(cache, P_JOBS, [self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
@@ -206,14 +222,15 @@ class IvorEncoder(Encoder[IvorObservation]):
         """Each seat's counts and place (of another seat's hand only its size)."""
         m, keys = cache.view, cache.keys
         starts = self.seat_at[me]  # where each seat's run starts, by absolute seat
+        # a few seats: each count is written for all of them when one changed (cheaper than finding which)
         if state.sheep != keys[P_SHEEP]:
-            write_changed(cache, P_SHEEP, state.sheep, starts, 0, SHEEP_CEILING)
+            keys[P_SHEEP] = _seat_counts(m, starts, 0, state.sheep, SHEEP_CEILING)
         if state.gold != keys[P_GOLD]:
-            write_changed(cache, P_GOLD, state.gold, starts, 1, 5.0)
+            keys[P_GOLD] = _seat_counts(m, starts, 1, state.gold, 5.0)
         if state.coal != keys[P_COAL]:
-            write_changed(cache, P_COAL, state.coal, starts, 2, 5.0)
+            keys[P_COAL] = _seat_counts(m, starts, 2, state.coal, 5.0)
         if state.tokens != keys[P_TOKENS]:
-            write_changed(cache, P_TOKENS, state.tokens, starts, 4, 5.0)
+            keys[P_TOKENS] = _seat_counts(m, starts, 4, state.tokens, 5.0)
         final = state.final
         if final != keys[P_FINAL]:
             keys[P_FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
@@ -238,7 +255,7 @@ class IvorEncoder(Encoder[IvorObservation]):
         hands = state.hands
         sizes = list(map(len, hands))
         if sizes != keys[P_HANDS]:
-            write_changed(cache, P_HANDS, sizes, starts, 3, 5.0)
+            keys[P_HANDS] = _seat_counts(cache.view, starts, 3, sizes, 5.0)
         own = hands[me]
         if own != keys[P_OWN_HAND]:
             keys[P_OWN_HAND] = own[:]
@@ -255,7 +272,21 @@ class IvorEncoder(Encoder[IvorObservation]):
     def _update_card_sets(self, cache: SeatCache, group: int, sets: list[list[int]], starts: list[int]) -> None:
         """Relight, for each seat whose set changed, the cards of ``group`` (0 known, 1 completed, 2 events)."""
         offset = 6 + LOCATIONS + (group + 1) * CARDS
-        for q in changed_rows(cache, P_KNOWN + group, sets):
-            if q < len(starts):
-                at = starts[q] + offset
-                relight(cache, P_SEAT_CARDS + 3 * q + group, [at + c for c in sets[q]])
+        keys, piece = cache.keys, P_KNOWN + group
+        old = keys[piece]  # a copy of each seat's set (changed_rows, written out for a few seats)
+        if old is UNSEEN or len(old) != len(sets):
+            old = keys[piece] = [UNSEEN] * len(sets)  # equal to no set: every seat's is written
+        for q, cards in enumerate(sets):
+            if cards != old[q]:
+                old[q] = cards[:]
+                if q < len(starts):
+                    at = starts[q] + offset
+                    relight(cache, P_SEAT_CARDS + 3 * q + group, [at + c for c in cards])
+
+
+def _seat_counts(m: Any, starts: list[int], offset: int, values: list[int], ceiling: float) -> list[int]:
+    """``m[starts[q] + offset] = min(1, values[q] / ceiling)`` for every seat ``q`` (counts are never
+    negative); returns a copy of ``values``, the piece's new key."""
+    for at, x in zip(starts, values, strict=False):
+        m[at + offset] = x / ceiling if x < ceiling else 1.0
+    return values[:]

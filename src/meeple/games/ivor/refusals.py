@@ -2,8 +2,10 @@
 
 Each ``*_refusal`` function is one rule's check: it returns why the action is
 refused, or ``None`` when the rule allows it. ``rules.py`` builds the legal
-actions from these very checks, and :func:`explain_illegal` answers with their
-words, so a refusal can never say something the legal actions disagree with.
+actions from these very checks (where a step asks one check of every location,
+the same test made for all of them in one pass), and :func:`explain_illegal`
+answers with their words, so a refusal never says something the legal actions
+disagree with (the suite checks every action of the game against both).
 They run while the legal actions are built, so the legal path is cheap: the
 words are looked up in tables made once here, never formatted there.
 
@@ -118,6 +120,8 @@ def special_refusal(state: IvorState, seat: int, card: int) -> str | None:
             return None
         return NO_RUNAWAY_IN_REACH[card]
     # extra_card: a card in the line this player may take
+    if state.gold[seat] > 0:  # take_refusal refuses nothing to a player with gold
+        return None if state.line else NO_CARD_TO_TAKE
     for other in state.line:
         if take_refusal(state, seat, other) is None:
             return None

@@ -16,6 +16,10 @@ see :func:`move_options`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
+from meeple.core import Action
+from meeple.games.ivor.actions import MOVE_ACT, MoveAction
 from meeple.games.ivor.data import DATA
 
 LOCS = DATA.locations
@@ -25,12 +29,57 @@ MAIN_A, MAIN_B = DATA.main_line
 MAIN_LINE_COAL: int = DATA.components["main_line_coal"]
 INF = 99
 
-# (ordinary moves, location) pairs, sorted by moves.
-Reach = tuple[tuple[int, int], ...]
-# Routes: (by ordinary lines only, riding the main line once).
-Routes = tuple[Reach, Reach]
+# (ordinary moves, location) pairs, sorted, each packed in one int: moves << 5 | location. Ints,
+# not pairs: the route caches keep many of these, and a tuple kept is one more object for the
+# garbage collector to count and visit (it visited the pairs of every new cache entry).
+Reach = tuple[int, ...]
+assert N_LOCS <= 32, "a location is packed in 5 bits"
 # A destination's options: (ordinary moves, coal spent), cheapest in coal first.
 Options = dict[int, tuple[tuple[int, int], ...]]
+
+
+# The map as bit sets, for breadth-first search a whole frontier at a time: the neighbours of
+# every location in a set of the low (high) locations, and the locations in such a set in
+# order, looked up by that half of the set's bits (two tables of 2**10 instead of one of 2**20).
+HALF = 10
+assert N_LOCS <= 2 * HALF, "the map's bit sets are looked up in two halves"
+_HALF_MASK = (1 << HALF) - 1
+_NEIGHBOURS = [sum(1 << o for o in ADJ[x]) for x in range(N_LOCS)]
+
+
+def _half_tables(base: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    size = 1 << max(0, min(HALF, N_LOCS - base))
+    near, members = [], []
+    for m in range(size):
+        inside = tuple(base + i for i in range(HALF) if m >> i & 1)
+        members.append(inside)
+        near.append(_or_all(_NEIGHBOURS[x] for x in inside))
+    return tuple(near), tuple(members)
+
+
+def _or_all(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+_NEAR_LO, _IN_LO = _half_tables(0)
+_NEAR_HI, _IN_HI = _half_tables(HALF)
+
+
+def levels(src: int, blocked: int = 0) -> list[tuple[int, ...]]:
+    """The locations ``d`` ordinary moves from ``src`` (by the fewest), each in order, for
+    ``d = 1, 2, ...``, never entering a location whose bit is set in ``blocked``."""
+    seen = 1 << src | blocked
+    frontier = 1 << src
+    out: list[tuple[int, ...]] = []
+    while True:
+        frontier = (_NEAR_LO[frontier & _HALF_MASK] | _NEAR_HI[frontier >> HALF]) & ~seen
+        if not frontier:
+            return out
+        seen |= frontier
+        out.append(_IN_LO[frontier & _HALF_MASK] + _IN_HI[frontier >> HALF])
 
 
 def bfs(src: int, blocked: int = 0) -> list[int]:
@@ -38,20 +87,17 @@ def bfs(src: int, blocked: int = 0) -> list[int]:
     location whose bit is set in ``blocked``."""
     dist = [INF] * N_LOCS
     dist[src] = 0
-    frontier = [src]
-    while frontier:
-        nxt = []
-        for here in frontier:
-            d = dist[here] + 1
-            for other in ADJ[here]:
-                if dist[other] == INF and not blocked >> other & 1:
-                    dist[other] = d
-                    nxt.append(other)
-        frontier = nxt
+    for d, ring in enumerate(levels(src, blocked), 1):
+        for x in ring:
+            dist[x] = d
     return dist
 
 
 DIST = [bfs(src) for src in range(N_LOCS)]
+# BALL[src][r]: bit set of the locations at most r lines from src, r up to N_LOCS.
+BALL = tuple(
+    tuple(sum(1 << x for x in range(N_LOCS) if DIST[src][x] <= r) for r in range(N_LOCS + 1)) for src in range(N_LOCS)
+)
 # WITHIN[src][r]: the locations at most r lines from src (runaway sheep), r up to 9.
 WITHIN = tuple(tuple(tuple(x for x in range(N_LOCS) if DIST[src][x] <= r) for r in range(10)) for src in range(N_LOCS))
 
@@ -69,41 +115,43 @@ def _main_rows(blocked: int) -> tuple[list[int], list[int]]:
     return rows
 
 
-def routes(src: int, blocked: int) -> Routes:
-    """Where a wagon at ``src`` can get to when the locations in ``blocked`` (a bit set)
-    cannot be entered: ``(by_line, by_main_line)``. ``by_main_line`` holds the routes
-    that ride the main line once (2 coal on top of the moves), the fewest ordinary
-    moves of both directions for each location. Riding it twice never pays."""
-    row = bfs(src, blocked)
-    by_line = tuple(sorted((row[x], x) for x in range(N_LOCS) if x != src and row[x] < INF))
+def line_routes(src: int, blocked: int) -> Reach:
+    """Where a wagon at ``src`` gets to by ordinary lines alone when the locations in ``blocked``
+    (a bit set) cannot be entered, nearest first."""
+    return tuple(d << 5 | x for d, ring in enumerate(levels(src, blocked), 1) for x in ring)
+
+
+def main_routes(src: int, blocked: int) -> Reach:
+    """Where a wagon at ``src`` gets to riding the main line once (2 coal on top of the moves),
+    the fewest ordinary moves of both directions for each location. Riding it twice never pays."""
+    row = [INF] * N_LOCS
+    row[src] = 0
+    for dx in _cached(_LINES, src, blocked, line_routes):
+        row[dx & 31] = dx >> 5
     from_a, from_b = _main_rows(blocked)
-    best: dict[int, int] = {}
+    best = [INF] * N_LOCS  # over both directions; a sum at or above INF is no route
     for a, b, far in ((MAIN_A, MAIN_B, from_b), (MAIN_B, MAIN_A, from_a)):
         if row[a] >= INF or blocked >> b & 1:
             continue
-        for x in range(N_LOCS):
-            if x != src and far[x] < INF:
-                steps = row[a] + far[x]
-                if x not in best or steps < best[x]:
-                    best[x] = steps
-    by_main = tuple(sorted((steps, x) for x, steps in best.items()))
-    return by_line, by_main
+        to_a = row[a]
+        best = list(map(min, best, [to_a + f for f in far]))
+    best[src] = INF
+    return tuple(sorted(steps << 5 | x for x, steps in enumerate(best) if steps < INF))
 
 
-OPEN_ROUTES = tuple(routes(src, 0) for src in range(N_LOCS))
-_ROUTE_CACHE: dict[int, Routes] = {}
+# Routes remembered per (start, blocked set): Idris positions repeat a lot in search. The routes
+# by the main line are searched only when a move step has the coal to ride it.
+_LINES: dict[int, Reach] = {}
+_MAINS: dict[int, Reach] = {}
 
 
-def blocked_routes(src: int, blocked: int) -> Routes:
-    """``routes`` remembered per (start, blocked set): Idris positions repeat a lot in search."""
-    if not blocked:
-        return OPEN_ROUTES[src]
+def _cached(table: dict[int, Reach], src: int, blocked: int, search: Callable[[int, int], Reach]) -> Reach:
     key = blocked << 5 | src
-    found = _ROUTE_CACHE.get(key)
+    found = table.get(key)
     if found is None:
-        if len(_ROUTE_CACHE) > 50_000:
-            _ROUTE_CACHE.clear()
-        found = _ROUTE_CACHE[key] = routes(src, blocked)
+        if len(table) > 50_000:
+            table.clear()
+        found = table[key] = search(src, blocked)
     return found
 
 
@@ -112,7 +160,7 @@ def cost(steps: int, free: int, main: bool) -> int:
     return (steps - free if steps > free else 0) + (MAIN_LINE_COAL if main else 0)
 
 
-def move_options(src: int, free: int, coal: int, blocked: int, wagons: list[int]) -> Options:
+def move_options(src: int, free: int, coal: int, blocked: int, wagons: Sequence[int]) -> Options:
     """Where a wagon at ``src`` with ``free`` free moves and ``coal`` coal can go and stop:
     ``{location: ((ordinary moves, coal spent), ...)}``.
 
@@ -121,17 +169,18 @@ def move_options(src: int, free: int, coal: int, blocked: int, wagons: list[int]
     by line alone, and the fewest riding the main line, when neither beats the other
     (the main line costs more coal but can save free moves for later). Equal leftovers
     keep the route by line. ``wagons[x] >= 0`` where a wagon stands (no stopping)."""
-    by_line, by_main = blocked_routes(src, blocked)
     options: Options = {}
     budget = free + coal
-    for d, x in by_line:
+    for dx in _cached(_LINES, src, blocked, line_routes):
+        d, x = dx >> 5, dx & 31
         if d > budget:
             break
         if wagons[x] < 0:
             options[x] = ((d, d - free if d > free else 0),)
     if coal < MAIN_LINE_COAL:
         return options
-    for steps, x in by_main:
+    for sx in _cached(_MAINS, src, blocked, main_routes):
+        steps, x = sx >> 5, sx & 31
         spend = cost(steps, free, True)
         if spend > coal:
             break
@@ -151,3 +200,44 @@ def move_options(src: int, free: int, coal: int, blocked: int, wagons: list[int]
         else:
             options[x] = ((d, line_spend), (steps, spend))
     return options
+
+
+# What the legal-action list takes from move_options, per (start, free moves, coal, blocked set)
+# on a board with no other wagon: the move actions in the list's order (nearest first), each
+# destination's run of them (start << 8 | stop), and what playing each action takes:
+# (ordinary moves << 6 | coal) << 5 | destination. Another wagon only takes its location out
+# of the options (it never changes a route elsewhere), so the list for the real board is this
+# one with those runs cut out. The same few keys come back turn after turn, and building the
+# options afresh costs several times the lookup. Numbers packed in ints, not tuples: a kept
+# tuple is one more object for the garbage collector to count and visit.
+MoveTable = tuple[tuple[MoveAction, ...], dict[int, int], dict[Action, int]]
+NO_WAGONS = (-1,) * N_LOCS
+MOVE_TABLES: dict[int | tuple[int, int, int, int], MoveTable] = {}
+
+
+def move_table(src: int, free: int, coal: int, blocked: int) -> MoveTable:
+    """The :data:`MoveTable` of ``move_options(src, free, coal, blocked, NO_WAGONS)``, remembered
+    in ``MOVE_TABLES``."""
+    if coal < MAIN_LINE_COAL:  # by line only: a route of n moves stays within n lines of the start,
+        budget = free + coal  # so a Sleeping Idris farther away changes nothing (and shares the table)
+        blocked &= BALL[src][budget if budget < N_LOCS else N_LOCS]
+    # one int for the key (no tuple made) while the numbers fit its fields, as in any real game
+    if 0 <= free < 32 and 0 <= coal < 16:
+        key: int | tuple[int, int, int, int] = (blocked << 5 | src) << 9 | free << 4 | coal
+    else:
+        key = (src, free, coal, blocked)
+    table = MOVE_TABLES.get(key)
+    if table is None:
+        if len(MOVE_TABLES) >= 20_000:  # a bound on memory; the keys in use come back at once
+            MOVE_TABLES.clear()
+        acts: list[MoveAction] = []
+        span: dict[int, int] = {}
+        plays: dict[Action, int] = {}
+        for x, ways in move_options(src, free, coal, blocked, NO_WAGONS).items():
+            start, row = len(acts), MOVE_ACT[x]
+            for d, spend in ways:
+                acts.append(row[spend])
+                plays[row[spend]] = (d << 6 | spend) << 5 | x
+            span[x] = start << 8 | len(acts)
+        table = MOVE_TABLES[key] = (tuple(acts), span, plays)
+    return table

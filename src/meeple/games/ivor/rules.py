@@ -52,20 +52,20 @@ from meeple.games.ivor.actions import (
 )
 from meeple.games.ivor.data import DATA, Job
 from meeple.games.ivor.refusals import (
+    EVENT_NEEDS_GOLD,
     buy_refusal,
-    idris_refusal,
     job_site_refusal,
     place_refusal,
     runaway_refusal,
     special_refusal,
-    take_refusal,
 )
-from meeple.games.ivor.routes import Options, move_options
+from meeple.games.ivor.routes import WITHIN, MoveTable, Options, move_options, move_table
 
 # ----------------------------------------------------------------- constants
 LOCS = DATA.locations
 N_LOCS = len(LOCS)
 LOC_INDEX = {loc.id: loc.index for loc in LOCS}
+IDRIS_MASKS: dict[tuple[int, ...], int] = {}  # see IvorState._blocked
 COMP = DATA.components
 
 N_JOBS = len(DATA.jobs)
@@ -73,8 +73,10 @@ N_CARDS = N_JOBS + len(DATA.events)
 JOBS: dict[int, Job] = {job.id: job for job in DATA.jobs}
 EVENTS = events.EVENTS
 JOB_LOC = [-1] * (N_CARDS + 1)  # card id -> location index (jobs only)
+EXTRA_MOVES = [False] * (N_CARDS + 1)  # card id -> its special action is extra moves (always allowed)
 for _job in DATA.jobs:
     JOB_LOC[_job.id] = _job.location
+    EXTRA_MOVES[_job.id] = _job.special == "extra_moves"
 
 HAND_LIMIT: int = COMP["hand_limit"]
 LINE_SIZE: int = COMP["line_size"]
@@ -113,7 +115,7 @@ class IvorState(State):
 
     __slots__ = (
         "__legal",  # cached legal actions of the seat to move (dropped on every change; not game state)
-        "__moves",  # the move options behind the cached legal actions, for the move that follows
+        "__moves",  # what playing each cached legal move takes (routes.MoveTable), for the move that follows
         "coal",
         "completed",
         "current",
@@ -181,7 +183,7 @@ class IvorState(State):
         super().__init__(players, seed, options)
         rng = self.rng
         self.__legal: list[Action] | None = None
-        self.__moves: Options | None = None
+        self.__moves: dict[Action, int] | None = None
         self.target = sheep_to_end(players)
         self.current = 0  # seat 0 holds Ivor and goes first
         self.phase = PLACE
@@ -322,13 +324,21 @@ class IvorState(State):
             return self._move_phase_actions()
         seat = self.current
         if phase in (TAKE, EXTRA_CARD):
-            return [TAKE_ACT[c] for c in self.line if take_refusal(self, seat, c) is None]
+            # take_refusal, for the whole line: a card is refused only to a player without gold
+            if self.gold[seat] > 0:
+                return [TAKE_ACT[c] for c in self.line]
+            return [TAKE_ACT[c] for c in self.line if EVENT_NEEDS_GOLD[c] is None]
         if phase == DISCARD:
             return [DISCARD_ACT[c] for c in self.hands[seat]]
+        # Where Idris may sleep and where a sheep may run from: the test of idris_refusal and of
+        # runaway_refusal, made for every location in one pass (the suite checks they agree).
         if phase == IDRIS:
-            return [IDRIS_ACT[i] for i in range(N_LOCS) if idris_refusal(self, i) is None]
+            return [act for act, w, i in zip(IDRIS_ACT, self.wagon_at, self.idris_at, strict=True) if w < 0 and i < 0]
         if phase == RUNAWAY:
-            reach = self.runaway_reach
+            reach, here = self.runaway_reach, self.pos[seat]
+            sheep, idris = self.loc_sheep, self.idris_at
+            if 0 <= reach < len(WITHIN[here]):  # WITHIN[here][reach]: the locations in reach, in order
+                return [RUNAWAY_ACT[i] for i in WITHIN[here][reach] if sheep[i] > 0 and idris[i] < 0]
             return [RUNAWAY_ACT[i] for i in range(N_LOCS) if runaway_refusal(self, seat, i, reach) is None]
         if phase == PLACE:
             return [PLACE_ACT[i] for i in range(N_LOCS) if place_refusal(self, i) is None]
@@ -337,21 +347,22 @@ class IvorState(State):
     def _move_phase_actions(self) -> list[Action]:
         seat = self.current
         here = self.pos[seat]
-        options = self.__moves = self.move_options()
-        acts: list[Action] = []
+        blocked = self._blocked() if self.idris_free < IDRIS_TOKENS else 0
+        moves, span, self.__moves = move_table(here, self.moves_left, self.coal[seat], blocked)
+        acts: list[Action] = list(moves)  # nearest first: the order move_options finds them
+        wagons = self.wagon_at
+        for x, run in reversed(span.items()):  # the last run first: the others keep their place
+            if wagons[x] >= 0:  # no stopping where a wagon stands
+                del acts[run >> 8 : run & 255]
         append = acts.append
-        for x, ways in options.items():  # nearest first: the order move_options found them
-            row = MOVE_ACT[x]
-            for way in ways:
-                append(row[way[1]])
         if buy_refusal(self, seat) is None:
             append(BUY_COAL)
         hand = self.hands[seat]
         for c in hand:  # a job card names where it is done
             if JOB_LOC[c] == here and job_site_refusal(self, here) is None:
                 append(JOB_ACT[c])
-        for c in hand:
-            if special_refusal(self, seat, c) is None:
+        for c in hand:  # extra moves are always on offer: no need to ask
+            if EXTRA_MOVES[c] or special_refusal(self, seat, c) is None:
                 append(SPECIAL_ACT[c])
         append(END)
         return acts
@@ -365,10 +376,14 @@ class IvorState(State):
 
     def _blocked(self) -> int:
         """Bit per location where a Sleeping Idris lies."""
-        mask = 0
-        for i, owner in enumerate(self.idris_at):
-            if owner >= 0:
-                mask |= 1 << i
+        # Remembered per placement of the tokens: a tuple of the owners is made and looked up at C
+        # speed, a few times faster than a test of each location (a few placements recur all game).
+        owners = tuple(self.idris_at)
+        mask = IDRIS_MASKS.get(owners)
+        if mask is None:
+            if len(IDRIS_MASKS) >= 50_000:  # a bound on memory
+                IDRIS_MASKS.clear()
+            mask = IDRIS_MASKS[owners] = sum(1 << i for i, owner in enumerate(owners) if owner >= 0)
         return mask
 
     @property
@@ -379,17 +394,25 @@ class IvorState(State):
 
     # --------------------------------------------------------------- apply
     def _apply(self, action: Action, seat: int) -> None:
-        options = self.__moves
+        moves = self.__moves
         self.__legal = None
         self.__moves = None
         if type(action) is MoveAction:
-            self._move(LOC_INDEX[action.destination], action.coal, options or self.move_options())
+            self._move((moves or self._move_table()[2])[action])
         else:
-            _APPLY[action.kind](self, action[1] if len(action) > 1 else None, seat)
+            _APPLY[action[0]](self, action[1] if len(action) > 1 else None, seat)
 
-    def _move(self, dest: int, spend: int, options: Options) -> None:
+    def _move_table(self) -> MoveTable:
+        """The move options of the seat to move (on a board without the other wagons: see ``routes.move_table``)."""
         seat = self.current
-        steps = next(d for d, c in options[dest] if c == spend)
+        blocked = self._blocked() if self.idris_free < IDRIS_TOKENS else 0
+        return move_table(self.pos[seat], self.moves_left, self.coal[seat], blocked)
+
+    def _move(self, route: int) -> None:
+        """Move the wagon as ``route`` says: (ordinary moves << 6 | coal) << 5 | destination
+        (packed as in ``routes.move_table``)."""
+        seat = self.current
+        dest, spend, steps = route & 31, route >> 5 & 63, route >> 11
         self.moves_left = self.moves_left - steps if steps < self.moves_left else 0
         self.coal[seat] -= spend
         self.supply_coal += spend
@@ -534,7 +557,7 @@ class IvorState(State):
         self.phase = MOVE
         self.moves_left = 1
         self.jobs_here = 0
-        if self.idris_free < IDRIS_TOKENS:  # this player's sleeping Idris wakes and leaves
+        if self.idris_free < IDRIS_TOKENS and seat in self.idris_at:  # this player's sleeping Idris wakes and leaves
             for i in range(N_LOCS):
                 if self.idris_at[i] == seat:
                     self.idris_at[i] = -1
@@ -620,7 +643,7 @@ class IvorState(State):
 
 
 # What each kind of action (other than a move) does: (state, its argument, seat).
-_APPLY = {
+_APPLY: dict[int | str, Callable[[IvorState, Any, int], None]] = {
     "take": IvorState._do_take,
     "end": IvorState._do_end,
     "job": lambda state, card, seat: state._complete_job(card),
