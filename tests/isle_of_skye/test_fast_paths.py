@@ -269,3 +269,25 @@ def test_a_price_goes_to_the_first_tile_still_waiting() -> None:
             assert after._to_price(seat) == waiting[1:]
             checked += 1
     assert checked > 100
+
+
+def test_legal_indices_are_the_action_space_indices_of_the_legal_list_in_its_order() -> None:
+    # ``_legal_indices`` (the RL masks' source) names the build steps and prices by index from tables.
+    index = {action: i for i, action in enumerate(ACTION_SPACE)}
+    kinds: set[str] = set()
+    planned = 0
+    for players in (2, 3, 5):
+        for game in range(2):
+            state = new_state(players, seed=40 + 10 * players + game)
+            rng = random.Random(game)
+            while not state.is_over:
+                for seat in state.to_move:
+                    legal = state._legal_actions(seat)
+                    assert state._legal_indices(seat) == [index[a] for a in legal], (str(state.history[-3:]), seat)
+                    kinds.update(a.kind for a in legal)
+                    planned += state.phase == BUILD and state._build_plan(seat) is not None
+                seat = state.to_move[rng.randrange(len(state.to_move))]
+                legal = state.legal_actions(seat)
+                state.apply(legal[rng.randrange(len(legal))], seat)
+    assert kinds == {"discard", "price", "buy", "pass", "place", "spot", "rotate"}
+    assert planned > 0  # build steps listed through a plan too

@@ -52,3 +52,13 @@ ACTION_SPACE: tuple[Action, ...] = (
 )
 # For refusing, with a reason, actions built by hand that are not in the action space.
 KNOWN_ACTIONS = frozenset(ACTION_SPACE)
+
+# Each action's index in ACTION_SPACE (what the RL environments' masks are indexed by), by what names it: the
+# state lists its legal moves as these ints (``IsleOfSkyeState._legal_indices``) without building and hashing
+# the actions themselves.
+INDEX: dict[Action, int] = {action: i for i, action in enumerate(ACTION_SPACE)}
+DISCARD_INDEX = {t: INDEX[a] for t, a in DISCARD.items()}
+PRICE_INDEX = INDEX[PRICES[1]] - 1  # + n: the index of ``price n`` (1 to MAX_PRICE)
+PLACE_INDEX = {t: INDEX[a] for t, a in PLACE.items()}
+SPOT_INDEX = {pos: INDEX[a] for pos, a in SPOT.items()}
+ROTATE_INDEX = [INDEX[a] for a in ROTATE]

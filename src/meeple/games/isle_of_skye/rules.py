@@ -25,12 +25,18 @@ from meeple.games.isle_of_skye.actions import (
     BUY,
     BUY_TILE,
     DISCARD,
+    DISCARD_INDEX,
+    INDEX,
     OVER,
     PASS,
     PLACE,
+    PLACE_INDEX,
     PRICE,
+    PRICE_INDEX,
     PRICES,
+    ROTATE_INDEX,
     SPOT,
+    SPOT_INDEX,
 )
 from meeple.games.isle_of_skye.build_plan import ROTATIONS_OFFERED, BuildFacts, BuildPlan, all_out_of_reach
 from meeple.games.isle_of_skye.data import (
@@ -67,6 +73,10 @@ CASTLE_INCOME: int = ROUNDS["castle_income"]
 WHISKY_INCOME: int = ROUNDS["whisky_income_per_connected_tile"]
 STARTING_GOLD: int = ROUNDS["starting_gold"]
 END_REASONS = ("rounds",)
+# The indices (``actions.INDEX``) of the rotate steps of each set of rotations (``ROTATIONS_OFFERED``).
+ROTATIONS_INDICES: dict[tuple[int, ...], tuple[int, ...]] = {
+    rots: tuple(ROTATE_INDEX[r] for r in rots) for rots in ROTATIONS_OFFERED
+}
 # Build plans by (received tiles, open squares): what a territory's frontier allows
 # depends on nothing else (build_plan.py), so every copy of a state may share them.
 _PLAN_MEMO: dict[tuple[object, ...], BuildPlan] = {}
@@ -361,6 +371,43 @@ class IsleOfSkyeState(State):
             actions.append(PASS)
             return actions
         return []
+
+    def _legal_indices(self, seat: int) -> list[int]:
+        """The indices in ``ACTION_SPACE`` of ``_legal_actions(seat)``, in its order, for a seat that is to
+        move: what the RL environments build their masks from, each move named by its index (read from a
+        table) instead of built as an action and then hashed to find it. The build steps with no plan and
+        the pricing, most of the steps, are listed here with ``_legal_actions``'s tests, written out again;
+        the rest are the indices of its list. tests/isle_of_skye/test_fast_paths.py checks the two agree."""
+        phase = self.phase
+        if phase == BUILD:
+            facts = self.__build
+            placed = self.placed[seat]
+            if not (  # (as ``_legal_actions`` asks)
+                facts is not None
+                and facts.placed is placed
+                and facts.size == len(placed)
+                and facts.received == self.received[seat]
+            ):
+                facts = self._build_facts(seat)
+            if (facts.plan if facts.planned else self._plan_of(facts)) is None:
+                tid = self.pick_tile
+                if tid < 0:
+                    spots = facts.spots
+                    tiles = []
+                    for t in facts.received:
+                        if spots[t]:
+                            tiles.append(PLACE_INDEX[t])
+                    return tiles
+                if self.pick_spot is None:
+                    return list(map(SPOT_INDEX.__getitem__, facts.spots[tid]))
+                return list(ROTATIONS_INDICES[FITS[tid][self.frontier[seat][self.pick_spot]]])
+        elif phase == PRICE:
+            if self.discarded[seat] < 0:
+                return [DISCARD_INDEX[t] for t in self.drawn[seat]]
+            top = price_cap(self, seat)  # (never above MAX_PRICE, and never below -1 in a game)
+            if top >= -1:
+                return list(range(PRICE_INDEX + 1, PRICE_INDEX + 1 + top))
+        return list(map(INDEX.__getitem__, self._legal_actions(seat)))
 
     def _is_legal(self, action: Action, seat: int) -> bool:
         """``action in self._legal_actions(seat)``, answered without building the list, by
