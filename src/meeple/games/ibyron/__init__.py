@@ -21,7 +21,7 @@ The rules as implemented are in RULES.md beside this file. One job per module:
 - ``words.py``: move labels (written in ``labels.py``), log lines, the end summary and undo barriers.
 - ``bot.py``: the judgement, the heuristic bots and the rollout policy.
 - ``levels.py``: what the easy, medium and hard bots change.
-- ``encoder.py``: the RL tensor.
+- ``encoder.py``: the RL tensor; ``encoder_state.py``: its fast path, written from the state's fields.
 """
 
 from __future__ import annotations

@@ -10,36 +10,36 @@ stands on it; coast spaces fill slots of their own the same way. The rest is
 the market, the village and one block per seat. Sizes come from the game's
 components: 11 land tiles (0–10), 11 building kinds plus the farm, 7 village
 spaces, 4 dice and 6 bonus spaces.
+
+``fill`` writes the vector from the observation dict (the reference);
+``update_state``, the fast path the environments use, writes it from the
+state's fields, rewriting only what changed (``encoder_state.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import repeat
-from operator import itemgetter, truediv
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from meeple.games.ibyron import actions as game_actions
 from meeple.games.ibyron import data as game_data
+from meeple.games.ibyron import encoder_state
 from meeple.games.ibyron.data import LOW, SIZE
+from meeple.games.ibyron.encoder_state import CEILING, VP_RANGE
 from meeple.games.ibyron.observe import IbyronObservation
-from meeple.games.ibyron.scoring import loose_discs
+from meeple.games.ibyron.scoring import victory_points
 from meeple.rl.encoding import (
-    UNSEEN,
     Encoder,
     Memo,
-    SeatCache,
     Vector,
     by_relative_seat,
     category,
-    changed_at,
     flag,
     many_hot,
     one_hot,
     relative,
-    relight,
     scaled,
     shifted,
 )
@@ -67,46 +67,11 @@ MAT = ("bank", "foundry", "garden")
 # onto them) so that the vector stays what networks were trained on
 SEAT_PHASES = ("village", "outside", "done")
 BUILT = PARTS[1:]
-CEILING = 30.0  # designed: resources, coins and disc counts are read on 0..30
-VP_RANGE = (-40.0, 80.0)  # designed: victory points start negative (forfeited discs)
 
 
 def _slot(slots: dict[tuple[int, int], int], where: tuple[int, int] | None) -> int | None:
     """Where the slot of the space at ``where`` starts, or ``None`` (no such space, or no place at all)."""
     return None if where is None else slots.get(where)
-
-
-def _write(cache: SeatCache, piece: int, key: Any, at: list[int], val: list[float]) -> None:
-    """Make ``at`` / ``val`` what ``piece`` writes, values clipped into [0, 1] (as ``scaled`` clips each
-    value of the observation's), and keep ``(key, val)`` in its key slot. Where the piece lights the same indices as
-    before, only the values that changed are written; else the ones it wrote before go back to 0."""
-    m = cache.view
-    kept = cache.keys[piece]
-    if kept is not UNSEEN and cache.lit[piece] == at:
-        for i in changed_at(val, kept[1]):
-            x = val[i]
-            m[at[i]] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
-    else:
-        for i in cache.lit[piece]:
-            m[i] = 0.0
-        for i, x in zip(at, val, strict=True):  # every value: pairs, without indexing two lists
-            m[i] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
-    cache.lit[piece] = at
-    cache.keys[piece] = (key, val)
-
-
-def _changed(cache: SeatCache, piece: int, key: Any) -> bool:
-    kept = cache.keys[piece]
-    return kept is UNSEEN or kept[0] != key
-
-
-def _rewrite(cache: SeatCache, piece: int, key: Any, part: Callable[[list[int], list[float], Any, int], None],
-             s: Any, me: int) -> None:
-    """``_write`` what ``part(at, val, s, me)`` gathers."""
-    at: list[int] = []
-    val: list[float] = []
-    part(at, val, s, me)
-    _write(cache, piece, key, at, val)
 
 
 class IbyronEncoder(Encoder[IbyronObservation]):
@@ -166,16 +131,21 @@ class IbyronEncoder(Encoder[IbyronObservation]):
             f"each: [present, x, y] (as for land), leader of ({p} relative)",
         )
         self._slots_for_state()
+        # the fast path's memos: islands (a piece each), the victory points that do not move with resources
+        # by what they are counted from, and village spaces
         self.island = Memo()
-        self.islands_made = 0
-        self.points: dict[tuple[int, ...], tuple[float, float]] = {}
-        self.counts_at: dict[tuple[int, int | None], list[int]] = {}
-        self.pieces = 8 + 2 * players
+        self.points: dict[tuple[Any, ...], int] = {}
+        self.village: dict[tuple[Any, ...], Any] = {}  # a village space's values by observer, cap and stack
+        self.pieces = encoder_state.PIECES
+        assert self.per_player == encoder_state.BLOCK, "encoder_state's offsets follow the players slice"
         # offsets inside a land space's slot
         self.building_at = 3 + HEIGHTS + len(TERRAINS)
         self.camp_at = self.building_at + p + len(PARTS) + 1
         self.reserved_at = self.camp_at + p + len(CAMPS) + 1
         self.marks_at = self.reserved_at + p + 1
+        # the layout's sizes, as the fast path (encoder_state.py) reads them
+        self.steps, self.tiles, self.bonus_spaces, self.heights = len(STEPS), TILES, BONUS, HEIGHTS
+        self.parts, self.camp_kinds, self.land_slots, self.coast_slots = len(PARTS), len(CAMPS), LAND_SLOTS, COAST_SLOTS
 
     def fill(self, v: Vector, obs: IbyronObservation, me: int) -> None:
         p = self.players
@@ -356,7 +326,6 @@ class IbyronEncoder(Encoder[IbyronObservation]):
     def _slots_for_state(self) -> None:
         """The game's own numbering of names -> this encoder's slots (``None``: a name it does not list)."""
         self.dice_slot = [DICE.index(b) if b in DICE else None for b in game_data.MARKET_BOXES[: len(DICE)]]
-        self.space_of = [game_data.SPACES.index(name) if name in game_data.SPACES else None for name in SPACES]
         self.phase_slot = [SEAT_PHASES.index(n) if n in SEAT_PHASES else None for n in game_actions.PHASE_NAMES]
         self.mat_slot = [MAT.index(n) if n in MAT else None for n in game_data.MAT_BUILDINGS]
         self.terrain_slot = {k: TERRAINS.index(n) for k, n in game_data.TERRAIN_NAMES.items() if n in TERRAINS}
@@ -366,93 +335,18 @@ class IbyronEncoder(Encoder[IbyronObservation]):
         self.part_slot[game_data.FARM] = PARTS.index("farm")
         self.part_discs = {b: d.discs for b, d in enumerate(game_data.BUILDINGS)}
         self.part_discs[game_data.FARM] = 1
+        self.slot_of_space = [SPACES.index(name) if name in SPACES else None for name in game_data.SPACES]
+        # a village space with no stack: no discs, a visit costs 1
+        self.empty_space = np.array([0.0, 0.25] + [0.0] * (2 * self.players), dtype=np.float32)
 
-    # ------------------------------------------------------------ the fast path (incremental: a seat's kept vector)
-    # pieces: 1 the head (mode .. tiles but the turn, the dice and the supplies), 2 the turn (current seat,
-    # step), 3 the village, 4 the bonus spaces, 5 the island's spaces, 6 the pieces on them, then per seat q:
-    # 7 + 2q its counts, 8 + 2q its holdings; then (7 + 2 players) the homes, leaders and overseers; last
-    # (8 + 2 players, self.pieces) the dice and the supplies
-    def update_state(self, cache: SeatCache, s: Any, me: int) -> None:
-        """What :meth:`fill` writes, read from the fields ``s.observation(me)`` is built from (everything but
-        the order of the beginner pile, which no field here reads), rewriting only the pieces whose fields
-        changed since the cache last looked (each piece's key is a copy of the fields its part reads)."""
-        key: Any = (s.solo, s.beginner, s.back_side, s.round, s.round_limit, s.start_player, s.cap,
-                    tuple(s.tiles), s.pending_tile)
-        if _changed(cache, 1, key):
-            _rewrite(cache, 1, key, self._head_state, s, me)
-        # the market (dice) and the supplies change with most village visits: their slots are fixed, so they
-        # are written in place, whole, when any changed (the key slot holds the fields)
-        key = (*s.dice, *s.dice_used, s.horse_supply, s.barn_supply, s.permit_supply)
-        if key != cache.keys[self.pieces]:
-            cache.keys[self.pieces] = key
-            m = cache.view
-            for i, slot in enumerate(self.dice_slot):
-                if slot is not None:
-                    m[self.at_dice + 2 * slot] = min(1.0, max(0.0, s.dice[i] / 6))
-                    m[self.at_dice + 2 * slot + 1] = 1.0 if s.dice_used[i] else 0.0
-            m[self.at_supplies] = min(1.0, max(0.0, s.horse_supply / 20))
-            m[self.at_supplies + 1] = min(1.0, max(0.0, s.barn_supply / 12))
-            m[self.at_supplies + 2] = min(1.0, max(0.0, s.permit_supply / 10))
-        key = (s.current, s.step)
-        if key != cache.keys[2]:  # every index it lights is 1: relit, not written value by value
-            cache.keys[2] = key
-            relight(cache, 2, self._turn_hot(s, me))
-        key = (s.cap, *map(tuple, s.stacks))
-        kept = cache.keys[3]
-        if kept != key:
-            self._update_village(cache, s, me, key, kept)
-        key = (s.back_side, tuple(s.bonus_taken), tuple(s.solo_used))
-        if key != cache.keys[4]:
-            cache.keys[4] = key
-            relight(cache, 4, self._bonus_hot(s, me))
-        keys = cache.keys
-        kept = keys[5]
-        if kept is UNSEEN or not (kept[0] is s.height and kept[1] is s.terrain and kept[2] is s.land
-                                  and kept[3] is s.coast):
-            island = self._island_piece(s)
-            if kept is not UNSEEN:
-                cache.vector[kept[4][0]] = 0.0
-            cache.vector[island[0]] = island[1]
-            keys[5] = kept = (s.height, s.terrain, s.land, s.coast, island)
-        island = kept[4]
-        key = (island[4], tuple(s.buildings.items()), tuple(s.camps.items()), tuple(s.reserved.items()),
-               s.new_cells if s.step == game_data.S_OVERSEE else ())
-        if _changed(cache, 6, key):
-            at: list[int] = []
-            val: list[float] = []
-            self._board_state(at, val, s, me, island[2], island[3])
-            _write(cache, 6, key, at, val)
-        p = self.players
-        key = (island[4], *s.home, *s.leader, *map(tuple, s.overseer))  # copies: the state edits its lists
-        if key != keys[7 + 2 * p]:
-            keys[7 + 2 * p] = key
-            relight(cache, 7 + 2 * p, self._marks_hot(s, me, island[2], island[3]))
-        for q in range(p):
-            base = self.at_players + ((q - me) % p) * self.per_player
-            castle = s.castle[q]
-            key = (s.phase[q], *s.res[q], s.horses[q], s.barns[q], s.permits[q], s.supply[q], s.vbox[q],
-                   s.rest[q], s.mayor[q], s.forfeit[q], s.in_buildings[q], len(s.reserve[q]), *s.mat[q],
-                   *s.built[q], len(s.buildings[castle][1]) if castle >= 0 else 0)
-            if _changed(cache, 7 + 2 * q, key):
-                _write(cache, 7 + 2 * q, key, *self._player_counts(s, q, base))
-            key = (*s.tech[q], s.cubes[q], tuple(s.reserve[q]), *s.mat[q], s.ship[q], s.held[q], *s.built[q],
-                   s.tallest[q])
-            if _changed(cache, 8 + 2 * q, key):
-                at, val = [], []
-                self._player_holdings(at, val, s, q, base)
-                _write(cache, 8 + 2 * q, key, at, val)
+    # ------------------------------------------------------------ the fast path (encoder_state.py)
+    # the function itself, not a method calling it: a look costs one call less
+    update_state = encoder_state.update
 
-    def _turn_hot(self, s: Any, me: int) -> list[int]:
-        """The indices lit by the seat whose turn it is and the step (they change every move)."""
-        r = relative(s.current, me, self.players)
-        step = self.at_step + (s.step if 0 <= s.step < len(STEPS) else len(STEPS))
-        return [step] if r is None else [self.at_who + self.players + r, step]
-
-    def _head_state(self, at: list[int], val: list[float], s: Any, me: int) -> None:
+    def head_state(self, at: list[int], val: list[float], s: Any, rel: list[int]) -> None:
         """The mode, round, start player, village cap and tiles."""
-        p = self.players
         mode = 2 if s.solo else (1 if s.beginner else 0)
-        at += (self.at_mode + mode, self.at_mode + len(MODES) + 1 + (1 if s.back_side else 0))
+        at += (self.at_mode + mode, self.at_mode + 4 + (1 if s.back_side else 0))
         val += (1.0, 1.0)
         limit = s.round_limit
         at += (self.at_round, self.at_round + 1, self.at_cap)
@@ -461,228 +355,85 @@ class IbyronEncoder(Encoder[IbyronObservation]):
             scaled(limit, 30),
             s.cap / 4,
         )
-        r = relative(s.start_player, me, p)
-        if r is not None:
-            at.append(self.at_who + r)
+        start = s.start_player
+        if 0 <= start < len(rel):
+            at.append(self.at_who + rel[start])
             val.append(1.0)
+        tiles = self.tiles
         if not s.beginner:
-            at += [self.at_tiles + t for t in s.tiles if 0 <= t < TILES]
+            at += [self.at_tiles + t for t in s.tiles if 0 <= t < tiles]
             val += [1.0] * (len(at) - len(val))
         pending = s.pending_tile
-        if 0 <= pending < TILES:
-            at.append(self.at_tiles + TILES + pending)
+        if 0 <= pending < tiles:
+            at.append(self.at_tiles + tiles + pending)
             val.append(1.0)
-        at += (self.at_tiles + 2 * TILES, self.at_tiles + 2 * TILES + 1)
-        val += (len(s.tiles) / TILES, 1.0 if pending >= 0 else 0.0)
+        at += (self.at_tiles + 2 * tiles, self.at_tiles + 2 * tiles + 1)
+        val += (len(s.tiles) / tiles, 1.0 if pending >= 0 else 0.0)
 
-    def _update_village(self, cache: SeatCache, s: Any, me: int, key: tuple[Any, ...], kept: Any) -> None:
-        """The village's values, written in place: every space's when the cap changed (or the cache is
-        empty), else only those whose stack changed since ``kept`` (the key slot holds the cap and every
-        stack: one stack changes at a time, most moves that change any). A space's slots are fixed, so
-        its values are written whole (zeros included), with no indices to keep."""
-        m, p, cap = cache.view, self.players, s.cap
-        cache.keys[3] = key
-        every = kept is UNSEEN or len(kept) != len(key) or kept[0] != cap
-        for k, game_k in enumerate(self.space_of):
-            if game_k is None or not (every or kept[1 + game_k] != key[1 + game_k]):
-                continue
-            base = self.at_village + k * self.per_space
-            stack = s.stacks[game_k]
-            if not stack:  # no stack: a visit costs 1
-                m[base], m[base + 1] = 0.0, 0.25
-                for i in range(base + 2, base + 2 + 2 * p):
-                    m[i] = 0.0
-                continue
-            counts = [0] * p
-            paid = [0] * p
-            for owner, cost, _ in stack:
-                r = (owner - me) % p
-                counts[r] += 1
-                paid[r] += cost
-            # the cost of a visit (IbyronPosition._village_cost), written out; values clipped into [0, 1]
-            m[base] = min(1.0, len(stack) / 9)
-            m[base + 1] = min(1.0, min(cap, stack[-1][1] + 1) / 4)
-            for r in range(p):
-                m[base + 2 + r] = min(1.0, counts[r] / 4)
-                m[base + 2 + p + r] = min(1.0, paid[r] / 12)
-
-    def _bonus_hot(self, s: Any, me: int) -> list[int]:
+    def bonus_hot(self, s: Any, rel: list[int]) -> list[int]:
         """The indices lit by the bonus spaces: each one's taker (or none), and whether used in solo."""
-        p = self.players
+        p, spaces = self.players, self.bonus_spaces
         if s.back_side:  # the back side's spaces name no taker: each reads "none"
-            return [self.at_bonus + k * (p + 2) + p for k in range(min(BONUS, len(game_data.BACK)))]
+            return [self.at_bonus + k * (p + 2) + p for k in range(min(spaces, len(game_data.BACK)))]
         hot = []
-        for k in range(min(BONUS, len(game_data.FRONT))):
+        for k in range(min(spaces, len(game_data.FRONT))):
             base = self.at_bonus + k * (p + 2)
-            r = relative(s.bonus_taken[k], me, p)
-            hot.append(base + (p if r is None else r))
+            taker = s.bonus_taken[k]
+            hot.append(base + (rel[taker] if 0 <= taker < p else p))
             if s.solo_used[k]:
                 hot.append(base + p + 1)
         return hot
 
-    def _player_counts(self, s: Any, q: int, base: int) -> tuple[list[int], list[float]]:
-        """The indices and values of seat ``q``'s block (from ``base``) that change move by move: phase,
-        resources, horses, barns, permits, supply, village box, rest, Mayor, forfeited discs, discs in
-        buildings, victory points, coins kept. The indices are one list per block and phase slot, made
-        once (so ``_write`` finds them the same as last time with one comparison)."""
-        slot = self.phase_slot[s.phase[q]]
-        at = self.counts_at.get((base, slot))
-        if at is None:
-            at = self.counts_at[base, slot] = self._counts_indices(base, slot)
-        res = s.res[q]
-        val = [] if slot is None else [1.0]
-        val += map(truediv, res[: len(RESOURCES)], repeat(CEILING))
-        discs = s.in_buildings[q]
-        castle = s.castle[q]
-        vp_key = (*s.built[q], *s.mat[q], len(s.buildings[castle][1]) if castle >= 0 else 0, res[game_data.GOLD],
-                  res[game_data.COINS], res[game_data.FOOD], discs, len(s.reserve[q]))
-        points = self.points.get(vp_key)
-        if points is None:  # the score and the coins kept, remembered by everything they are counted from
-            if len(self.points) > 4096:
-                self.points.clear()
-            points = self.points[vp_key] = (shifted(s.victory_points(q), *VP_RANGE), s._coins_kept(q) / CEILING)
-        val += (
-            s.horses[q] / CEILING, s.barns[q] / CEILING, s.permits[q] / CEILING,
-            s.supply[q] / CEILING, s.vbox[q] / CEILING, s.rest[q] / CEILING,
-            1.0 if s.mayor[q] else 0.0, s.forfeit[q] / CEILING,
-            discs / CEILING, loose_discs(discs) / CEILING, *points,
-        )  # fmt: skip
-        return at, val
-
-    @staticmethod
-    def _counts_indices(base: int, slot: int | None) -> list[int]:
-        """Where ``_player_counts`` writes its values, in their order, for a block from ``base``."""
-        at = [] if slot is None else [base + slot]
-        b = base + len(SEAT_PHASES)
-        at += range(b, b + len(RESOURCES) + 3)
-        b += len(RESOURCES) + 3 + len(TECH) + 1
-        at += (b, b + 1, b + 2)
-        b += 3 + 2 * len(MAT)
-        at += (b, b + 1)
-        b += 4 + TILES + len(BUILT)
-        at += range(b, b + 4)
-        return at
-
-    def _player_holdings(self, at: list[int], val: list[float], s: Any, q: int, base: int) -> None:
-        """The values of seat ``q``'s block that change now and then: tech, tech cubes, reserve, mat
-        buildings, ship, the tile held, buildings built, stride."""
-        b = base + len(SEAT_PHASES) + len(RESOURCES) + 3
-        tech = s.tech[q]
-        at += range(b, b + len(TECH) + 1)
-        val += (tech[game_data.LUMBER] / 4, tech[game_data.REFINERY] / 4)
-        val += (tech[game_data.TAXING] / 4, s.cubes[q] / CEILING)
-        b += len(TECH) + 4
-        for m in s.reserve[q]:
-            slot = self.mat_slot[m]
-            if slot is not None:
-                at.append(b + slot)
-                val.append(1.0)
-        for m, on in enumerate(s.mat[q][:3]):
-            slot = self.mat_slot[m]
-            if on and slot is not None:
-                at.append(b + len(MAT) + slot)
-                val.append(1.0)
-        b += 2 * len(MAT)
-        held = s.held[q]
-        at += (b + 2, b + 3)
-        val += (s.ship[q] / 4, 1.0 if held >= 0 else 0.0)
-        if 0 <= held < TILES:
-            at.append(b + 4 + held)
-            val.append(1.0)
-        b += 4 + TILES
-        built = s.built[q]
-        for slot, index in self.built_of:
-            at.append(b + slot)
-            val.append(built[index] / 3)
-        b += len(BUILT)
-        at.append(b + 4)
-        val.append(s._stride(q) / 3)
-
-    def _island(self, s: Any) -> tuple[list[int], list[float], dict[int, int], dict[int, int]]:
+    def island_values(self, s: Any) -> tuple[list[int], list[float], dict[int, int], dict[int, int]]:
         """The island's own values ([present, x, y], height, terrain of each land space, [present, x, y] of
         each coast space) as indices and values, and where each land and coast cell's slot starts."""
         at: list[int] = []
         val: list[float] = []
         land: dict[int, int] = {}
         coast: dict[int, int] = {}
-        height, terrain, top = s.height, s.terrain, SIZE - 1
-        for k, c in enumerate(s.land[:LAND_SLOTS]):
+        size = game_data.SIZE
+        height, terrain, top = s.height, s.terrain, size - 1
+        for k, c in enumerate(s.land[: self.land_slots]):
             base = land[c] = self.at_island + k * self.per_land
             at += (base, base + 1, base + 2)
-            val += (1.0, (c % SIZE) / top, (c // SIZE) / top)
+            val += (1.0, (c % size) / top, (c // size) / top)
             h = height[c]
-            if 1 <= h <= HEIGHTS:
+            if 1 <= h <= self.heights:
                 at.append(base + 2 + h)
                 val.append(1.0)
             t = self.terrain_slot.get(terrain[c])
             if t is not None:
-                at.append(base + 3 + HEIGHTS + t)
+                at.append(base + 3 + self.heights + t)
                 val.append(1.0)
-        for k, c in enumerate(s.coast[:COAST_SLOTS]):
+        for k, c in enumerate(s.coast[: self.coast_slots]):
             base = coast[c] = self.at_coast + k * self.per_coast
             at += (base, base + 1, base + 2)
-            val += (1.0, (c % SIZE) / top, (c // SIZE) / top)
+            val += (1.0, (c % size) / top, (c // size) / top)
         return at, val, land, coast
 
-    def _island_piece(self, s: Any) -> tuple[Any, Any, dict[int, int], dict[int, int], int]:
-        """The island's piece (``_island``'s indices and values as numpy arrays, the slots of its cells and a
-        number of its own), built once per island. The sea has height and terrain 0, so the land cells'
-        values say everything."""
+
+    def island_piece(self, s: Any) -> tuple[Any, Any, dict[int, int], dict[int, int]]:
+        """The island's piece: ``island_values``' indices and values as numpy arrays (written with one numpy
+        call each way) and the slots of its cells, made once per island. The sea has height and terrain 0, so
+        the land cells' values say everything."""
         pick = itemgetter(*s.land)
         key = (s.land, s.coast, pick(s.height), pick(s.terrain))
         piece = self.island.get(key)
         if piece is None:
-            at, val, land, coast = self._island(s)
-            self.islands_made += 1
-            piece = self.island.keep(
-                key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32), land, coast, self.islands_made)
-            )
+            at, val, land, coast = self.island_values(s)
+            piece = self.island.keep(key, (np.array(at, dtype=np.intp), np.array(val, dtype=np.float32), land, coast))
         return piece  # type: ignore[no-any-return]
 
-    def _board_state(
-        self, at: list[int], val: list[float], s: Any, me: int, land: dict[int, int], coast: dict[int, int]
-    ) -> None:
-        """What stands on the island: buildings, camps, held spaces, the new tile."""
-        p = self.players
-        building_at, camp_at, reserved_at = self.building_at, self.camp_at, self.reserved_at
-        for c, (owner, parts) in s.buildings.items():
-            base = land[c] + building_at
-            r = relative(owner, me, p)
-            if r is not None:
-                at.append(base + r)
-            at += [base + p + self.part_slot[b] for b in parts if b in self.part_slot]
-            val += [1.0] * (len(at) - len(val))
-            at.append(base + p + len(PARTS))
-            val.append(sum(self.part_discs[b] for b in parts) / 4)
-        for c, (owner, kind, discs) in s.camps.items():
-            base = land[c] + camp_at
-            r = relative(owner, me, p)
-            if r is not None:
-                at.append(base + r)
-                val.append(1.0)
-            slot = self.camp_slot[kind]
-            if slot is not None:
-                at.append(base + p + slot)
-                val.append(1.0)
-            at.append(base + p + len(CAMPS))
-            val.append(discs / 4)
-        for c, owner in s.reserved.items():
-            r = relative(owner, me, p)
-            if r is not None:
-                at.append(land[c] + reserved_at + r)
-        if s.step == game_data.S_OVERSEE:
-            at += [land[c] + reserved_at + p for c in s.new_cells]
-        val += [1.0] * (len(at) - len(val))
-
-    def _marks_hot(self, s: Any, me: int, land: dict[int, int], coast: dict[int, int]) -> list[int]:
-        """The indices lit by where each seat's home, leader and overseers are."""
-        p, marks_at = self.players, self.marks_at
-        hot = []
-        for q in range(p):
-            r = (q - me) % p
-            for k, c in enumerate((s.home[q], s.leader[q], *s.overseer[q][:2])):
-                if c in land:
-                    hot.append(land[c] + marks_at + min(k, 2) * p + r)
-                elif k == 1 and c in coast:  # a leader waiting on the sea
-                    hot.append(coast[c] + 3 + r)
-        return hot
+    def points_without_resources(self, s: Any, q: int) -> int:
+        """Seat ``q``'s victory points with no gold, coins or food (the fast path adds those, which
+        ``scoring.victory_points`` counts linearly), remembered by what they are counted from."""
+        castle = s.castle[q]
+        height = len(s.buildings[castle][1]) if castle >= 0 else 0
+        key = (*s.built[q], sum(s.mat[q]), height, s.in_buildings[q], len(s.reserve[q]))
+        part = self.points.get(key)
+        if part is None:
+            if len(self.points) > 4096:
+                self.points.clear()
+            part = self.points[key] = victory_points(s.built[q], sum(s.mat[q]), height, 0, 0, 0, s.in_buildings[q],
+                                                     len(s.reserve[q]))
+        return part
