@@ -120,3 +120,46 @@ def test_meeple_train_runs_dagger_rounds_and_keeps_the_clone_before_ppo(tmp_path
     for _ in range(10):
         seat = state.to_move[0]
         state.apply(bot.choose(state, seat), seat)
+
+
+SKYE_KINDS = frozenset({"discard", "price", "buy", "pass", "place", "spot", "rotate"})
+
+
+def test_agreement_counts_where_a_bot_plays_the_experts_move_by_its_kind() -> None:
+    from meeple.rl.imitate import agreement
+
+    itself = agreement("isle_of_skye", 2, "heuristic", "heuristic", "random", games=2, seed=4)
+    assert itself.agreed == itself.decisions and {"discard", "price", "spot"} <= set(itself.decisions)
+    chance = agreement("isle_of_skye", 2, "random", "heuristic", "random", games=2, seed=4)
+    assert sum(chance.agreed.values()) < sum(chance.decisions.values()) / 2
+    assert set(chance.decisions) <= SKYE_KINDS and chance.games == 2 and 0.0 <= chance.won <= 1.0
+
+
+def test_the_expert_playing_every_kind_for_a_bot_plays_its_games() -> None:
+    from meeple.rl.imitate import agreement
+
+    expert = agreement("isle_of_skye", 2, "heuristic", "heuristic", "heuristic", games=2, seed=6)
+    # a random bot whose every move with a choice the expert replaces plays the expert's games
+    replaced = agreement("isle_of_skye", 2, "random", "heuristic", "heuristic", games=2, seed=6,
+                         expert_plays=SKYE_KINDS)  # fmt: skip
+    assert replaced.won == expert.won and replaced.decisions == expert.decisions
+    # replacing only the placements leaves the random bot's own prices and purchases
+    placed = agreement("isle_of_skye", 2, "random", "heuristic", "heuristic", games=1, seed=6,
+                       expert_plays=frozenset({"place", "spot", "rotate"}))  # fmt: skip
+    assert placed.decisions["price"] > placed.agreed["price"]
+
+
+def test_the_agreement_command_prints_a_row_per_kind_and_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    from meeple.rl.imitate import main
+
+    assert main(["isle_of_skye", "--players", "2", "--bot", "random", "--opponent", "random", "--games", "1",
+                 "--expert-plays", "spot"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert out.startswith("random against random in 1 games, the expert playing its spot moves: won ")
+    assert "  spot " in out and "  price " in out
+    with pytest.raises(SystemExit):
+        main(["isle_of_skye", "--players", "2", "--bot", "random", "--games", "0"])
+    assert "--games must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["isle_of_skye", "--players", "2", "--bot", "nonsense", "--games", "1"])
+    assert "unknown bot 'nonsense'" in capsys.readouterr().err

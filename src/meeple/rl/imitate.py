@@ -11,6 +11,10 @@ The fit is cross-entropy over the legal actions for the policy and, for the valu
 (which PPO goes on with), the discounted outcome of the game for the seat that moved.
 Observations are kept as ``float16`` and masks as lists of legal indices, so a round of
 Ibyron's 2 447-value vectors and 14 025-action masks stays small in memory.
+
+:func:`agreement` (``python -m meeple.rl.imitate GAME --bot SPEC``) measures a clone where it
+matters, on the positions its own moves lead to: how often it plays the expert's move, by the
+kind of move, and how its win share changes when the expert plays some kinds of move for it.
 """
 
 from __future__ import annotations
@@ -201,3 +205,95 @@ def imitate(
     for legal in labels.legal:
         seen[legal] = True
     return {"decisions": len(labels), "rounds": log, "seen": seen}
+
+
+@dataclass
+class Agreement:
+    """How a bot's moves compare with an expert's on the positions the bot reaches itself."""
+
+    games: int
+    won: float  # the bot's share of the wins, a shared win split evenly
+    agreed: dict[str, int]  # by the kind of the expert's move: decisions where the bot played it
+    decisions: dict[str, int]  # by the kind of the expert's move: decisions with more than one legal move
+
+
+def agreement(game: str, players: int, bot: str, expert: str, opponents: str, games: int, seed: int,
+              expert_plays: frozenset[str] = frozenset()) -> Agreement:  # fmt: skip
+    """Play ``games`` games of ``bot`` (a bot spec) in one seat, rotating by game, against
+    ``opponents``, asking ``expert`` at each of the bot's decisions with a choice what it would
+    play there. Where the expert's move is of a kind in ``expert_plays`` (``spot``, ``price`` …)
+    the expert's move is played instead of the bot's: the win share then says how much of the
+    bot's gap to the expert lies in those decisions.
+
+    A clone's agreement on the positions it was fitted to says little of how it plays: these
+    are the positions its own moves lead to, the ones DAgger labels."""
+    from meeple.bots import make_bot
+
+    agreed: dict[str, int] = {}
+    decisions: dict[str, int] = {}
+    won = 0.0
+    for number in range(games):
+        state = meeple.new_game(game, players=players, seed=seed + number)
+        seat_of_bot = number % players
+        player = make_bot(bot, seed=seed + number, game=game)
+        adviser = make_bot(expert, seed=seed + number, game=game)
+        others = [make_bot(opponents, seed=seed + 7919 + number * players + s, game=game) for s in range(players)]
+        while not state.is_over:
+            seat = state.to_move[0]
+            if seat != seat_of_bot:
+                action = others[seat].choose(state, seat)
+            elif len(state.legal_actions(seat)) == 1:
+                action = state.legal_actions(seat)[0]
+            else:
+                action, advice = player.choose(state, seat), adviser.choose(state, seat)
+                kind = advice.kind
+                decisions[kind] = decisions.get(kind, 0) + 1
+                agreed[kind] = agreed.get(kind, 0) + (action == advice)
+                if kind in expert_plays:
+                    action = advice
+            state.apply(action, seat)
+        if seat_of_bot in state.winners:
+            won += 1 / len(state.winners)
+    return Agreement(games, won / max(1, games), agreed, decisions)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m meeple.rl.imitate GAME --bot SPEC``: print :func:`agreement`'s table."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m meeple.rl.imitate",
+                                     description="How often a bot plays an expert's move, by the kind of move, "
+                                     "on the positions the bot reaches itself.")  # fmt: skip
+    parser.add_argument("game", choices=sorted(meeple.GAMES))
+    parser.add_argument("--players", type=int, help="seats per game (default: the game's usual count)")
+    parser.add_argument("--bot", required=True, help="the bot measured (such as learned or policy:PATH)")
+    parser.add_argument("--expert", default="heuristic", help="the bot asked what it would play")
+    parser.add_argument("--opponent", default="heuristic", help="who plays the other seats")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--expert-plays", default="", metavar="KINDS",
+        help="comma-separated kinds of move (such as spot,rotate) the expert plays for the bot",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1 (got {args.games})")
+    players = args.players or meeple.GAMES[args.game].default_players
+    kinds = frozenset(k for k in args.expert_plays.split(",") if k)
+    try:  # an unknown bot spec, or a policy trained for another game or player count
+        result = agreement(args.game, players, args.bot, args.expert, args.opponent, args.games, args.seed, kinds)
+    except ValueError as exc:
+        parser.error(str(exc))
+    taken = f", the expert playing its {', '.join(sorted(kinds))} moves" if kinds else ""
+    print(f"{args.bot} against {args.opponent} in {args.games} games{taken}: won {result.won:.1%}")
+    print(f"agreement with {args.expert}, by the kind of its move:")
+    for kind in sorted(result.decisions):
+        count = result.decisions[kind]
+        print(f"  {kind:<10} {result.agreed[kind]:>6} of {count:<6} {result.agreed[kind] / count:6.1%}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    sys.exit(main())
