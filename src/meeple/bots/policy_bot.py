@@ -1,7 +1,9 @@
 """A bot that plays a trained policy file (``policy:PATH``, or a game's shipped ``learned``).
 
 It reads the seat's observation tensor and legal mask (``meeple.rl``) and plays the legal
-action the policy's network rates highest: numpy only, no torch, about a millisecond a move.
+action the policy's network rates highest, or one drawn from its distribution with the draw
+fixed by the position for a file that says ``"play": "sample"`` (see ``meeple.rl.policy``):
+numpy only, no torch, about a millisecond a move.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ def _load(path: str, mtime_ns: int, size: int) -> MLPPolicy:
 
 
 class PolicyBot:
-    """Plays ``policy`` (its argmax over the legal actions: the same position gives the same move)."""
+    """Plays ``policy`` (its argmax over the legal actions, or its position-keyed draw: the same
+    position gives the same move)."""
 
     def __init__(self, policy: MLPPolicy, name: str = "policy") -> None:
         self.policy = policy

@@ -5,8 +5,9 @@ MaskablePPO actor-critic, exported by :mod:`meeple.rl.train`) and what it was tr
 
 * ``meta``: a JSON text with ``format`` (``"meeple-policy"``), ``version``, ``game``, ``env_id``,
   ``players``, ``obs_size``, ``num_actions``, ``fingerprint`` (see :func:`encoder_fingerprint`),
-  ``activation`` (``"tanh"`` or ``"relu"``), ``layers`` (the number of hidden layers) and
-  ``training`` (how it was trained: method, steps, CPU time, command);
+  ``activation`` (``"tanh"`` or ``"relu"``), ``layers`` (the number of hidden layers),
+  ``training`` (how it was trained: method, steps, CPU time, command) and, optionally, ``play``
+  (how a move is picked, see below);
 * ``w0, b0, …`` the hidden layers (``w`` of shape ``(inputs, outputs)``), ``w_out, b_out`` the
   action head;
 * ``actions``: the action indices the head's rows stand for. A masked policy never learns
@@ -14,6 +15,16 @@ MaskablePPO actor-critic, exported by :mod:`meeple.rl.train`) and what it was tr
   every update), so the head keeps only the rows of actions seen legal then; that is what keeps
   Ibyron's 14 025 actions inside a small file. A legal action without a row is played only when
   no legal action has one.
+
+How a move is picked (``meta["play"]``): ``"argmax"`` (the default) plays the legal action with
+the highest logit. ``"sample"`` draws it from the policy's distribution over the legal actions,
+as the policy played its own training games, with the draw keyed by the position: a hash of
+``meta["play_seed"]``, the observation and the legal actions. So the same position still gives
+the same move, with no generator whose state depends on what was played before. That is for a
+policy whose distribution is right but whose single top action is not: Ibyron's head rates
+absolute island coordinates, so where a leader may go to some sixty spaces it spreads its
+probability over them, and always taking the top one plays much worse than drawing one
+(``python -m meeple.rl.policy FILE --play sample`` rewrites a file's choice).
 
 :func:`load_policy` refuses a missing, malformed or inconsistent file with
 :class:`PolicyError` (a ``ValueError``) saying what is wrong, and :meth:`MLPPolicy.check`
@@ -37,6 +48,7 @@ import numpy.typing as npt
 FORMAT = "meeple-policy"
 VERSION = 1
 ACTIVATIONS = ("tanh", "relu")
+PLAYS = ("argmax", "sample")
 # The shipped files stay small; a file far past this is not one of ours.
 MAX_BYTES = 8 * 1024 * 1024
 # Past this many bytes of float32 weights, a file keeps them as float16 (see save_policy).
@@ -118,9 +130,14 @@ class MLPPolicy:
         out: npt.NDArray[np.float32] = x @ self.weights[-1] + self.biases[-1]
         return out
 
+    @property
+    def play(self) -> str:
+        """``"argmax"`` or ``"sample"`` (see the module's notes)."""
+        return str(self.meta.get("play", "argmax"))
+
     def act(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[Any]) -> int:
-        """The legal action (by ``mask``) with the highest logit; if no legal action has a row,
-        the first legal one."""
+        """The legal action (by ``mask``) with the highest logit, or drawn by the logits keyed by
+        the position for a ``"sample"`` policy; if no legal action has a row, the first legal one."""
         mask = np.asarray(mask)
         # an int8 mask of 0 and 1 seen as booleans, without a copy: numpy's nonzero is fast for booleans only
         legal = np.flatnonzero(mask.view(np.bool_) if mask.dtype == np.int8 else mask)
@@ -130,9 +147,29 @@ class MLPPolicy:
         known = rows >= 0
         if not known.any():
             return int(legal[0])
-        scores = self.logits(obs)
+        obs = np.ascontiguousarray(obs, dtype=np.float32)
+        scores = self.logits(obs)[rows[known]]
         kept = legal[known]
-        return int(kept[int(np.argmax(scores[rows[known]]))])
+        if self.play == "sample":
+            return int(kept[draw(scores, position_key(obs, kept, int(self.meta.get("play_seed", 0))))])
+        return int(kept[int(np.argmax(scores))])
+
+
+def position_key(obs: npt.NDArray[np.float32], legal: npt.NDArray[np.intp], seed: int) -> float:
+    """A number in ``[0, 1)`` fixed by ``seed``, the observation's bytes and the legal actions: the
+    draw of a sampling policy, the same whenever the same position comes back."""
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(seed.to_bytes(8, "little", signed=True))
+    digest.update(np.ascontiguousarray(obs, dtype=np.float32).tobytes())
+    digest.update(np.ascontiguousarray(legal, dtype=np.int64).tobytes())
+    return int.from_bytes(digest.digest(), "little") / 2.0**64
+
+
+def draw(logits: npt.NDArray[Any], u: float) -> int:
+    """The index that ``u`` in ``[0, 1)`` picks from the softmax of ``logits`` (inverse CDF)."""
+    z = np.asarray(logits, dtype=np.float64)
+    weights = np.cumsum(np.exp(z - z.max()))
+    return min(int(np.searchsorted(weights, u * weights[-1], side="right")), len(z) - 1)
 
 
 def _meta(data: Any, where: str) -> dict[str, Any]:
@@ -155,7 +192,15 @@ def _meta(data: Any, where: str) -> dict[str, Any]:
             raise PolicyError(f"{where}: meta {key!r} is missing or not a {kind.__name__}")
     if meta["activation"] not in ACTIVATIONS:
         raise PolicyError(f"{where}: unknown activation {meta['activation']!r} (known: {', '.join(ACTIVATIONS)})")
+    if meta.get("play", "argmax") not in PLAYS:
+        raise PolicyError(f"{where}: unknown play {meta.get('play')!r} (known: {', '.join(PLAYS)})")
+    if not _is_seed(meta.get("play_seed", 0)):
+        raise PolicyError(f"{where}: meta 'play_seed' must be a whole number of 64 bits (got {meta['play_seed']!r})")
     return meta
+
+
+def _is_seed(seed: Any) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool) and -(2**63) <= seed < 2**63
 
 
 def _array(data: Any, name: str, where: str, ndim: int) -> npt.NDArray[Any]:
@@ -241,4 +286,62 @@ def save_policy(
     return file
 
 
-__all__ = ["MLPPolicy", "PolicyError", "encoder_fingerprint", "load_policy", "save_policy", "shipped_path"]
+def set_play(path: str | Path, play: str, seed: int = 0, out: str | Path | None = None) -> Path:
+    """Write ``path`` again (or to ``out``) with ``play`` (and ``play_seed``) in its meta, the
+    command kept with how it was trained; the weights are unchanged."""
+    if play not in PLAYS:
+        raise PolicyError(f"unknown play {play!r} (known: {', '.join(PLAYS)})")
+    if not _is_seed(seed):
+        raise PolicyError(f"the draws' seed must be a whole number of 64 bits (got {seed!r})")
+    policy = load_policy(path)
+    meta = {k: v for k, v in policy.meta.items() if k not in ("format", "version", "layers", "dtype")}
+    meta["play"] = play
+    meta.pop("play_seed", None)
+    if play == "sample":
+        meta["play_seed"] = seed
+    training = dict(meta.get("training") or {})
+    target = Path(out) if out is not None else Path(path)
+    command = ["python", "-m", "meeple.rl.policy", Path(path).name, "--play", play]
+    command += (["--seed", str(seed)] if play == "sample" else []) + (["--out", target.name] if out else [])
+    training["commands"] = [*training.get("commands", []), " ".join(command)]
+    meta["training"] = training
+    # the same dtype as before (0 bytes forces float16); float16 weights load as float32 holding
+    # exactly the same values, so the file keeps them exactly
+    half = policy.meta.get("dtype") == "float16"
+    return save_policy(target, meta, policy.weights, policy.biases, policy.actions, max_bytes=0 if half else MAX_BYTES)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m meeple.rl.policy FILE --play sample|argmax [--seed N] [--out FILE]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m meeple.rl.policy", description="Set how a policy picks its moves.")
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--play", choices=PLAYS, required=True, help="argmax: the top-rated legal action; "
+                        "sample: drawn from the policy's distribution, keyed by the position")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="the draws' seed (with --play sample)")
+    parser.add_argument("--out", type=Path, help="write here instead of rewriting FILE")
+    args = parser.parse_args(argv)
+    try:
+        written = set_play(args.file, args.play, args.seed, args.out)
+    except PolicyError as exc:
+        parser.exit(2, f"error: {exc}\n")
+    print(f"{written}: play {args.play}")
+    return 0
+
+
+__all__ = [
+    "MLPPolicy",
+    "PolicyError",
+    "draw",
+    "encoder_fingerprint",
+    "load_policy",
+    "position_key",
+    "save_policy",
+    "set_play",
+    "shipped_path",
+]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
