@@ -19,6 +19,7 @@ choice is the same on the real state and on any determinized copy.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -152,9 +153,28 @@ def _shortfall(s: IbyronPosition, p: int, b: int) -> tuple[int, ...]:
     return best
 
 
+# Targets worked out during the running ``choose`` call (by seat and style), and for which
+# position: working one out was about two fifths of a playout's time, and a village decision
+# asks up to three times (its wants, the market's sale, the gold). Kept per thread and only
+# while a call runs, so a position changed in place between calls never gets an old answer.
+_choosing = threading.local()
+
+
 def _target(s: IbyronPosition, p: int, style: Style) -> int:
     """The building to work toward: most value for the resources still missing (-1 if none is left)."""
+    memo: tuple[IbyronPosition, dict[tuple[int, Style], int]] | None = getattr(_choosing, "memo", None)
+    if memo is None or memo[0] is not s:
+        return _work_out_target(s, p, style)
+    found = memo[1].get((p, style))
+    if found is None:
+        found = memo[1][p, style] = _work_out_target(s, p, style)
+    return found
+
+
+def _work_out_target(s: IbyronPosition, p: int, style: Style) -> int:
     best, best_score = -1, -1.0
+    free: dict[int, int] = {}  # free sites by terrain: the same for every building of that site
+    circulating = _circulating(s, p)
     for bd in BUILDINGS:
         b = bd.index
         if s.built[p][b] >= bd.max or (b == GATE and s.castle[p] >= 0):
@@ -163,9 +183,13 @@ def _target(s: IbyronPosition, p: int, style: Style) -> int:
             continue
         if bd.site.startswith("castle") and s.buildings[s.castle[p]][1][-1] != _castle_below(b):
             continue
-        if bd.site in TERRAIN_OF_SITE and _free_sites(s, p, TERRAIN_OF_SITE[bd.site]) == 0:
-            continue
-        if not _affordable_in_discs(s, p, b):
+        terrain = TERRAIN_OF_SITE.get(bd.site)
+        if terrain is not None:
+            if terrain not in free:
+                free[terrain] = _free_sites(s, p, terrain)
+            if free[terrain] == 0:
+                continue
+        if not _affordable_in_discs(s, p, b, circulating):
             continue
         missing = _shortfall(s, p, b)
         wood, ore, stone, gold, horses, cubes = missing
@@ -197,9 +221,10 @@ def _ship_pending(s: IbyronPosition, p: int) -> bool:
     return bool(s.built[p][HARBOUR]) and bool(s.reserve[p]) and s.ship[p] == 0
 
 
-def _affordable_in_discs(s: IbyronPosition, p: int, b: int) -> bool:
-    """Would building ``b`` leave enough discs in play (a pending ship needs 4, and one walks there)?"""
-    left = _circulating(s, p) - BUILDINGS[b].discs
+def _affordable_in_discs(s: IbyronPosition, p: int, b: int, circulating: int | None = None) -> bool:
+    """Would building ``b`` leave enough discs in play (a pending ship needs 4, and one walks there)?
+    ``circulating``: ``_circulating(s, p)`` where the caller has it already."""
+    left = (_circulating(s, p) if circulating is None else circulating) - BUILDINGS[b].discs
     if left < 0:
         return False
     if _ship_pending(s, p):
@@ -353,15 +378,20 @@ class GreedyBot(HeuristicBot):
 def choose(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None = None) -> Action:
     """The heuristic move of seat ``p`` among ``legal``; equally good moves are drawn from ``rng``
     (without it, the first offered: see ``best_of``)."""
-    step = s.step
     if len(legal) == 1:
         return legal[0]
-    if step in (S_TURN, S_MOVED):
-        if s.phase[p] == VILLAGE:
-            return _village(s, p, legal, style)
-        return _outside(s, p, legal, style, step == S_MOVED, rng)
-    handler = _STEPS.get(step)
-    return handler(s, p, legal, style, rng) if handler is not None else legal[0]
+    outer = getattr(_choosing, "memo", None)
+    _choosing.memo = (s, {})
+    try:
+        step = s.step
+        if step in (S_TURN, S_MOVED):
+            if s.phase[p] == VILLAGE:
+                return _village(s, p, legal, style)
+            return _outside(s, p, legal, style, step == S_MOVED, rng)
+        handler = _STEPS.get(step)
+        return handler(s, p, legal, style, rng) if handler is not None else legal[0]
+    finally:
+        _choosing.memo = outer
 
 
 def _find(legal: list[Action], kind: str, *args: object) -> Action | None:
