@@ -509,5 +509,8 @@ def write_changed(
     for i in where:
         if i < len(starts):
             x = values[i]
-            m[starts[i] + offset] = (1.0 if x > 0 else 0.0) if ceiling is None else min(1.0, x / ceiling)
+            if ceiling is None:
+                m[starts[i] + offset] = 1.0 if x > 0 else 0.0
+            else:  # min(1.0, x / ceiling) without the call to min (some 300 instructions)
+                m[starts[i] + offset] = r if (r := x / ceiling) < 1.0 else 1.0
         old[i] = values[i]

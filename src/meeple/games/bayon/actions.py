@@ -8,10 +8,13 @@ stable index.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, cast
 
 from meeple.core import Action
 from meeple.games.bayon.data import CONTINENTS, EXPLORER_IDS, SITE_IDS
+
+T = TypeVar("T", Action, int)
 
 
 def _build_actions() -> dict[str, Any]:
@@ -133,3 +136,50 @@ KINDS_OF_PHASE = {
     WITHDRAW: {"withdraw"},
     LOSE: {"lose"},
 }
+
+
+class Rows(Generic[T]):
+    """Every table the legal-action generator lists from, as actions (:data:`ACTION_ROWS`) or as their
+    indices in :data:`ACTION_SPACE` (:data:`INDEX_ROWS`): one generator, run over either, gives the legal
+    actions or their indices in the same order (``BayonState._legal_indices``, what the RL environments
+    build their masks from without hashing an action per legal move)."""
+
+    __slots__ = (
+        "end", "expedition", "giveup", "gold", "hire", "hire_stack", "interpreter_moves", "lose", "pay_gold",
+        "pay_site", "team", "team_done", "travel", "travel_open", "withdraw",
+    )  # fmt: skip
+
+    gold: T
+    end: T
+    hire_stack: T
+    pay_gold: T
+    team_done: T
+    # per explorer number (or site id): slot 0, no explorer (no site), is never read
+    hire: list[T]
+    giveup: list[T]
+    team: list[T]
+    withdraw: list[T]
+    lose: list[T]
+    pay_site: list[T]
+    expedition: list[T]  # per continent
+    travel: list[list[T]]  # per explorer, per continent
+    travel_open: list[list[tuple[T, ...]]]  # per explorer, per blocked continent (see TRAVEL_OPEN)
+    interpreter_moves: list[list[tuple[T, ...]]]
+
+    def __init__(self, to: Callable[[Action], T]) -> None:
+        def row(actions: list[Action | None]) -> list[T]:
+            return cast("list[T]", [None if a is None else to(a) for a in actions])
+
+        self.gold, self.end, self.hire_stack = to(A_GOLD), to(A_END), to(A_HIRE_STACK)
+        self.pay_gold, self.team_done = to(A_PAY_GOLD), to(A_TEAM_DONE)
+        self.hire, self.giveup, self.team = row(A_HIRE), row(A_GIVEUP), row(A_TEAM)  # type: ignore[arg-type]
+        self.withdraw, self.lose, self.pay_site = row(A_WITHDRAW), row(A_LOSE), row(A_PAY_SITE)  # type: ignore[arg-type]
+        self.expedition = [to(a) for a in A_EXPEDITION]
+        self.travel = [[to(a) for a in per] for per in A_TRAVEL]
+        self.travel_open = [[tuple(map(to, t)) for t in per] for per in TRAVEL_OPEN]
+        self.interpreter_moves = [[tuple(map(to, t)) for t in per] for per in INTERPRETER_MOVES]
+
+
+_INDEX = {a: i for i, a in enumerate(ACTION_SPACE)}
+ACTION_ROWS: Rows[Action] = Rows(lambda a: a)
+INDEX_ROWS: Rows[int] = Rows(_INDEX.__getitem__)

@@ -160,7 +160,9 @@ class BayonEncoder(Encoder[BayonObservation]):
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``state.observation(me)`` is built from,
-        piece by piece, each only when its fields changed."""
+        piece by piece, each only when its fields changed. A ratio capped at 1 is written
+        ``x if (x := ratio) < 1.0 else 1.0``: what ``min(1.0, ratio)`` gives (NaN included), without
+        the call (valgrind: some 300 instructions each)."""
         m, keys = cache.view, cache.keys
         rel = self.rel[me]
         # the round is a property drawn from the turns played and how the game ended: those fields are
@@ -168,11 +170,11 @@ class BayonEncoder(Encoder[BayonObservation]):
         turns, ended = state.turns, state.ended
         if turns != keys[P_ROUND] or ended != keys[P_ENDED] or state.max_rounds != keys[P_MAX_ROUNDS]:
             keys[P_ROUND], keys[P_ENDED], keys[P_MAX_ROUNDS] = turns, ended, state.max_rounds
-            m[self.at_round] = min(1.0, state.round / (float(state.max_rounds or 1) or 1.0))
+            m[self.at_round] = x if (x := state.round / (float(state.max_rounds or 1) or 1.0)) < 1.0 else 1.0
         bank = state.bank
         if bank != keys[P_BANK]:
             keys[P_BANK] = bank
-            m[self.at_bank] = min(1.0, bank / BANK_CEILING)
+            m[self.at_bank] = x if (x := bank / BANK_CEILING) < 1.0 else 1.0
         stacks, interpreter, expedition, revealed = state.stacks, state.interpreter, state.expedition, state.revealed
         hots_from = (state.current, interpreter, len(stacks), state.phase, expedition, revealed)
         if hots_from != keys[P_HOTS_FROM]:
@@ -191,8 +193,8 @@ class BayonEncoder(Encoder[BayonObservation]):
             keys[P_GOLD], keys[P_WORTH], keys[P_TARGET] = gold[:], worth[:], state.target
             target = float(state.target or 1) or 1.0
             for q, r in enumerate(rel):
-                m[self.at_wealth + r] = min(1.0, (gold[q] + worth[q]) / target)
-                m[self.at_gold + r] = min(1.0, gold[q] / GOLD_CEILING)
+                m[self.at_wealth + r] = x if (x := (gold[q] + worth[q]) / target) < 1.0 else 1.0
+                m[self.at_gold + r] = x if (x := gold[q] / GOLD_CEILING) < 1.0 else 1.0
         hands = state.hands
         if hands != keys[P_HANDS]:
             keys[P_HANDS] = [h[:] for h in hands]
@@ -209,8 +211,8 @@ class BayonEncoder(Encoder[BayonObservation]):
         camp, hidden = state.camp, state.camp_hidden
         if hidden != keys[P_CAMP_HIDDEN] or camp != keys[P_CAMP]:
             keys[P_CAMP], keys[P_CAMP_HIDDEN] = camp[:], hidden
-            m[self.at_camp_size] = min(1.0, len(camp) / EXPLORERS)
-            m[self.at_camp_unseen] = min(1.0, hidden / EXPLORERS)
+            m[self.at_camp_size] = x if (x := len(camp) / EXPLORERS) < 1.0 else 1.0
+            m[self.at_camp_unseen] = x if (x := hidden / EXPLORERS) < 1.0 else 1.0
             relight(cache, P_CAMP, [self.at_camp_bottom - 1 + e for e in camp[hidden:]])
         known, old_stacks, old_known = state.known, keys[P_STACKS], keys[P_KNOWN]
         if stacks != old_stacks or known != old_known:
@@ -247,7 +249,7 @@ class BayonEncoder(Encoder[BayonObservation]):
             write_changed(cache, P_TRAVELLED, state.travelled, self.travel_at, 0, 4.0)
         if state.owed != keys[P_OWED]:
             keys[P_OWED] = state.owed
-            m[self.at_owed] = min(1.0, state.owed / GOLD_CEILING)
+            m[self.at_owed] = x if (x := state.owed / GOLD_CEILING) < 1.0 else 1.0
         if state.team != keys[P_TEAM]:
             keys[P_TEAM] = state.team[:]
             relight(cache, P_TEAM, [self.at_team - 1 + e for e in state.team])
@@ -276,7 +278,7 @@ class BayonEncoder(Encoder[BayonObservation]):
             if c >= len(CONTINENTS):
                 continue
             stack = stacks[c] if c < len(stacks) else []
-            m[self.at_stack_size + c] = min(1.0, len(stack) / DEPTH)
+            m[self.at_stack_size + c] = x if (x := len(stack) / DEPTH) < 1.0 else 1.0
             hot: list[int] = []
             for depth, site in enumerate(stack[:DEPTH]):
                 mask = known[site]

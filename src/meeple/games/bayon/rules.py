@@ -25,22 +25,10 @@ from meeple.core import Action, State
 from meeple.core.rng import Random
 from meeple.games.bayon import observe, refusals
 from meeple.games.bayon.actions import (
-    A_END,
-    A_EXPEDITION,
-    A_GIVEUP,
-    A_GOLD,
-    A_HIRE,
-    A_HIRE_STACK,
-    A_LOSE,
-    A_PAY_GOLD,
-    A_PAY_SITE,
-    A_TEAM,
-    A_TEAM_DONE,
-    A_TRAVEL,
-    A_WITHDRAW,
+    ACTION_ROWS,
     DECODE,
     GIVEUP,
-    INTERPRETER_MOVES,
+    INDEX_ROWS,
     LOSE,
     MAIN,
     OP_END,
@@ -60,15 +48,21 @@ from meeple.games.bayon.actions import (
     OVER,
     PAY,
     TEAM,
-    TRAVEL_OPEN,
     WITHDRAW,
+    Rows,
+    T,
 )
 from meeple.games.bayon.data import COSTS, DATA, EXPLORER_IDS, SITE_CONTINENT, SITE_IDS, SITE_VALUE
 from meeple.games.bayon.observe import PUBLIC
-from meeple.games.bayon.refusals import hire_from_basecamp, hire_from_player, pay_gold, take_gold, team_done
+from meeple.games.bayon.refusals import pay_gold, team_done
 from meeple.games.bayon.teams import joinable, team_meets
 
 END_REASONS = ("target", "safety_cap")
+
+# the fees and the gold taken, read by the legal-action generator on every open step
+TAKE_GOLD = DATA.take_gold
+HIRE_FROM_BASECAMP = DATA.hire_from_basecamp
+HIRE_FROM_PLAYER = DATA.hire_from_player
 
 # Per continent the interpreter blocks: the other four, in order.
 OPEN_CONTINENTS = tuple(tuple(c for c in range(5) if c != blocked) for blocked in range(5))
@@ -300,42 +294,58 @@ class BayonState(State):
         cached = self.__legal
         if cached is None:
             # the open step first: nearly every position of a game is one
-            cached = self.__legal = self._main_actions(seat) if self.phase == MAIN else self._pending_actions(seat)
+            cached = self.__legal = (
+                self._main_choices(seat, ACTION_ROWS) if self.phase == MAIN else self._pending(seat, ACTION_ROWS)
+            )
         return cached.copy()
 
-    def _pending_actions(self, p: int) -> list[Action]:
-        """The answers to the step under way (see ``refusals`` for the checks asked)."""
+    def _legal_indices(self, seat: int) -> list[int]:
+        """The indices (in ``ACTION_SPACE``) of ``_legal_actions(seat)``, in its order, listed by the same
+        generator from index rows: what the RL environments build a mask from, without looking up each
+        action's index (a tuple hashed per legal move). A new list each call."""
+        return self._main_choices(seat, INDEX_ROWS) if self.phase == MAIN else self._pending(seat, INDEX_ROWS)
+
+    def _pending(self, p: int, rows: Rows[T]) -> list[T]:
+        """The answers to the step under way (see ``refusals`` for the checks asked), from ``rows``."""
         phase = self.phase
         if phase == TEAM:
-            return self._team_actions()
+            free = self.unused_explorers(self.current)
+            team = rows.team
+            acts = [team[e] for e in joinable(self.team, free, self.revealed)]
+            if team_done(self) is None:
+                acts.append(rows.team_done)
+            return acts
         if phase == PAY:
-            acts = [A_PAY_GOLD] if pay_gold(self, p) is None else []
-            acts += [A_PAY_SITE[s] for s in sorted(self.payable_sites(p))]
+            acts = [rows.pay_gold] if pay_gold(self, p) is None else []
+            pay_site = rows.pay_site
+            acts += [pay_site[s] for s in sorted(self.payable_sites(p))]
             return acts
         if phase == GIVEUP:
-            return [A_GIVEUP[e] for e in self.hands[p]]
+            return [rows.giveup[e] for e in self.hands[p]]
         if phase == WITHDRAW:
-            return [A_WITHDRAW[e] for e in self.team]
+            return [rows.withdraw[e] for e in self.team]
         if phase == LOSE:
-            return [A_LOSE[e] for e in self.team]
+            return [rows.lose[e] for e in self.team]
         return []
 
-    def _main_actions(self, p: int) -> list[Action]:
-        """The open step's actions: the checks of ``refusals`` that decide a whole group
-        are asked once; the rest lists where things lie, with precomputed rows."""
-        acts: list[Action] = []
-        if take_gold(self) is None:
-            acts.append(A_GOLD)
-        if hire_from_basecamp(self, p) is None:
-            for e in self.faceup:
-                acts.append(A_HIRE[e])
-            if self.camp:
-                acts.append(A_HIRE_STACK)
-        if hire_from_player(self, p) is None:
-            for q, theirs in enumerate(self.hands):
-                if q != p and len(theirs) >= 2:  # a player's last explorer cannot be hired away
-                    for e in theirs:
-                        acts.append(A_HIRE[e])
+    def _main_choices(self, p: int, rows: Rows[T]) -> list[T]:
+        """The open step's actions, from ``rows``: the checks of ``refusals`` that decide a whole
+        group are asked once; the rest lists where things lie, with precomputed rows."""
+        # The checks of refusals.take_gold, hire_from_basecamp and hire_from_player, asked here as the
+        # comparisons they make: those functions build their refusal's text, which this list never shows
+        # (about a tenth of an open step's listing, in valgrind's count); tests hold the two in step.
+        acts: list[Any] = [rows.gold] if not self.acted and self.bank >= TAKE_GOLD else []
+        if not self.hired:
+            money = self.gold[p]
+            hire = rows.hire
+            if money >= HIRE_FROM_BASECAMP:
+                acts += [hire[e] for e in self.faceup]
+                if self.camp:
+                    acts.append(rows.hire_stack)
+            if money >= HIRE_FROM_PLAYER:
+                for q, theirs in enumerate(self.hands):
+                    if q != p and len(theirs) >= 2:  # a player's last explorer cannot be hired away
+                        acts += [hire[e] for e in theirs]
         used = self.used
         hand = self.hands[p]
         free = [e for e in hand if not used >> e & 1] if used else hand  # read, never changed
@@ -348,29 +358,26 @@ class BayonState(State):
             for c in open_continents:
                 if travelled[c] >= len(stacks[c]):  # no card left to look at there: list the others
                     reachable = [d for d in open_continents if travelled[d] < len(stacks[d])]
+                    travel = rows.travel
                     for e in free:
-                        row = A_TRAVEL[e]
+                        row = travel[e]
                         acts.extend([row[d] for d in reachable])
                     break
             else:  # the usual case: every open continent, in one precomputed row
+                travel_open = rows.travel_open
                 for e in free:
-                    acts.extend(TRAVEL_OPEN[e][blocked])
+                    acts.extend(travel_open[e][blocked])
+            interpreter_moves = rows.interpreter_moves
             for e in free:
-                acts.extend(INTERPRETER_MOVES[e][blocked])
+                acts.extend(interpreter_moves[e][blocked])
             means = self.gold[p] + self.worth[p]
             if self.won:
                 means = self.means(p)  # sites won this turn cannot pay yet
+            expedition = rows.expedition
             for c in open_continents:
                 if stacks[c] and means >= COSTS[c]:
-                    acts.append(A_EXPEDITION[c])
-        acts.append(A_END)
-        return acts
-
-    def _team_actions(self) -> list[Action]:
-        free = self.unused_explorers(self.current)
-        acts = [A_TEAM[e] for e in joinable(self.team, free, self.revealed)]
-        if team_done(self) is None:
-            acts.append(A_TEAM_DONE)
+                    acts.append(expedition[c])
+        acts.append(rows.end)
         return acts
 
     # -------------------------------------------------------------- apply
