@@ -106,6 +106,17 @@ def test_simulate_is_gone_the_arena_does_its_job() -> None:
         cli.main(["simulate", "bayon"])
 
 
+def _sigint_as_at_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _signal_status() -> str:
+    """This process's ignored and blocked signals, for a failure's message."""
+    lines = Path("/proc/self/status").read_text().splitlines() if Path("/proc/self/status").exists() else []
+    return " ".join(line for line in lines if line.startswith(("SigIgn", "SigBlk")))
+
+
 @pytest.mark.slow  # a real process with two spawned workers, stopped by a real SIGINT
 def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_arena(tmp_path: Path) -> None:
     out = tmp_path / "run"
@@ -113,7 +124,16 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_
     command += ["-n", "20000", "--seed", "5", "--jobs", "2", "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     # its own process group, like a terminal's foreground job: Ctrl-C reaches it and its workers
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    # Ctrl-C reaches it as at a terminal, whatever this test process inherited: an ignored or
+    # blocked SIGINT passes on to a child, which would then never see the signal.
+    process = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_sigint_as_at_a_terminal,
+    )
     results = out / "games.jsonl"
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and process.poll() is None:
@@ -123,7 +143,7 @@ def test_ctrl_c_stops_cleanly_keeps_finished_games_and_resume_finishes_the_same_
     assert process.poll() is None, process.communicate()
     os.killpg(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
+    assert process.returncode == 130, (_signal_status(), stdout.decode(errors="replace")[:800], stderr)
     assert b"Traceback" not in stderr and b"continue with: meeple arena --resume --out" in stdout
 
     lines = results.read_text().splitlines()
