@@ -19,7 +19,6 @@ choice is the same on the real state and on any determinized copy.
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -153,25 +152,9 @@ def _shortfall(s: IbyronPosition, p: int, b: int) -> tuple[int, ...]:
     return best
 
 
-# Targets worked out during the running ``choose`` call (by seat and style), and for which
-# position: working one out was about two fifths of a playout's time, and a village decision
-# asks up to three times (its wants, the market's sale, the gold). Kept per thread and only
-# while a call runs, so a position changed in place between calls never gets an old answer.
-_choosing = threading.local()
-
-
 def _target(s: IbyronPosition, p: int, style: Style) -> int:
-    """The building to work toward: most value for the resources still missing (-1 if none is left)."""
-    memo: tuple[IbyronPosition, dict[tuple[int, Style], int]] | None = getattr(_choosing, "memo", None)
-    if memo is None or memo[0] is not s:
-        return _work_out_target(s, p, style)
-    found = memo[1].get((p, style))
-    if found is None:
-        found = memo[1][p, style] = _work_out_target(s, p, style)
-    return found
-
-
-def _work_out_target(s: IbyronPosition, p: int, style: Style) -> int:
+    """The building to work toward: most value for the resources still missing (-1 if none is left).
+    About two fifths of a playout's time: a decision works it out once and hands it on."""
     best, best_score = -1, -1.0
     free: dict[int, int] = {}  # free sites by terrain: the same for every building of that site
     circulating = _circulating(s, p)
@@ -380,18 +363,13 @@ def choose(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Ra
     (without it, the first offered: see ``best_of``)."""
     if len(legal) == 1:
         return legal[0]
-    outer = getattr(_choosing, "memo", None)
-    _choosing.memo = (s, {})
-    try:
-        step = s.step
-        if step in (S_TURN, S_MOVED):
-            if s.phase[p] == VILLAGE:
-                return _village(s, p, legal, style)
-            return _outside(s, p, legal, style, step == S_MOVED, rng)
-        handler = _STEPS.get(step)
-        return handler(s, p, legal, style, rng) if handler is not None else legal[0]
-    finally:
-        _choosing.memo = outer
+    step = s.step
+    if step in (S_TURN, S_MOVED):
+        if s.phase[p] == VILLAGE:
+            return _village(s, p, legal, style)
+        return _outside(s, p, legal, style, step == S_MOVED, rng)
+    handler = _STEPS.get(step)
+    return handler(s, p, legal, style, rng) if handler is not None else legal[0]
 
 
 def _find(legal: list[Action], kind: str, *args: object) -> Action | None:
@@ -493,10 +471,8 @@ def _bonus(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Ra
     return best_of(legal, worth, rng)
 
 
-def _best_sale(s: IbyronPosition, p: int, legal: list[Action], style: Style) -> Action | None:
-    """The sale that raises most coins from what the target does not need (coins hire workers)."""
-    target = _target(s, p, style)
-    missing = _shortfall(s, p, target) if target >= 0 else (0, 0, 0, 0, 0, 0)
+def _best_sale(s: IbyronPosition, p: int, legal: list[Action], target: int) -> Action | None:
+    """The sale that raises most coins from what ``target`` does not need (coins hire workers)."""
     r = s.res[p]
     need = s._cost(target, s._has_foundry_option(p, target)) if target >= 0 else (0, 0, 0, 0, 0, 0)
     keep = {"wood": need[0] + 2, "ore": need[1] + 2, "stone": need[2] + 4, "gold": 99}
@@ -513,30 +489,29 @@ def _best_sale(s: IbyronPosition, p: int, legal: list[Action], style: Style) -> 
         gain = min(n * price, useful)
         if gain > best_gain or (gain == best_gain and best is not None and n < int(best.args[1])):
             best, best_gain = a, gain
-    del missing
     return best
 
 
 def _market(s: IbyronPosition, p: int, legal: list[Action], style: Style, rng: Random | None) -> Action:
-    trade = _find(legal, "trade", "food")
-    if trade is not None and _gold_wanted(s, p, style):
-        return trade
-    return _best_sale(s, p, legal, style) or _find(legal, "done") or legal[0]
-
-
-def _gold_wanted(s: IbyronPosition, p: int, style: Style) -> bool:
     target = _target(s, p, style)
+    trade = _find(legal, "trade", "food")
+    if trade is not None and _gold_wanted(s, p, target):
+        return trade
+    return _best_sale(s, p, legal, target) or _find(legal, "done") or legal[0]
+
+
+def _gold_wanted(s: IbyronPosition, p: int, target: int) -> bool:
     return target >= 0 and _shortfall(s, p, target)[3] > 0
 
 
-def _would_sell(s: IbyronPosition, p: int, style: Style) -> bool:
+def _would_sell(s: IbyronPosition, p: int, target: int) -> bool:
     """Would a market visit now sell something worth it? (Asked before paying for the visit.)"""
     from meeple.games.ibyron.market import market_actions
 
     saved = s.sold
     s.sold = False
     try:
-        return _best_sale(s, p, market_actions(s, p), style) is not None
+        return _best_sale(s, p, market_actions(s, p), target) is not None
     finally:
         s.sold = saved
 
@@ -569,7 +544,7 @@ def _village(s: IbyronPosition, p: int, legal: list[Action], style: Style) -> Ac
     horses_wanted = target >= 0 and _shortfall(s, p, target)[4] > 0
     if horses_wanted:
         wants.append(("stablehand", False))
-    if _would_sell(s, p, style) or (s.built[p][COURT] and s.res[p][FOOD] >= 2 and _gold_wanted(s, p, style)):
+    if _would_sell(s, p, target) or (s.built[p][COURT] and s.res[p][FOOD] >= 2 and _gold_wanted(s, p, target)):
         wants.append(("market", False))
     if s.held[p] < 0 and _scarce_terrain(s, p) and s.res[p][COINS] >= DATA["explore"]["explorer_price"]:
         wants.append(("explorer", False))
