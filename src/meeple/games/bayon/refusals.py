@@ -78,6 +78,16 @@ def explain(state: BayonState, action: Action) -> str:
 
 
 # ------------------------------------------------ checks the generator asks
+def may_take_gold(state: BayonState) -> bool:
+    """``take_gold`` without its words, for the legal list (asked at every open step)."""
+    return not state.acted and state.bank >= DATA.take_gold
+
+
+def may_hire(state: BayonState, p: int, fee: int) -> bool:
+    """``_hire_fee`` without its words, for the legal list (asked at every open step)."""
+    return not state.hired and state.gold[p] >= fee
+
+
 def take_gold(state: BayonState) -> str | None:
     """Taking gold is the whole turn (nothing done before it) and needs gold in the bank."""
     if state.acted:

@@ -54,13 +54,12 @@ from meeple.games.bayon.actions import (
 )
 from meeple.games.bayon.data import COSTS, DATA, EXPLORER_IDS, SITE_CONTINENT, SITE_IDS, SITE_VALUE
 from meeple.games.bayon.observe import PUBLIC
-from meeple.games.bayon.refusals import pay_gold, team_done
+from meeple.games.bayon.refusals import may_hire, may_take_gold, pay_gold, team_done
 from meeple.games.bayon.teams import joinable, team_meets
 
 END_REASONS = ("target", "safety_cap")
 
-# the fees and the gold taken, read by the legal-action generator on every open step
-TAKE_GOLD = DATA.take_gold
+# the fees, read by the legal-action generator on every open step
 HIRE_FROM_BASECAMP = DATA.hire_from_basecamp
 HIRE_FROM_PLAYER = DATA.hire_from_player
 
@@ -331,21 +330,18 @@ class BayonState(State):
     def _main_choices(self, p: int, rows: Rows[T]) -> list[T]:
         """The open step's actions, from ``rows``: the checks of ``refusals`` that decide a whole
         group are asked once; the rest lists where things lie, with precomputed rows."""
-        # The checks of refusals.take_gold, hire_from_basecamp and hire_from_player, asked here as the
-        # comparisons they make: those functions build their refusal's text, which this list never shows
-        # (about a tenth of an open step's listing, in valgrind's count); tests hold the two in step.
-        acts: list[Any] = [rows.gold] if not self.acted and self.bank >= TAKE_GOLD else []
-        if not self.hired:
-            money = self.gold[p]
-            hire = rows.hire
-            if money >= HIRE_FROM_BASECAMP:
-                acts += [hire[e] for e in self.faceup]
-                if self.camp:
-                    acts.append(rows.hire_stack)
-            if money >= HIRE_FROM_PLAYER:
-                for q, theirs in enumerate(self.hands):
-                    if q != p and len(theirs) >= 2:  # a player's last explorer cannot be hired away
-                        acts += [hire[e] for e in theirs]
+        # The refusals' checks without their words (``may_take_gold``, ``may_hire``): a refusal's text,
+        # which this list never shows, was about a tenth of an open step's listing in valgrind's count.
+        acts: list[Any] = [rows.gold] if may_take_gold(self) else []
+        hire = rows.hire
+        if may_hire(self, p, HIRE_FROM_BASECAMP):
+            acts += [hire[e] for e in self.faceup]
+            if self.camp:
+                acts.append(rows.hire_stack)
+        if may_hire(self, p, HIRE_FROM_PLAYER):
+            for q, theirs in enumerate(self.hands):
+                if q != p and len(theirs) >= 2:  # a player's last explorer cannot be hired away
+                    acts += [hire[e] for e in theirs]
         used = self.used
         hand = self.hands[p]
         free = [e for e in hand if not used >> e & 1] if used else hand  # read, never changed
