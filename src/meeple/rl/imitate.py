@@ -242,8 +242,8 @@ def agreement(game: str, players: int, bot: str, expert: str, opponents: str, ga
             seat = state.to_move[0]
             if seat != seat_of_bot:
                 action = others[seat].choose(state, seat)
-            elif len(state.legal_actions(seat)) == 1:
-                action = state.legal_actions(seat)[0]
+            elif len(legal := state.legal_actions(seat)) == 1:
+                action = legal[0]
             else:
                 action, advice = player.choose(state, seat), adviser.choose(state, seat)
                 kind = advice.kind
