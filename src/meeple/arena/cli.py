@@ -1,7 +1,7 @@
 """``meeple arena``: a tournament between bots from the command line.
 
 meeple arena GAME --bots SPEC,SPEC[,...] [-n GAMES] [--players P] [--option K=V ...]
-                  [--seed S] [--jobs J | --ray [ADDRESS]] [--out DIR] [--resume]
+                  [--seed S] [--clock wall|cpu] [--jobs J | --ray [ADDRESS]] [--out DIR] [--resume]
 meeple arena --report DIR
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 
 import meeple
-from meeple.arena.play import GameFailed
+from meeple.arena.play import CLOCKS, GameFailed
 from meeple.arena.progress import LiveView, summary_tables
 from meeple.arena.run import run_arena, summary_of, write_report
 from meeple.arena.runners import ProcessRunner, RayRunner, Runner, SerialRunner, default_workers
@@ -40,6 +40,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, help="seats per game (default: the game's usual count)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--seed", type=int, help="arena seed: the same seed plays the same games (default: random)")
+    parser.add_argument(
+        "--clock",
+        choices=CLOCKS,
+        help="what the searching bots' time limits measure: wall (default, what a player waits) or cpu "
+        "(the CPU time of the bot's thread, so each gets its whole budget however loaded the machine is)",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, help="local worker processes (default: the number of cores)")
     where.add_argument(
@@ -122,7 +128,7 @@ def _new_config(args: argparse.Namespace, stored_seed: int | None = None) -> Are
     if games < 1:
         raise _fail(f"-n must be at least 1, got {games}")
     seed = args.seed if args.seed is not None else stored_seed if stored_seed is not None else fresh_seed()
-    return ArenaConfig(info.id, players, bots, games, seed, resolved, info.rules_version)
+    return ArenaConfig(info.id, players, bots, games, seed, resolved, info.rules_version, clock=args.clock or "wall")
 
 
 def _resumed_config(args: argparse.Namespace, stored: ArenaConfig) -> ArenaConfig:
@@ -137,10 +143,22 @@ def _resumed_config(args: argparse.Namespace, stored: ArenaConfig) -> ArenaConfi
     games = stored.games if args.n is None else args.n
     if games < 1:
         raise _fail(f"-n must be at least 1, got {games}")
-    if args.game is None and not args.bots and args.players is None and not args.option and args.seed is None:
+    if (
+        args.game is None
+        and not args.bots
+        and args.players is None
+        and not args.option
+        and args.seed is None
+        and args.clock is None
+    ):
         return replace(stored, games=games)
     given = argparse.Namespace(
-        **{**vars(args), "game": args.game or stored.game, "bots": args.bots or ",".join(stored.bots)}
+        **{
+            **vars(args),
+            "game": args.game or stored.game,
+            "bots": args.bots or ",".join(stored.bots),
+            "clock": args.clock or stored.clock,
+        }
     )
     if given.players is None:
         given.players = stored.players
@@ -189,7 +207,14 @@ def _run(config: ArenaConfig, folder: ArenaFolder, runner: Runner, console: Cons
         soft_wrap=True,
     )
     clocked = clock_bound_bots(config)
-    if clocked:
+    if clocked and config.clock == "cpu":
+        console.print(
+            f"note: {', '.join(clocked)} think for their budget in CPU time of their own thread (--clock cpu): "
+            "each gets its whole budget however loaded the machine is, and a game waits longer for it; "
+            "their games can still differ between runs (CPU time is measured, not counted)",
+            soft_wrap=True,
+        )
+    elif clocked:
         console.print(
             f"note: {', '.join(clocked)} think by the clock, so their games can differ between runs and runners "
             "(the machine's load decides how far they search); an iteration budget such as ismcts:500 replays exactly",

@@ -15,6 +15,10 @@ from typing import Any
 
 import meeple
 from meeple.bots import make_bot
+from meeple.bots.ismcts import ISMCTS
+from meeple.bots.rollout import PolicyRollout
+
+CLOCKS = ("wall", "cpu")
 
 # Row fields that depend only on the arena's seed and the game's index; the
 # rest (times) depend on the machine. Reruns and other runners agree on these.
@@ -35,6 +39,7 @@ class GameJob:
     seed: int
     lineup: tuple[str, ...]  # bot spec in each seat
     bot_seeds: tuple[int, ...]
+    clock: str = "wall"  # what a searching bot's time limit measures: "wall" or "cpu" (its thread's CPU time)
 
 
 def play_game(job: GameJob) -> dict[str, Any]:
@@ -43,6 +48,12 @@ def play_game(job: GameJob) -> dict[str, Any]:
     wall_started = time.perf_counter()
     state = meeple.new_game(job.game, players=job.players, seed=job.seed, **job.options)
     bots = [make_bot(spec, seed=seed, game=job.game) for spec, seed in zip(job.lineup, job.bot_seeds, strict=True)]
+    if job.clock == "cpu":
+        # Each searching bot then gets its whole budget on one core however loaded the machine
+        # is: strength measured on a shared machine is the strength a free core would give.
+        for bot in bots:
+            if isinstance(bot, ISMCTS | PolicyRollout):
+                bot.clock = time.thread_time
     think = [0.0] * job.players
     moves = [0] * job.players
     while not state.is_over:

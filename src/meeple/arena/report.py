@@ -128,7 +128,8 @@ def build_html(config: ArenaConfig, summary: Summary, title: str) -> str:
         f"<h1>{html.escape(title)}: arena</h1>",
         f"<p class='note'>{s.games} of {config.games} games, {s.players} players, options: {html.escape(options)}, "
         f"arena seed {config.seed}, meeple {html.escape(config.version)} (rules version {config.rules_version}). "
-        f"Bots: {html.escape(', '.join(config.bots))}.</p>",
+        f"Bots: {html.escape(', '.join(config.bots))}; their time limits measured on the "
+        f"{'CPU time of their thread' if config.clock == 'cpu' else 'wall clock'}.</p>",
         "<h2>Ratings</h2>",
         "<p class='note'>OpenSkill Plackett–Luce over each game's finishing order (winners first, "
         "then by score; ties share a place). The ordinal μ − 3σ orders the table.</p>",

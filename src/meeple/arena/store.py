@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import meeple
-from meeple.arena.play import GameJob
+from meeple.arena.play import CLOCKS, GameJob
 from meeple.arena.schedule import bot_seed, game_seed, lineups
 
 CONFIG_FILE = "arena.json"
@@ -22,7 +22,7 @@ RESULTS_FILE = "games.jsonl"
 REPORT_FILE = "report.html"
 
 # Settings that make an arena what it is: a resume must not change them.
-IDENTITY_FIELDS = ("game", "players", "options", "bots", "seed", "rules_version")
+IDENTITY_FIELDS = ("game", "players", "options", "bots", "seed", "clock", "rules_version")
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class ArenaConfig:
     options: dict[str, Any] = field(default_factory=dict)
     rules_version: int = 1
     version: str = meeple.__version__
+    clock: str = "wall"  # what the searching bots' time limits measure (``play.CLOCKS``)
 
     def jobs(self, indexes: list[int]) -> list[GameJob]:
         """The games with these indexes, ready to send to a worker."""
@@ -48,6 +49,7 @@ class ArenaConfig:
                 seed=game_seed(self.seed, i),
                 lineup=tuple(self.bots[b] for b in plan[i]),
                 bot_seeds=tuple(bot_seed(self.seed, i, seat) for seat in range(self.players)),
+                clock=self.clock,
             )
             for i in indexes
         ]
@@ -63,7 +65,7 @@ class ArenaConfig:
         if not isinstance(data, dict):
             raise ValueError("arena settings must be a JSON object")
         try:
-            return cls(
+            config = cls(
                 game=str(data["game"]),
                 players=int(data["players"]),
                 bots=tuple(str(b) for b in data["bots"]),
@@ -72,9 +74,13 @@ class ArenaConfig:
                 options=dict(data.get("options", {})),
                 rules_version=int(data.get("rules_version", 1)),
                 version=str(data.get("version", "")),
+                clock=str(data.get("clock", "wall")),  # arenas stored before the option measured the wall clock
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"arena settings are incomplete or malformed ({exc})") from None
+        if config.clock not in CLOCKS:
+            raise ValueError(f"arena settings name an unknown clock {config.clock!r} (known: {', '.join(CLOCKS)})")
+        return config
 
     def differences(self, other: ArenaConfig) -> list[str]:
         """The identity settings in which ``other`` differs, as readable text."""
