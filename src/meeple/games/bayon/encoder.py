@@ -24,7 +24,6 @@ from meeple.rl.encoding import (
     changed_at,
     flag,
     many_hot,
-    move_hots,
     one_hot,
     relative,
     relight,
@@ -48,14 +47,19 @@ BANK_CEILING = 200.0
 
 # The cache slots BayonEncoder.update_state keeps (each a key and the indices it lit, or for a piece lighting
 # one index, that index); a piece drawn from several fields keys each in a slot of its own; the located
-# cards are one piece per continent (P_ONE_HOTS: the current seat, the interpreter, the blocked continent,
-# the step, the expedition and the site revealed, each lighting one index, gathered in one list). Module
-# constants, not class attributes: read every step, a global costs less than an attribute of the class.
+# cards are one piece per continent. P_ONE_HOTS holds the indices lit by the six one-hots (the current
+# seat, the interpreter, the blocked continent, the step, the expedition and the site revealed; -1: none),
+# moved one by one as the fields they are drawn from change (the slots from P_CURRENT on: each field keyed
+# on its own, a comparison where a tuple of all of them was built every step). Module constants, not
+# class attributes: read every step, a global costs less than an attribute of the class.
 (
     P_ONE_HOTS, P_ROUND, P_MAX_ROUNDS, P_BANK, P_GOLD, P_WORTH, P_TARGET, P_HANDS, P_OWNED, P_FACE_UP, P_CAMP,
     P_CAMP_HIDDEN, P_STACKS, P_KNOWN, P_USED, P_WON, P_TRAVELLED, P_OWED, P_TEAM, P_ENDED, P_LOCATED,
 ) = range(1, 22)  # fmt: skip
-P_HOTS_FROM = P_LOCATED + len(CONTINENTS)  # the fields the one-hots are drawn from (change every few moves)
+P_CURRENT = P_LOCATED + len(CONTINENTS)
+P_INTERPRETER, P_STACK_COUNT, P_PHASE, P_EXPEDITION, P_REVEALED, P_MAY_TAKE_GOLD, P_HIRED = range(
+    P_CURRENT + 1, P_CURRENT + 8
+)
 
 
 class BayonEncoder(Encoder[BayonObservation]):
@@ -95,10 +99,18 @@ class BayonEncoder(Encoder[BayonObservation]):
         self.at_team = add("team", EXPLORERS, "explorers in the team being formed")
         # the game's continent numbers -> this encoder's slots, by name (unknown -> "other")
         self.continent_slot = [_slot(CONTINENTS, name) for name in game_data.CONTINENTS]
-        # per observer and per "who knows this card" mask (seat bits + PUBLIC): the offsets a known card
-        # lights from its run's start, without its site: [someone knows it, the seats that know it]
-        self.known_offsets = [
-            [[0] + [1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1] for mask in range(2 * PUBLIC)]
+        # where each card place's run starts (continent-major: place c * DEPTH + depth), and per observer,
+        # place and "who knows this card" mask (seat bits + PUBLIC) the slots a known card there lights,
+        # without its site: [someone knows it, the seats that know it]
+        self.card_at = [self.at_known + place * per_card for place in range(len(CONTINENTS) * DEPTH)]
+        self.known_slots = [
+            [
+                [
+                    (at, *(at + 1 + SITES + (q - me) % p for q in range(p) if mask >> q & 1))
+                    for mask in range(2 * PUBLIC)
+                ]
+                for at in self.card_at
+            ]
             for me in range(p)
         ]
         # the slots each bit set of used explorers, and of sites won, lights (see _bit_slots)
@@ -156,7 +168,7 @@ class BayonEncoder(Encoder[BayonObservation]):
 
     # ------------------------------------------------------------- the fast path (incremental)
     # the cache slots update_state keeps: the module's P_ constants
-    pieces = P_HOTS_FROM
+    pieces = P_HIRED
 
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``state.observation(me)`` is built from,
@@ -176,18 +188,27 @@ class BayonEncoder(Encoder[BayonObservation]):
             keys[P_BANK] = bank
             m[self.at_bank] = x if (x := bank / BANK_CEILING) < 1.0 else 1.0
         stacks, interpreter, expedition, revealed = state.stacks, state.interpreter, state.expedition, state.revealed
-        hots_from = (state.current, interpreter, len(stacks), state.phase, expedition, revealed)
-        if hots_from != keys[P_HOTS_FROM]:
-            keys[P_HOTS_FROM] = hots_from
+        lit = keys[P_ONE_HOTS]
+        if lit is UNSEEN:
+            lit = keys[P_ONE_HOTS] = [-1, -1, -1, -1, -1, -1]
+        current, phase = state.current, state.phase
+        if current != keys[P_CURRENT]:
+            keys[P_CURRENT] = current
+            _move_hot(m, lit, 0, self.at_current + rel[current])
+        if interpreter != keys[P_INTERPRETER] or len(stacks) != keys[P_STACK_COUNT]:
+            keys[P_INTERPRETER], keys[P_STACK_COUNT] = interpreter, len(stacks)
+            _move_hot(m, lit, 1, self.at_interpreter + self.continent_slot[interpreter])
             blocked = 0 <= interpreter < min(len(stacks), len(CONTINENTS))
-            move_hots(cache, P_ONE_HOTS, [
-                self.at_current + rel[state.current],
-                self.at_interpreter + self.continent_slot[interpreter],
-                self.at_blocked + interpreter if blocked else -1,
-                self.at_step + state.phase,
-                self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1,
-                self.at_revealed - 1 + revealed if revealed else -1,
-            ])  # fmt: skip
+            _move_hot(m, lit, 2, self.at_blocked + interpreter if blocked else -1)
+        if phase != keys[P_PHASE]:
+            keys[P_PHASE] = phase
+            _move_hot(m, lit, 3, self.at_step + phase)
+        if expedition != keys[P_EXPEDITION]:
+            keys[P_EXPEDITION] = expedition
+            _move_hot(m, lit, 4, self.at_expedition + self.continent_slot[expedition] if expedition >= 0 else -1)
+        if revealed != keys[P_REVEALED]:
+            keys[P_REVEALED] = revealed
+            _move_hot(m, lit, 5, self.at_revealed - 1 + revealed if revealed else -1)
         gold, worth = state.gold, state.worth
         if gold != keys[P_GOLD] or worth != keys[P_WORTH] or state.target != keys[P_TARGET]:
             keys[P_GOLD], keys[P_WORTH], keys[P_TARGET] = gold[:], worth[:], state.target
@@ -216,16 +237,21 @@ class BayonEncoder(Encoder[BayonObservation]):
             relight(cache, P_CAMP, [self.at_camp_bottom - 1 + e for e in camp[hidden:]])
         known, old_stacks, old_known = state.known, keys[P_STACKS], keys[P_KNOWN]
         if stacks != old_stacks or known != old_known:
-            keys[P_STACKS], keys[P_KNOWN] = [s[:] for s in stacks], known[:]
-            self._update_located(
-                cache, stacks, known, me, self._continents_changed(stacks, known, old_stacks, old_known)
-            )
-        # the turn: the two flags change with the phase, the bank, and what the turn did (cheaper written
-        # than keyed); the bit sets show nothing once the game is over
-        phase = state.phase
+            todo = self._continents_changed(stacks, known, old_stacks, old_known)
+            if stacks != old_stacks:  # most often only who knows a card changed: the stacks are not copied
+                keys[P_STACKS] = [s[:] for s in stacks]
+            keys[P_KNOWN] = known[:]
+            self._update_located(cache, stacks, known, me, todo)
+        # the turn: the two flags change with the phase, the bank, and what the turn did; the bit sets show
+        # nothing once the game is over
         may_take_gold = phase == MAIN and not state.acted and bank >= TAKE_GOLD
-        m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
-        m[self.at_turn_flags + 1] = 1.0 if state.hired else 0.0
+        if may_take_gold != keys[P_MAY_TAKE_GOLD]:
+            keys[P_MAY_TAKE_GOLD] = may_take_gold
+            m[self.at_turn_flags] = 1.0 if may_take_gold else 0.0
+        hired = state.hired
+        if hired != keys[P_HIRED]:
+            keys[P_HIRED] = hired
+            m[self.at_turn_flags + 1] = 1.0 if hired else 0.0
         running = phase != OVER
         used: Any = state.used if running else None
         if used != keys[P_USED]:  # the explorers used this turn: most looks
@@ -264,8 +290,11 @@ class BayonEncoder(Encoder[BayonObservation]):
         if known == old_known:  # the usual case: a card located or taken, nobody learnt a card
             return changed_at(stacks, old_stacks)
         learnt = set(changed_at(known, old_known))
-        pairs = enumerate(zip(stacks, old_stacks, strict=True))  # as long as each other: tested above
-        return [c for c, (stack, was) in pairs if stack != was or not learnt.isdisjoint(stack)]
+        todo = []
+        for c, stack in enumerate(stacks):  # a loop, not a comprehension: for five stacks, cheaper (valgrind)
+            if stack != old_stacks[c] or not learnt.isdisjoint(stack):  # as long as stacks: tested above
+                todo.append(c)
+        return todo
 
     def _update_located(
         self, cache: SeatCache, stacks: list[list[int]], known: list[int], me: int, todo: Iterable[int]
@@ -273,20 +302,21 @@ class BayonEncoder(Encoder[BayonObservation]):
         """The size and the located cards of each continent in ``todo``: each located card (someone knows
         it), its site if ``me`` saw it, and who knows it."""
         m = cache.view
-        bit, offsets = 1 << me, self.known_offsets[me]
+        seen, slots, card_at = PUBLIC | 1 << me, self.known_slots[me], self.card_at
         for c in todo:
             if c >= len(CONTINENTS):
                 continue
             stack = stacks[c] if c < len(stacks) else []
             m[self.at_stack_size + c] = x if (x := len(stack) / DEPTH) < 1.0 else 1.0
             hot: list[int] = []
-            for depth, site in enumerate(stack[:DEPTH]):
+            place = c * DEPTH
+            for site in stack[:DEPTH]:
                 mask = known[site]
                 if mask:
-                    at = self.at_known + (c * DEPTH + depth) * self.per_card
-                    hot += [at + k for k in offsets[mask]]
-                    if mask & PUBLIC or mask & bit:
-                        hot.append(at + site)  # the site slots start at at + 1, for site 1
+                    hot += slots[place][mask]
+                    if mask & seen:
+                        hot.append(card_at[place] + site)  # the site slots start at the run's start + 1, for site 1
+                place += 1
             relight(cache, P_LOCATED + c, hot)
 
     @staticmethod
@@ -297,6 +327,17 @@ class BayonEncoder(Encoder[BayonObservation]):
             memo.clear()
         lit = memo[bits] = [at - 1 + i for i in set_bits(bits if bits >= 0 else ~bits) if i in ids]
         return lit
+
+
+def _move_hot(m: Any, lit: list[int], k: int, index: int) -> None:
+    """Light ``index`` (-1: none) instead of the ``k``-th one-hot's ``lit[k]``: the six lie in slices of
+    their own, so one may move before another."""
+    old = lit[k]
+    if old >= 0:
+        m[old] = 0.0
+    if index >= 0:
+        m[index] = 1.0
+    lit[k] = index
 
 
 def _slot(names: tuple[str, ...], name: str) -> int:

@@ -47,6 +47,7 @@ from meeple.games.bayon.actions import (
     OP_WITHDRAW,
     OVER,
     PAY,
+    PRICIEST,
     TEAM,
     WITHDRAW,
     Rows,
@@ -54,14 +55,10 @@ from meeple.games.bayon.actions import (
 )
 from meeple.games.bayon.data import COSTS, DATA, EXPLORER_IDS, SITE_CONTINENT, SITE_IDS, SITE_VALUE
 from meeple.games.bayon.observe import PUBLIC
-from meeple.games.bayon.refusals import may_hire, may_take_gold, pay_gold, team_done
+from meeple.games.bayon.refusals import open_choices, pay_gold, team_done
 from meeple.games.bayon.teams import joinable, team_meets
 
 END_REASONS = ("target", "safety_cap")
-
-# the fees, read by the legal-action generator on every open step
-HIRE_FROM_BASECAMP = DATA.hire_from_basecamp
-HIRE_FROM_PLAYER = DATA.hire_from_player
 
 # Per continent the interpreter blocks: the other four, in order.
 OPEN_CONTINENTS = tuple(tuple(c for c in range(5) if c != blocked) for blocked in range(5))
@@ -330,57 +327,88 @@ class BayonState(State):
     def _main_choices(self, p: int, rows: Rows[T]) -> list[T]:
         """The open step's actions, from ``rows``: the checks of ``refusals`` that decide a whole
         group are asked once; the rest lists where things lie, with precomputed rows."""
-        # The refusals' checks without their words (``may_take_gold``, ``may_hire``): a refusal's text,
-        # which this list never shows, was about a tenth of an open step's listing in valgrind's count.
-        acts: list[Any] = [rows.gold] if may_take_gold(self) else []
+        # The refusals' checks without their words (``open_choices``): a refusal's text, which this list
+        # never shows, was about a tenth of an open step's listing in valgrind's count.
+        gold, from_basecamp, from_player = open_choices(self, p)
+        acts: list[Any] = [rows.gold] if gold else []
+        # loops, not list comprehensions: for the few items here, building the comprehension's function
+        # cost more than the items (valgrind)
         hire = rows.hire
-        if may_hire(self, p, HIRE_FROM_BASECAMP):
-            acts += [hire[e] for e in self.faceup]
+        if from_basecamp:
+            for e in self.faceup:
+                acts.append(hire[e])
             if self.camp:
                 acts.append(rows.hire_stack)
-        if may_hire(self, p, HIRE_FROM_PLAYER):
+        if from_player:
             for q, theirs in enumerate(self.hands):
                 if q != p and len(theirs) >= 2:  # a player's last explorer cannot be hired away
-                    acts += [hire[e] for e in theirs]
+                    for e in theirs:
+                        acts.append(hire[e])
         used = self.used
         hand = self.hands[p]
-        free = [e for e in hand if not used >> e & 1] if used else hand  # read, never changed
+        if used:
+            free = []
+            for e in hand:
+                if not used >> e & 1:
+                    free.append(e)
+        else:
+            free = hand  # read, never changed
         if free:
             blocked = self.interpreter
             stacks = self.stacks
             travelled = self.travelled
-            open_continents = OPEN_CONTINENTS[blocked]
-            # a traveller looks one card deeper than the last of this turn's travellers there
-            for c in open_continents:
-                if travelled[c] >= len(stacks[c]):  # no card left to look at there: list the others
-                    reachable = [d for d in open_continents if travelled[d] < len(stacks[d])]
-                    travel = rows.travel
-                    for e in free:
-                        row = travel[e]
-                        acts.extend([row[d] for d in reachable])
-                    break
-            else:  # the usual case: every open continent, in one precomputed row
-                travel_open = rows.travel_open
-                for e in free:
-                    acts.extend(travel_open[e][blocked])
-            interpreter_moves = rows.interpreter_moves
-            for e in free:
-                acts.extend(interpreter_moves[e][blocked])
+            full = all(stacks)  # a card in every stack
+            # A traveller looks one card deeper than the last of this turn's travellers there, so each
+            # continent needs more cards than travelled there (where nobody travelled, one: ``full``). Written
+            # out for the five continents, the blocked one too: when only it lacks a card, the listing for
+            # that case gives what the usual one would.
+            if (
+                full
+                and (not travelled[0] or travelled[0] < len(stacks[0]))
+                and (not travelled[1] or travelled[1] < len(stacks[1]))
+                and (not travelled[2] or travelled[2] < len(stacks[2]))
+                and (not travelled[3] or travelled[3] < len(stacks[3]))
+                and (not travelled[4] or travelled[4] < len(stacks[4]))
+            ):  # the usual case: a card to look at everywhere; the free explorers' moves, remembered together
+                key = tuple(free)
+                moves = rows.explorer_moves[blocked].get(key)
+                acts += rows.moves_of(blocked, key) if moves is None else moves
+            else:
+                acts += self._short_moves(free, blocked, rows)
             means = self.gold[p] + self.worth[p]
             if self.won:
                 means = self.means(p)  # sites won this turn cannot pay yet
-            expedition = rows.expedition
-            for c in open_continents:
-                if stacks[c] and means >= COSTS[c]:
-                    acts.append(expedition[c])
+            if full and means >= 0:  # the usual case: a card in every stack, looked up by amount
+                acts += rows.affordable[blocked][means if means < PRICIEST else PRICIEST]
+            else:
+                expedition = rows.expedition
+                for c in OPEN_CONTINENTS[blocked]:
+                    if stacks[c] and means >= COSTS[c]:
+                        acts.append(expedition[c])
         acts.append(rows.end)
+        return acts
+
+    def _short_moves(self, free: list[int], blocked: int, rows: Rows[T]) -> list[T]:
+        """What ``free`` may do when some continent has no card left to look at: travel to those that
+        have one (each explorer in turn), then move the interpreter."""
+        stacks, travelled = self.stacks, self.travelled
+        open_continents = OPEN_CONTINENTS[blocked]
+        reachable = [d for d in open_continents if travelled[d] < len(stacks[d])]
+        acts: list[T] = []
+        travel = rows.travel
+        for e in free:
+            row = travel[e]
+            acts.extend([row[d] for d in reachable])
+        interpreter_moves = rows.interpreter_moves
+        for e in free:
+            acts.extend(interpreter_moves[e][blocked])
         return acts
 
     # -------------------------------------------------------------- apply
     def _apply(self, action: Action, seat: int) -> None:
         self.__legal = None
-        op, x, c = DECODE[action]
-        _OPERATIONS[op](self, self.current, x, c)
+        operation, x, c = _DISPATCH[action]
+        operation(self, self.current, x, c)
 
     def _travel(self, p: int, explorer: int, c: int) -> None:
         self.acted = True
@@ -581,3 +609,7 @@ _OPERATIONS = {
     OP_GOLD: BayonState._take_gold,
     OP_END: BayonState._end_turn,
 }
+
+# Each action decoded into (what it does, explorer-or-site, continent): what _apply looks up, one step
+# less than DECODE and then _OPERATIONS on every move.
+_DISPATCH = {action: (_OPERATIONS[op], x, c) for action, (op, x, c) in DECODE.items()}
