@@ -17,9 +17,12 @@ import meeple.games.ibyron as ib
 from meeple.core import Action, IllegalAction
 from meeple.games.ibyron.data import HORSE_POINTS, MAX_HORSES_PER_MOVE, S_TURN, STRIDE_MAX, VILLAGE
 from meeple.games.ibyron.island import distance, xy
+from meeple.games.ibyron.moves import Spots, spots_of
 from meeple.games.ibyron.rules import IbyronState
 
-SETUPS = [(1, {}), (2, {}), (3, {"mode": "beginner"}), (4, {"bonus_side": "back"}), (2, {"mode": "beginner"})]
+SETUPS: list[tuple[int, dict[str, object]]] = [
+    (1, {}), (2, {}), (3, {"mode": "beginner"}), (4, {"bonus_side": "back"}), (2, {"mode": "beginner"})
+]
 
 
 def positions(players: int, options: dict[str, object], games: int, seed: int) -> Iterator[tuple[IbyronState, int]]:
@@ -104,3 +107,33 @@ def test_changing_the_list_handed_out_does_not_change_what_apply_accepts() -> No
             assert s.history[-1] == (p, chosen)
             return
     raise AssertionError("no short list met")
+
+
+@pytest.mark.parametrize(("players", "options"), SETUPS)
+def test_legal_indices_are_the_indices_of_the_legal_list_in_its_order(
+    players: int, options: dict[str, object]
+) -> None:
+    """``_legal_indices`` (what the RL masks are built from) lists moves and village visits from index tables:
+    it names exactly the legal list's actions, in its order, at every step, every kind of decision included."""
+    index = IbyronState._indices()
+    steps = set()
+    for s, p in positions(players, options, games=2, seed=90):
+        assert s._legal_indices(p) == [index[a] for a in s._legal_actions(p)], str(s.history[-3:])
+        steps.add((s.step, s.phase[p]))
+    assert len(steps) >= 8
+
+
+def test_kept_distances_are_the_distances_worked_out_afresh() -> None:
+    """The distances a leader's moves are listed from, kept per island by the leader's cell, against a new
+    island's entry (which keeps nothing yet) at every Outside turn of random games."""
+    checked = 0
+    for players, options in SETUPS:
+        for s, p in positions(players, options, games=1, seed=11):
+            leader = s.leader[p]
+            if s.step != S_TURN or s.phase[p] == VILLAGE or leader < 0:
+                continue
+            kept = spots_of(s)
+            again = kept.distances(leader)  # kept from an earlier look whenever the leader stood here before
+            assert again == Spots(s.land, s.coast).distances(leader)
+            checked += 1
+    assert checked > 100

@@ -35,7 +35,8 @@ def _checked_positions(game: str, players: int, seeds: int) -> list[State]:
 
 @pytest.mark.parametrize(("game", "players"), LISTING, ids=[f"{g}-{p}p" for g, p in LISTING])
 def test_legal_indices_are_the_legal_actions_indices_in_order(game: str, players: int) -> None:
-    assert len(_checked_positions(game, players, 3)) > 300
+    # a solo Ibyron game is short: more of them for as many positions
+    assert len(_checked_positions(game, players, 3 if players > 1 else 5)) > 300
 
 
 def test_bayon_lists_every_step_of_a_turn_by_index() -> None:

@@ -141,3 +141,5 @@ def build_action_space() -> tuple[Action, ...]:
 
 ACTION_SPACE = build_action_space()
 assert len(set(map(str, ACTION_SPACE))) == len(ACTION_SPACE), "action notations must be unique"
+# Each action's index (its RL index), for the tables that list legal moves by index.
+INDEX = {a: i for i, a in enumerate(ACTION_SPACE)}

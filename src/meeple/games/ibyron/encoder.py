@@ -18,6 +18,7 @@ state's fields, rewriting only what changed (``encoder_state.py``).
 
 from __future__ import annotations
 
+from array import array
 from operator import itemgetter
 from typing import Any
 
@@ -27,7 +28,7 @@ from meeple.games.ibyron import actions as game_actions
 from meeple.games.ibyron import data as game_data
 from meeple.games.ibyron import encoder_state
 from meeple.games.ibyron.data import LOW, SIZE
-from meeple.games.ibyron.encoder_state import CEILING, VP_RANGE
+from meeple.games.ibyron.encoder_slots import BLOCK, CEILING, PIECES, VP_RANGE
 from meeple.games.ibyron.observe import IbyronObservation
 from meeple.games.ibyron.scoring import victory_points
 from meeple.rl.encoding import (
@@ -136,8 +137,8 @@ class IbyronEncoder(Encoder[IbyronObservation]):
         self.island = Memo()
         self.points: dict[tuple[Any, ...], int] = {}
         self.village: dict[tuple[Any, ...], Any] = {}  # a village space's values by observer, cap and stack
-        self.pieces = encoder_state.PIECES
-        assert self.per_player == encoder_state.BLOCK, "encoder_state's offsets follow the players slice"
+        self.pieces = PIECES
+        assert self.per_player == BLOCK, "encoder_slots' offsets follow the players slice"
         # offsets inside a land space's slot
         self.building_at = 3 + HEIGHTS + len(TERRAINS)
         self.camp_at = self.building_at + p + len(PARTS) + 1
@@ -337,7 +338,7 @@ class IbyronEncoder(Encoder[IbyronObservation]):
         self.part_discs[game_data.FARM] = 1
         self.slot_of_space = [SPACES.index(name) if name in SPACES else None for name in game_data.SPACES]
         # a village space with no stack: no discs, a visit costs 1
-        self.empty_space = np.array([0.0, 0.25] + [0.0] * (2 * self.players), dtype=np.float32)
+        self.empty_space = array("f", [0.0, 0.25] + [0.0] * (2 * self.players))
 
     # ------------------------------------------------------------ the fast path (encoder_state.py)
     # the function itself, not a method calling it: a look costs one call less

@@ -14,86 +14,82 @@ comparison first (most looks find the group unchanged, and one comparison in C c
 
 The island's spaces are numbered anew whenever a tile is laid, so the island is kept apart, by the identity of
 its grids (the state replaces them, never edits them, when a tile is laid); a new island rewrites everything
-placed by space: the island's own values, the pieces on it and where each seat's pieces stand.
+placed by space: the island's own values, the pieces on it and where each seat's pieces stand. Those handlers
+are in ``encoder_island.py``; the cache's slots and the writers both modules share in ``encoder_slots.py``.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from itertools import compress, count
 from operator import attrgetter, call, ne
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from meeple.games.ibyron import data as game_data
+from meeple.games.ibyron.encoder_island import buildings as _buildings
+from meeple.games.ibyron.encoder_island import camps as _camps
+from meeple.games.ibyron.encoder_island import homes as _homes
+from meeple.games.ibyron.encoder_island import later_reserved as _later_reserved
+from meeple.games.ibyron.encoder_island import leaders as _leaders
+from meeple.games.ibyron.encoder_island import new_island as _new_island
+from meeple.games.ibyron.encoder_island import overseers as _overseers
+from meeple.games.ibyron.encoder_island import reserved as _reserved
+from meeple.games.ibyron.encoder_slots import (
+    BASES,
+    BLOCK,
+    BONUS,
+    CEILING,
+    COLD,
+    CURRENT,
+    HEAD,
+    HELD_SLOTS,
+    HOT,
+    ISLAND,
+    LATER_BONUS,
+    LATER_HEAD,
+    LATER_POINTS,
+    LATER_RESERVED,
+    LATER_VILLAGE,
+    LEADERS,
+    O_BARNS,
+    O_BUILT,
+    O_CUBES,
+    O_DISCS,
+    O_FORFEIT,
+    O_HELD,
+    O_HOLDS,
+    O_HORSES,
+    O_KEEP,
+    O_LOOSE,
+    O_MAT,
+    O_MAYOR,
+    O_PERMITS,
+    O_RES,
+    O_RESERVE,
+    O_REST,
+    O_SHIP,
+    O_STRIDE,
+    O_SUPPLY,
+    O_TECH,
+    O_VBOX,
+    O_VP,
+    POINTS,
+    RELS,
+    STEP,
+    VP_RANGE,
+    WARM,
+    Handler,
+    clip,
+    move_one,
+    points_again,
+    write_piece,
+)
 from meeple.games.ibyron.scoring import VP, loose_discs
 from meeple.rl.encoding import UNSEEN, SeatCache, changed_at, relight
 
 if TYPE_CHECKING:
     from meeple.games.ibyron.encoder import IbyronEncoder
-
-# The slots of a cache (``SeatCache.keys`` / ``SeatCache.lit``; 0 is the common slices'):
-HOT, WARM, COLD = 1, 2, 3  # keys: the copies of the fields of HOT, WARM and COLD, in their order
-ISLAND = 4  # keys: the grids the island was drawn from (height, terrain, land, coast)
-ISLAND_PIECE = 5  # keys: the island's piece (see ``island_piece``)
-STEP = 6  # keys: the index the step lights
-CURRENT = 7  # keys: the index the seat whose turn it is lights (-1: none)
-HEAD = 8  # keys and lit: the mode, round, start player, village cap and tiles (written by ``write_piece``)
-BONUS = 9  # lit: the bonus spaces
-BUILDINGS = 10  # keys and lit: the buildings on the island
-CAMPS = 11  # keys and lit: the work camps
-RESERVED = 12  # keys and lit: the held spaces and the new tile's spaces
-HOMES = 13  # lit: each seat's home
-OVERSEERS = 14  # lit: each seat's overseers on the island
-LEADERS = 15  # keys: the index each seat's leader lights (-1: none)
-BASES = 16  # keys: where each seat's block starts
-RELS = 17  # keys: each seat relative to the observer
-POINTS = 18  # keys: each seat's victory points without gold, coins and food (None: to count again)
-PIECES = 18
-
-CEILING = 30.0  # designed: resources, coins and disc counts are read on 0..30
-VP_RANGE = (-40.0, 80.0)  # designed: victory points start negative (forfeited discs)
-# Where each value of a seat's block lies (the block's layout in encoder.py, its "players" slice)
-O_RES = 3  # coins, wood, ore, stone, gold, food (the state's resource order)
-O_HORSES, O_BARNS, O_PERMITS = 9, 10, 11
-O_TECH = 12  # lumber, refinery, taxing
-O_CUBES, O_SUPPLY, O_VBOX, O_REST = 15, 16, 17, 18
-O_RESERVE, O_MAT = 19, 22  # by the encoder's MAT slot
-O_MAYOR, O_FORFEIT, O_SHIP, O_HOLDS, O_HELD = 25, 26, 27, 28, 29
-O_BUILT = 40  # by the encoder's BUILT slot
-O_DISCS, O_LOOSE, O_VP, O_KEEP, O_STRIDE = 51, 52, 53, 54, 55
-BLOCK = 56
-HELD_SLOTS = 11
-
-# Whose pieces to rewrite once all the changed fields' handlers have run (several fields feed each)
-LATER_HEAD, LATER_BONUS, LATER_RESERVED, LATER_VILLAGE = 1, 2, 4, 8
-LATER_POINTS = 16  # shifted left by a seat: that seat's victory points, counted again whole
-
-Handler = Callable[["IbyronEncoder", SeatCache, Any, Any, Any], int]
-
-
-def _clip(x: float) -> float:
-    return 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
-
-
-def write_piece(cache: SeatCache, piece: int, at: list[int], val: list[float]) -> None:
-    """Make ``at`` / ``val`` what ``piece`` writes, values clipped into [0, 1] (as ``scaled`` clips each
-    value of the observation's). Where the piece lights the same indices as before, only the values that
-    changed are written; else the ones it wrote before go back to 0."""
-    m = cache.view
-    kept = cache.keys[piece]
-    if kept is not UNSEEN and cache.lit[piece] == at:
-        for i in changed_at(val, kept):
-            m[at[i]] = _clip(val[i])
-    else:
-        for i in cache.lit[piece]:
-            m[i] = 0.0
-        for i, x in zip(at, val, strict=True):
-            m[i] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
-    cache.lit[piece] = at
-    cache.keys[piece] = val
-
 
 # ------------------------------------------------------------------ the look
 def update(enc: IbyronEncoder, cache: SeatCache, state: Any, me: int) -> None:
@@ -189,18 +185,6 @@ def _rewrite_later(enc: IbyronEncoder, cache: SeatCache, s: Any, later: int) -> 
                 points(enc, cache, s, q)
 
 
-def _move_one(cache: SeatCache, slot: int, i: int) -> None:
-    """Light index ``i`` (-1: none) instead of the one kept in ``slot``."""
-    was = cache.keys[slot]
-    if was != i:
-        m = cache.view
-        if was >= 0:
-            m[was] = 0.0
-        if i >= 0:
-            m[i] = 1.0
-        cache.keys[slot] = i
-
-
 # ------------------------------------------------------------------ the head, the turn, the market, the bonus
 def _head(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
     return LATER_HEAD
@@ -208,14 +192,23 @@ def _head(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> i
 
 def _step(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
     steps = enc.steps
-    _move_one(cache, STEP, enc.at_step + (new if 0 <= new < steps else steps))
+    # move_one, written out: the step changes at most looks
+    i = enc.at_step + (new if 0 <= new < steps else steps)
+    keys = cache.keys
+    was = keys[STEP]
+    if was != i:
+        m = cache.view
+        if was >= 0:
+            m[was] = 0.0
+        m[i] = 1.0
+        keys[STEP] = i
     # the new tile's spaces are shown while their overseers are being placed
     return LATER_RESERVED if (new == game_data.S_OVERSEE) != (old == game_data.S_OVERSEE) else 0
 
 
 def _current(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
     p = enc.players
-    _move_one(cache, CURRENT, enc.at_who + p + cache.keys[RELS][new] if 0 <= new < p else -1)
+    move_one(cache, CURRENT, enc.at_who + p + cache.keys[RELS][new] if 0 <= new < p else -1)
     return 0
 
 
@@ -224,7 +217,7 @@ def _dice(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> i
     for i in changed_at(new, old):
         slot = slots[i] if i < len(slots) else None
         if slot is not None:
-            m[enc.at_dice + 2 * slot] = _clip(new[i] / 6)
+            m[enc.at_dice + 2 * slot] = clip(new[i] / 6)
     return 0
 
 
@@ -243,7 +236,7 @@ def _supply(k: int, ceiling: float) -> Handler:
     """The handler of a supply's count (horses, barns, permits: ``k`` 0, 1, 2)."""
 
     def write(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-        cache.view[enc.at_supplies + k] = _clip(new / ceiling)
+        cache.view[enc.at_supplies + k] = clip(new / ceiling)
         return 0
 
     return write
@@ -274,15 +267,15 @@ def _village_space(enc: IbyronEncoder, cache: SeatCache, s: Any, k: int) -> None
     key = (cache.seat, s.cap, *stack)
     values = memo.get(key)
     if values is None:
-        if len(memo) >= 4096:
-            memo.clear()
-        values = memo[key] = _village_values(enc, cache.keys[RELS], s.cap, stack)
+        values = _village_values(enc, cache.keys[RELS], s.cap, stack, key)
     cache.view[base : base + enc.per_space] = values
 
 
-def _village_values(enc: IbyronEncoder, rel: list[int], cap: int, stack: list[tuple[int, int, int]]) -> Any:
+def _village_values(enc: IbyronEncoder, rel: list[int], cap: int, stack: list[tuple[int, int, int]],
+                    key: tuple[Any, ...]) -> array[float]:
     """A village space's values: [stack height / 9, cost / 4], discs there per seat / 4, their costs per seat
-    / 12 (seats relative to the observer), clipped into [0, 1]."""
+    / 12 (seats relative to the observer), clipped into [0, 1]; remembered by ``key``. Kept as an
+    ``array('f')``, which a slice of the vector's memoryview takes with less ado than a numpy array."""
     p = enc.players
     counts = [0] * p
     paid = [0] * p
@@ -292,14 +285,32 @@ def _village_values(enc: IbyronEncoder, rel: list[int], cap: int, stack: list[tu
         paid[r] += cost
     # the cost of a visit (IbyronPosition._village_cost), written out
     values = [len(stack) / 9, min(cap, stack[-1][1] + 1) / 4, *(n / 4 for n in counts), *(n / 12 for n in paid)]
-    return np.array([_clip(x) for x in values], dtype=np.float32)
+    memo = enc.village
+    if len(memo) >= 4096:
+        memo.clear()
+    kept = memo[key] = array("f", [clip(x) for x in values])
+    return kept
 
 
 def _stacks(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    """(A hot field: ``old`` is brought up to ``new`` here, only the stacks that changed copied.)"""
-    for k in compress(count(), map(ne, new, old)):  # one stack changes at a time
-        old[k] = new[k].copy()
-        _village_space(enc, cache, s, k)
+    """(A hot field: ``old`` is brought up to ``new`` here, only the stacks that changed copied.) Each changed
+    space is written as ``_village_space`` writes it, written out here: a visit changes one stack a look."""
+    slots, per, view = enc.slot_of_space, enc.per_space, cache.view
+    for k in compress(count(), map(ne, new, old)):
+        stack = new[k]
+        old[k] = stack.copy()
+        slot = slots[k] if k < len(slots) else None
+        if slot is None:
+            continue
+        base = enc.at_village + slot * per
+        if not stack:
+            view[base : base + per] = enc.empty_space
+            continue
+        key = (cache.seat, s.cap, *stack)
+        values = enc.village.get(key)
+        if values is None:
+            values = _village_values(enc, cache.keys[RELS], s.cap, stack, key)
+        view[base : base + per] = values
     return 0
 
 
@@ -391,24 +402,13 @@ def _in_buildings(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: A
     seats = list(changed_at(new, old))
     for q in seats:
         b = bases[q]
-        m[b + O_DISCS] = _clip(new[q] / CEILING)
-        m[b + O_LOOSE] = _clip(loose_discs(new[q]) / CEILING)
-    return _points_again(cache, seats)
-
-
-def _points_again(cache: SeatCache, seats: Any) -> int:
-    """Drop the kept part of the victory points of ``seats``, which ``_rewrite_later`` counts again once (a
-    build changes several of the fields they are counted from)."""
-    kept = cache.keys[POINTS]
-    later = 0
-    for q in seats:
-        kept[q] = None
-        later |= LATER_POINTS << q
-    return later
+        m[b + O_DISCS] = clip(new[q] / CEILING)
+        m[b + O_LOOSE] = clip(loose_discs(new[q]) / CEILING)
+    return points_again(cache, seats)
 
 
 def _castle(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    return _points_again(cache, changed_at(new, old))
+    return points_again(cache, changed_at(new, old))
 
 
 def _reserve(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
@@ -420,7 +420,7 @@ def _reserve(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -
         for k, slot in enumerate(slots):
             if slot is not None:
                 m[b + slot] = 1.0 if k in new[q] else 0.0
-    return _points_again(cache, seats)
+    return points_again(cache, seats)
 
 
 def _mat(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
@@ -432,8 +432,8 @@ def _mat(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> in
         for k, slot in enumerate(slots):
             if slot is not None:
                 m[b + O_MAT + slot] = 1.0 if k < len(new[q]) and new[q][k] else 0.0
-        m[b + O_KEEP] = _clip(s._coins_kept(q) / CEILING)
-    return _points_again(cache, seats)
+        m[b + O_KEEP] = clip(s._coins_kept(q) / CEILING)
+    return points_again(cache, seats)
 
 
 def _built(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
@@ -446,8 +446,8 @@ def _built(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> 
         for slot, index in enc.built_of:
             x = built[index] / 3
             m[b + O_BUILT + slot] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
-        m[b + O_KEEP] = _clip(s._coins_kept(q) / CEILING)
-    return _points_again(cache, seats)
+        m[b + O_KEEP] = clip(s._coins_kept(q) / CEILING)
+    return points_again(cache, seats)
 
 
 def _tech(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
@@ -456,9 +456,9 @@ def _tech(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> i
     for q in changed_at(new, old):
         b = bases[q] + O_TECH
         tech = new[q]
-        m[b] = _clip(tech[game_data.LUMBER] / 4)
-        m[b + 1] = _clip(tech[game_data.REFINERY] / 4)
-        m[b + 2] = _clip(tech[game_data.TAXING] / 4)
+        m[b] = clip(tech[game_data.LUMBER] / 4)
+        m[b + 1] = clip(tech[game_data.REFINERY] / 4)
+        m[b + 2] = clip(tech[game_data.TAXING] / 4)
     return 0
 
 
@@ -478,121 +478,7 @@ def _tallest(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -
     m = cache.view
     bases = cache.keys[BASES]
     for q in changed_at(new, old):
-        m[bases[q] + O_STRIDE] = _clip(s._stride(q) / 3)
-    return 0
-
-
-# ------------------------------------------------------------------ the island and what stands on it
-def _new_island(enc: IbyronEncoder, cache: SeatCache, s: Any, grids: tuple[Any, ...]) -> None:
-    """Another island (a tile was laid, or another game): its own values, then everything placed by space."""
-    keys = cache.keys
-    piece = enc.island_piece(s)
-    old = keys[ISLAND_PIECE]
-    if old is not UNSEEN:
-        cache.vector[old[0]] = 0.0
-    cache.vector[piece[0]] = piece[1]
-    keys[ISLAND] = grids
-    keys[ISLAND_PIECE] = piece
-    _buildings(enc, cache, s, None, None)
-    _camps(enc, cache, s, None, None)
-    _reserved(enc, cache, s)
-    _homes(enc, cache, s, None, None)
-    _overseers(enc, cache, s, None, None)
-    _leaders(enc, cache, s, s.leader, [UNSEEN] * enc.players)  # every seat's, into a copy thrown away
-
-
-def _buildings(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    """The buildings: owner, parts and discs per space (and the castle's height counts in its owner's
-    points)."""
-    land = cache.keys[ISLAND_PIECE][2]
-    p, rel, part_slot, part_discs = enc.players, cache.keys[RELS], enc.part_slot, enc.part_discs
-    at: list[int] = []
-    val: list[float] = []
-    for c, (owner, parts) in s.buildings.items():
-        base = land[c] + enc.building_at
-        if 0 <= owner < p:
-            at.append(base + rel[owner])
-        at += [base + p + part_slot[b] for b in parts if b in part_slot]
-        val += [1.0] * (len(at) - len(val))
-        at.append(base + p + enc.parts)
-        val.append(sum(part_discs[b] for b in parts) / 4)
-    write_piece(cache, BUILDINGS, at, val)
-    # a castle's height counts in its owner's points
-    return _points_again(cache, [q for q in range(p) if s.castle[q] >= 0]) if new is not None else 0
-
-
-def _camps(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    land = cache.keys[ISLAND_PIECE][2]
-    p, rel, camp_slot = enc.players, cache.keys[RELS], enc.camp_slot
-    at: list[int] = []
-    val: list[float] = []
-    for c, (owner, kind, discs) in s.camps.items():
-        base = land[c] + enc.camp_at
-        if 0 <= owner < p:
-            at.append(base + rel[owner])
-            val.append(1.0)
-        slot = camp_slot[kind]
-        if slot is not None:
-            at.append(base + p + slot)
-            val.append(1.0)
-        at.append(base + p + enc.camp_kinds)
-        val.append(discs / 4)
-    write_piece(cache, CAMPS, at, val)
-    return 0
-
-
-def _reserved(enc: IbyronEncoder, cache: SeatCache, s: Any) -> None:
-    """The spaces held by overseers, and the new tile's spaces while their overseers are being placed."""
-    land = cache.keys[ISLAND_PIECE][2]
-    p, rel, reserved_at = enc.players, cache.keys[RELS], enc.reserved_at
-    at = [land[c] + reserved_at + rel[owner] for c, owner in s.reserved.items() if 0 <= owner < p]
-    if s.step == game_data.S_OVERSEE:
-        at += [land[c] + reserved_at + p for c in s.new_cells]
-    write_piece(cache, RESERVED, at, [1.0] * len(at))
-
-
-def _later_reserved(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    return LATER_RESERVED
-
-
-def _homes(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    land = cache.keys[ISLAND_PIECE][2]
-    at, rel = enc.marks_at, cache.keys[RELS]
-    relight(cache, HOMES, [land[c] + at + rel[q] for q, c in enumerate(s.home) if c in land])
-    return 0
-
-
-def _overseers(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    land = cache.keys[ISLAND_PIECE][2]
-    at, rel = enc.marks_at + 2 * enc.players, cache.keys[RELS]
-    relight(cache, OVERSEERS, [land[c] + at + rel[q] for q, cells in enumerate(s.overseer) for c in cells[:2]
-                               if c in land])
-    return 0
-
-
-def _leaders(enc: IbyronEncoder, cache: SeatCache, s: Any, new: Any, old: Any) -> int:
-    """Each leader lights one index: on its land space, or on its coast space while it waits on the sea (none
-    while it is in the village). Only its own seat's leader lights it, so it is moved, not relit. (A hot field:
-    ``old`` is brought up to ``new`` here.)"""
-    m = cache.view
-    keys = cache.keys
-    island = keys[ISLAND_PIECE]
-    land, coast = island[2], island[3]
-    lit, rel = keys[LEADERS], keys[RELS]
-    at = enc.marks_at + enc.players
-    for q in range(len(new)):
-        c = new[q]
-        if c == old[q]:
-            continue
-        old[q] = c
-        i = land[c] + at + rel[q] if c in land else (coast[c] + 3 + rel[q] if c in coast else -1)
-        was = lit[q]
-        if was != i:
-            if was >= 0:
-                m[was] = 0.0
-            if i >= 0:
-                m[i] = 1.0
-            lit[q] = i
+        m[bases[q] + O_STRIDE] = clip(s._stride(q) / 3)
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
 from operator import getitem
+from typing import Any
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
@@ -227,6 +228,20 @@ def outside_actions(s: IbyronPosition, p: int, may_move: bool) -> list[Action]:
     return out
 
 
+_INDEX_OF = A.INDEX.__getitem__
+
+
+def outside_indices(s: IbyronPosition, p: int, may_move: bool) -> list[int]:
+    """The indices in the action space of ``outside_actions(s, p, may_move)``, in its order: the moves (its
+    first part) listed by index from ``moves.list_moves``' tables, the rest looked up."""
+    if may_move and s.leader[p] >= 0:
+        out: list[int] = []
+        list_moves(s, p, out, True)
+        out += map(_INDEX_OF, outside_actions(s, p, False))
+        return out
+    return list(map(_INDEX_OF, outside_actions(s, p, False)))
+
+
 def usable_spaces(s: IbyronPosition, p: int) -> tuple[bool, ...]:
     """For each village space (in SPACES order): would its action do something for ``p`` now?"""
     r = s.res[p]
@@ -265,16 +280,25 @@ VISITS = tuple(
 
 
 VISIT_ACTIONS = tuple(a for visit, visit_mayor, barn in VISITS for a in (visit, visit_mayor, *(barn or ())))
+# VISITS and ``leave`` by their indices in the action space (``village_actions(..., by_index=True)``).
+_VISIT_INDICES = tuple(
+    (A.INDEX[visit], A.INDEX[visit_mayor], None if barn is None else (A.INDEX[barn[0]], A.INDEX[barn[1]]))
+    for visit, visit_mayor, barn in VISITS
+)
+_LEAVE_INDEX = A.INDEX[A.LEAVE]
 
 
-def village_actions(s: IbyronPosition, p: int) -> list[Action]:
-    out: list[Action] = []
+def village_actions(s: IbyronPosition, p: int, by_index: bool = False) -> list[Any]:
+    """The village visits ``p`` may make, and ``leave``; ``by_index``: their indices in the action space (for
+    the RL masks), in the same order."""
+    out: list[Any] = []
     box = s.vbox[p]
     mayor = s.mayor[p]
     cap = s.cap
     usable = usable_spaces(s, p)
     barn_free = s.barn_supply > 0 and s.barns[p] < BARNS_MAX  # refusals.barn_refusal, written out
-    for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, VISITS, strict=True):
+    rows = _VISIT_INDICES if by_index else VISITS
+    for stacks, is_usable, (visit, visit_mayor, barn) in zip(s.stacks, usable, rows, strict=True):
         # the cost of a visit (IbyronPosition._village_cost), written out on this hot path
         cost = stacks[-1][1] + 1 if stacks else 1
         if cost > cap:
@@ -293,7 +317,7 @@ def village_actions(s: IbyronPosition, p: int) -> list[Action]:
                 out.append(barn[0])
             if with_mayor:
                 out.append(barn[1])
-    out.append(A.LEAVE)
+    out.append(_LEAVE_INDEX if by_index else A.LEAVE)
     return out
 
 

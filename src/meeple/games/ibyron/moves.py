@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import compress
 from operator import itemgetter
+from typing import Any
 
 from meeple.core import Action
 from meeple.games.ibyron import actions as A
@@ -20,6 +21,8 @@ from meeple.games.ibyron.position import IbyronPosition
 # The move actions by destination cell, by horses used, and by horses used then destination cell (hot path tables).
 MOVE_BY_CELL = tuple(A.MOVE[xy(c)] for c in range(NN))
 MOVES_WITH = tuple(tuple(moves[h] for moves in MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1))
+# Their indices in the action space, the same way (what the RL masks are built from, see ``list_moves``).
+MOVE_INDICES_WITH = tuple(tuple(map(A.INDEX.__getitem__, moves)) for moves in MOVES_WITH)
 # Each move action's destination cell and horses, so that checking and playing one reads no coordinates.
 MOVE_TARGET: dict[Action, tuple[int, int]] = {
     moves[h]: (c, h) for c, moves in enumerate(MOVE_BY_CELL) for h in range(A.MAX_HORSES_PER_MOVE + 1)
@@ -55,7 +58,7 @@ class Spots:
     Made again whenever a tile grows the island (once every dozen steps in the solo game), so it is made of
     what C builds quickly; the dict of the spots' positions is made only when it is first needed."""
 
-    __slots__ = ("coast", "cols", "index", "land", "moves", "pick", "rows")
+    __slots__ = ("coast", "cols", "far", "index", "indices", "land", "moves", "pick", "rows")
 
     def __init__(self, land: tuple[int, ...], coast: tuple[int, ...]) -> None:
         self.land, self.coast = land, coast  # held, so that the identity the cache is keyed by stays theirs
@@ -64,8 +67,12 @@ class Spots:
         self.rows = bytes(self.pick(_ROW))
         # the moves to them with h horses, made the first time a move with h horses is listed
         self.moves: list[tuple[Action, ...] | None] = [None] * len(MOVES_WITH)
+        # their indices in the action space, the same way
+        self.indices: list[tuple[int, ...] | None] = [None] * len(MOVES_WITH)
         # each spot's position, made the first time another player's piece is looked up (never in solo)
         self.index: dict[int, int] | None = None
+        # the distances from a leader's cell to every spot, by that cell (a leader stands on a few cells a game)
+        self.far: dict[int, bytes] = {}
 
     def make_index(self) -> dict[int, int]:
         index = self.index = {c: i for i, c in enumerate(self.land + self.coast)}
@@ -81,18 +88,31 @@ class Spots:
         return len(self.land) + i if i < len(coast) and coast[i] == cell else -1
 
     def distances(self, leader: int) -> bytearray:
-        """The distance from ``leader`` to each spot, in spot order: |dx| + |dy|, added as two little-endian
-        numbers (a distance on the grid is below 128, so no byte carries into the next)."""
+        """The distance from ``leader`` to each spot, in spot order (a new array: the caller marks occupied
+        spots in it)."""
+        far = self.far.get(leader)
+        return bytearray(far if far is not None else self._distances(leader))
+
+    def _distances(self, leader: int) -> bytes:
+        """``distances(leader)``, worked out and kept: |dx| + |dy|, added as two little-endian numbers (a
+        distance on the grid is below 128, so no byte carries into the next)."""
         dx = self.cols.translate(_ABS[leader % SIZE])
         dy = self.rows.translate(_ABS[leader // SIZE])
         total = int.from_bytes(dx, "little") + int.from_bytes(dy, "little")
-        return bytearray(total.to_bytes(len(dx), "little"))
+        far = self.far[leader] = total.to_bytes(len(dx), "little")
+        return far
 
     def moves_with(self, h: int) -> tuple[Action, ...]:
         moves = self.moves[h]
         if moves is None:
             moves = self.moves[h] = self.pick(MOVES_WITH[h])
         return moves
+
+    def indices_with(self, h: int) -> tuple[int, ...]:
+        indices = self.indices[h]
+        if indices is None:
+            indices = self.indices[h] = self.pick(MOVE_INDICES_WITH[h])
+        return indices
 
 
 # The spots of an island by the identity of its ``land`` tuple (a new tuple is made whenever the island grows,
@@ -116,8 +136,9 @@ def spots_of(s: IbyronPosition) -> Spots:
     return entry
 
 
-def list_moves(s: IbyronPosition, p: int, out: list[Action]) -> None:
-    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_cells``).
+def list_moves(s: IbyronPosition, p: int, out: list[Any], by_index: bool = False) -> None:
+    """Moves to island and coast spaces, but not onto a space another player occupies (``occupied_cells``);
+    ``by_index``: their indices in the action space instead (for the RL masks), in the same order.
 
     A player's home space holds their well and farm, and their leader returns to it (after founding a camp,
     at each round's start) without a move that could be refused, so another leader standing there would share
@@ -149,14 +170,14 @@ def list_moves(s: IbyronPosition, p: int, out: list[Action]) -> None:
     # With h horses a move needs between 2h - 1 points (no more horses than needed) and supply + 2h points
     # (the rest in discs); a point carries the leader ``stride`` spaces. The spots in that band of distances,
     # in spot order, are the moves in the order they are listed in (land spaces, then coast spaces, ascending).
-    moves = spots.moves
+    moves, listed = (spots.indices, spots.indices_with) if by_index else (spots.moves, spots.moves_with)
     for h in range(horses + 1):
         near = (2 * h - 2) * stride if h else 0
         far = (supply + HORSE_POINTS * h) * stride
         if far >= OCCUPIED:
             far = OCCUPIED - 1
         band = _BANDS.get(near << 8 | far) or _band(near, far)
-        out += compress(moves[h] or spots.moves_with(h), dist.translate(band))
+        out += compress(moves[h] or listed(h), dist.translate(band))
 
 
 def occupied_cells(s: IbyronPosition, p: int) -> list[int]:

@@ -22,6 +22,7 @@ from meeple.core import Action
 from meeple.core.rng import Random
 from meeple.core.state import OFFERED_MAX as CORE_OFFERED_MAX
 from meeple.games.ibyron import outside, turns, village
+from meeple.games.ibyron.actions import INDEX
 from meeple.games.ibyron.data import (
     COINS,
     MAT_BUILDINGS,
@@ -35,7 +36,14 @@ from meeple.games.ibyron.data import (
     START_TILE_PRICE,
     VILLAGE,
 )
-from meeple.games.ibyron.legal import STEP_CHOICES, find_refusal, outside_actions, refusal, village_actions
+from meeple.games.ibyron.legal import (
+    STEP_CHOICES,
+    find_refusal,
+    outside_actions,
+    outside_indices,
+    refusal,
+    village_actions,
+)
 from meeple.games.ibyron.moves import MOVE_TARGET, move_refusal
 from meeple.games.ibyron.observe import IbyronObservation, determinize, observation
 from meeple.games.ibyron.position import IbyronPosition
@@ -154,6 +162,7 @@ APPLY: dict[int | str, Callable[[IbyronPosition, int, Action], None]] = {
 
 
 OFFERED_MAX = 24  # the longest legal list kept for apply's check
+_INDEX_OF = INDEX.__getitem__
 
 
 class IbyronState(IbyronPosition):
@@ -181,6 +190,17 @@ class IbyronState(IbyronPosition):
         n = len(actions)
         self.__offered = (seat, tuple(actions)) if CORE_OFFERED_MAX < n <= OFFERED_MAX else None
         return actions
+
+    def _legal_indices(self, seat: int) -> list[int]:
+        """The indices in the action space of ``_legal_actions(seat)``, in its order (what the RL environments
+        build masks from): a turn's moves and village visits listed by index from tables, the rest looked up.
+        A new list each call; nothing is kept for ``apply``."""
+        step = self.step
+        if step == S_TURN:
+            if self.phase[seat] == VILLAGE:
+                return village_actions(self, seat, True)
+            return outside_indices(self, seat, True)
+        return list(map(_INDEX_OF, STEP_CHOICES[step](self, seat)))
 
     def _is_legal(self, action: Action, seat: int) -> bool:
         offered = self.__offered
