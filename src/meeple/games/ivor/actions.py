@@ -12,6 +12,9 @@ are the rest of its length (see ``routes.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
 from meeple.core import Action
 from meeple.games.ivor.data import DATA
 
@@ -70,3 +73,42 @@ ACTION_SPACE: tuple[Action, ...] = (
     *PLACE_ACT, *(a for row in MOVE_ACT for a in row), BUY_COAL, *JOB_ACT[1:], *SPECIAL_ACT[1:], *IDRIS_ACT,
     *RUNAWAY_ACT, *TAKE_ACT[1:], *DISCARD_ACT[1:], END,
 )
+
+T = TypeVar("T", Action, int)
+
+
+class Rows(Generic[T]):
+    """Every table the legal-action generator (``IvorState._listed``) lists from, as actions
+    (:data:`ACTION_ROWS`) or as their indices in :data:`ACTION_SPACE` (:data:`INDEX_ROWS`): one generator,
+    run over either, gives the legal actions or their indices in the same order
+    (``IvorState._legal_indices``, what the RL environments build their masks from without hashing an
+    action per legal move). Tables by card id keep slot 0 (no card) unused, as ``JOB_ACT`` does."""
+
+    __slots__ = ("buy", "discard", "end", "idris", "job", "moves", "place", "runaway", "special", "take")
+
+    buy: T
+    end: T
+    place: tuple[T, ...]  # by location index
+    idris: tuple[T, ...]
+    runaway: tuple[T, ...]
+    job: tuple[T, ...]  # by card id
+    special: tuple[T, ...]
+    take: tuple[T, ...]
+    discard: tuple[T, ...]
+    moves: int  # which list of a move table (``routes.MoveTable``) to read: its actions or their indices
+
+    def __init__(self, to: Callable[[Action], T], moves: int) -> None:
+        def row(actions: tuple[Action, ...]) -> tuple[T, ...]:
+            return tuple(to(a) for a in actions)
+
+        self.buy, self.end, self.moves = to(BUY_COAL), to(END), moves
+        self.place, self.idris, self.runaway = row(PLACE_ACT), row(IDRIS_ACT), row(RUNAWAY_ACT)
+        self.job, self.special = row(JOB_ACT), row(SPECIAL_ACT)
+        self.take, self.discard = row(TAKE_ACT), row(DISCARD_ACT)
+
+
+INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTION_SPACE)}  # as State.action_index numbers them
+ACTION_ROWS: Rows[Action] = Rows(lambda a: a, 0)
+INDEX_ROWS: Rows[int] = Rows(lambda a: INDEX.get(a, -1), 3)  # -1: slot 0 of the card tables, never read
+# MOVE_INDEX[location][coal spent]: the index of MOVE_ACT[location][coal spent]
+MOVE_INDEX = tuple(tuple(INDEX[a] for a in row) for row in MOVE_ACT)

@@ -8,6 +8,8 @@ its size and the cards all have seen go into it (``hand_known``).
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from meeple.games.ivor import actions as game_actions
@@ -19,7 +21,6 @@ from meeple.rl.encoding import (
     Vector,
     by_relative_seat,
     category,
-    changed_at,
     flag,
     many_hot,
     move_one_hots,
@@ -28,7 +29,6 @@ from meeple.rl.encoding import (
     relight,
     scaled,
     set_bits,
-    write_changed,
     write_scaled,
 )
 
@@ -39,14 +39,14 @@ PHASES = game_actions.PHASE_NAMES  # the game's phases: state.phase is the slot
 SHEEP_CEILING = 30.0  # designed: above the 25-sheep end trigger
 SCORE_CEILING = 60.0
 
-# The cache slots IvorEncoder.update_state keeps (each a key and the indices it lit); a piece drawn from
-# several fields keys each in a slot of its own; the card sets lit per seat follow, three slots a seat.
+# The cache slots IvorEncoder.update_state keeps (each a key, a copy of the fields the piece is drawn from,
+# and for some the indices it lit); a piece drawn from several fields keys each in a slot of its own.
 # Module constants, not class attributes: read every step, a global costs less than an attribute of the class.
 (
-    P_TURN, P_PHASE, P_SHEEP, P_GOLD, P_COAL, P_TOKENS, P_FINAL, P_HANDS, P_OWN_HAND, P_POS, P_KNOWN, P_COMPLETED,
-    P_EVENTS, P_DISCARD, P_MAP_SHEEP, P_MAP_TOKEN, P_WAGONS, P_IDRIS, P_LINE, P_LINE_SHEEP, P_SUPPLY, P_JOBS,
-    P_COUNTS, P_SEAT_CARDS,
-) = range(1, 25)  # fmt: skip
+    P_TURN, P_PHASE, P_MOVES, P_ROUND, P_END, P_SHEEP, P_GOLD, P_COAL, P_TOKENS, P_FINAL, P_HANDS, P_OWN_HAND,
+    P_POS, P_KNOWN, P_COMPLETED, P_EVENTS, P_DISCARD, P_MAP_SHEEP, P_MAP_TOKEN, P_IDRIS, P_LINE, P_LINE_SHEEP,
+    P_LINE_LIT, P_SUPPLY, P_JOBS,
+) = range(1, 26)  # fmt: skip
 
 
 class IvorEncoder(Encoder[IvorObservation]):
@@ -82,6 +82,11 @@ class IvorEncoder(Encoder[IvorObservation]):
         self.rel = [[(q - me) % p for q in range(p)] for me in range(p)]  # seat -> relative slot, per observer
         self.seat_at = [[self.at_seats + r * self.per_seat for r in rel] for rel in self.rel]
         self.loc_at = [self.at_locs + i * per_loc for i in range(LOCATIONS)]
+        self.line_at = [self.at_line + i * (CARDS + 1) for i in range(LINE)]
+        # per observer and group (known, completed, events): where card c of each seat is lit, less c
+        self.card_sets_at = [
+            [[at + 6 + LOCATIONS + k * CARDS for at in starts] for k in (1, 2, 3)] for starts in self.seat_at
+        ]
 
     def fill(self, v: Vector, obs: IvorObservation, me: int) -> None:
         p = self.players
@@ -139,75 +144,119 @@ class IvorEncoder(Encoder[IvorObservation]):
 
     @property
     def pieces(self) -> int:  # type: ignore[override]
-        return P_SEAT_CARDS + 3 * self.players - 1
+        return P_JOBS
 
+    # Each piece is checked by one comparison of its fields with the copy its key slot holds (at C speed);
+    # when they differ, only the values that changed are written where finding them costs less than writing
+    # them all (valgrind: a value written costs about what comparing two 20-long lists costs, some 300
+    # instructions, and each turn of a Python loop a few hundred). What changes at the start of most of a
+    # seat's turns (the wagons, the hands, the cards all saw go into them) is diffed, so is a card set (a card
+    # taken or played changes one card of it); the seats' counts are rewritten whole.
     def update_state(self, cache: SeatCache, state: Any, me: int) -> None:
         """What :meth:`fill` writes, read from the fields ``state.observation(me)`` is built from
         (of the other seats' hands, only their size and the cards all saw go in),
         piece by piece, each only when its fields changed."""
         m, keys = cache.view, cache.keys
-        turn, phase = self.at_current + self.rel[me][state.current], self.at_phase + state.phase
-        old = keys[P_PHASE]
+        phase, old = self.at_phase + state.phase, keys[P_PHASE]
         if phase != old:  # most moves (move_hot, written out: each key is the index it lit)
             if old is not UNSEEN:
                 m[old] = 0.0
             m[phase] = 1.0
             keys[P_PHASE] = phase
-        old = keys[P_TURN]
+        turn, old = self.at_current + self.rel[me][state.current], keys[P_TURN]
         if turn != old:
             if old is not UNSEEN:
                 m[old] = 0.0
             m[turn] = 1.0
             keys[P_TURN] = turn
-        # four numbers, each changing now and then: one key for the four, all written when it changes
+        # the moves left change most turns, the round once a round, the target and its trigger once a game
         # (each number lies in [0, ceiling) or is written as 1: scaled's clipping, without a call to min)
-        rnd, moves, end, target = key = (state.round, state.moves_left, state.end_triggered, state.target)
-        if key != keys[P_COUNTS]:
-            keys[P_COUNTS] = key
-            at = self.at_end
-            m[self.at_round] = rnd / 30 if rnd < 30 else 1.0
-            m[at] = target / SHEEP_CEILING if target < SHEEP_CEILING else 1.0
-            m[at + 1] = 1.0 if end else 0.0
-            m[at + 2] = moves / 5 if moves < 5 else 1.0
-        self._update_numbers(cache, state, me)
-        self._update_cards(cache, state, me)
+        x = state.moves_left
+        if x != keys[P_MOVES]:
+            keys[P_MOVES] = x
+            m[self.at_end + 2] = x / 5 if x < 5 else 1.0
+        x = state.round
+        if x != keys[P_ROUND]:
+            keys[P_ROUND] = x
+            m[self.at_round] = x / 30 if x < 30 else 1.0
+        target = state.target
+        x = 2 * target + (1 if state.end_triggered else 0)  # both in one key (the target is never negative)
+        if x != keys[P_END]:
+            keys[P_END] = x
+            m[self.at_end] = target / SHEEP_CEILING if target < SHEEP_CEILING else 1.0
+            m[self.at_end + 1] = 1.0 if x & 1 else 0.0
+        starts = self.seat_at[me]  # where each seat's run starts, by absolute seat
+        # a few seats: each count is written for all of them when one changed (cheaper than finding which)
+        values = state.sheep
+        if values != keys[P_SHEEP]:
+            keys[P_SHEEP] = values[:]
+            for q, x in enumerate(values):
+                m[starts[q]] = x / SHEEP_CEILING if x < SHEEP_CEILING else 1.0
+        values = state.coal
+        if values != keys[P_COAL]:
+            keys[P_COAL] = _seat_counts(m, starts, 2, values, 5.0)
+        values = state.gold
+        if values != keys[P_GOLD]:
+            keys[P_GOLD] = _seat_counts(m, starts, 1, values, 5.0)
+        values = state.tokens
+        if values != keys[P_TOKENS]:
+            keys[P_TOKENS] = _seat_counts(m, starts, 4, values, 5.0)
+        final = state.final
+        if final != keys[P_FINAL]:
+            keys[P_FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
+            write_scaled(m, starts, 5, [0] * self.players if final is None else final, SCORE_CEILING)
+        pos = state.pos
+        if pos != keys[P_POS]:
+            self._update_places(cache, state, starts, me)
+        hands = state.hands
+        if hands != keys[P_HANDS]:
+            self._update_hands(cache, hands, starts, me)
+        # the cards all saw go into each hand, the jobs done and the events taken: each changes now and then
+        if state.known != keys[P_KNOWN]:
+            _update_card_sets(cache, P_KNOWN, state.known, self.card_sets_at[me][0])
+        if state.completed != keys[P_COMPLETED]:
+            _update_card_sets(cache, P_COMPLETED, state.completed, self.card_sets_at[me][1])
+        if state.events_taken != keys[P_EVENTS]:
+            _update_card_sets(cache, P_EVENTS, state.events_taken, self.card_sets_at[me][2])
         discard, old = state.discard, keys[P_DISCARD]
         if discard != old:
-            keys[P_DISCARD] = discard[:]
             at = self.at_deck + 1  # the discard pile's slots start at at + 1, for card 1
             if old is not UNSEEN and len(discard) > len(old) and discard[: len(old)] == old:  # cards put on it
-                hot = [at + c for c in discard[len(old) :]]
-                for i in hot:
-                    m[i] = 1.0
-                cache.lit[P_DISCARD] += hot
+                hot = discard[len(old) :]
+                old += hot  # the kept copy follows, in place
+                lit = cache.lit[P_DISCARD]
+                for c in hot:
+                    m[at + c] = 1.0
+                    lit.append(at + c)
             else:
+                keys[P_DISCARD] = discard[:]
                 relight(cache, P_DISCARD, [at + c for c in discard])
-        sheep, token = state.loc_sheep, state.loc_token
-        if sheep != keys[P_MAP_SHEEP]:
-            write_changed(cache, P_MAP_SHEEP, sheep, self.loc_at, 0, 8.0)
-        if token != keys[P_MAP_TOKEN]:
-            write_changed(cache, P_MAP_TOKEN, token, self.loc_at, 1, None)  # a flag: a token taken clears it
-        if state.wagon_at != keys[P_WAGONS]:
-            move_one_hots(cache, P_WAGONS, state.wagon_at, self.at_wagon, self.owner_slot[me])
+        values, old = state.loc_sheep, keys[P_MAP_SHEEP]
+        if values != old:
+            starts = self.loc_at
+            fresh = old is UNSEEN or len(old) != len(values)
+            for i in range(len(values)) if fresh else compress(count(), map(ne, values, old)):  # changed_at's test
+                if i < LOCATIONS:
+                    x = values[i]
+                    m[starts[i]] = x / 8 if x < 8 else 1.0
+            keys[P_MAP_SHEEP] = values[:]
+        values, old = state.loc_token, keys[P_MAP_TOKEN]
+        if values != old:
+            starts = self.loc_at
+            fresh = old is UNSEEN or len(old) != len(values)
+            for i in range(len(values)) if fresh else compress(count(), map(ne, values, old)):  # changed_at's test
+                if i < LOCATIONS:
+                    m[starts[i] + 1] = 1.0 if values[i] > 0 else 0.0  # a flag: a token taken clears it
+            keys[P_MAP_TOKEN] = values[:]
         if state.idris_at != keys[P_IDRIS]:
             move_one_hots(cache, P_IDRIS, state.idris_at, self.at_idris, self.owner_slot[me])
         line, on = state.line, state.line_sheep
         if line != keys[P_LINE] or on != keys[P_LINE_SHEEP]:
-            keys[P_LINE], keys[P_LINE_SHEEP] = line[:], on[:]
-            hot = []
-            at = self.at_line
-            for card, sheep_on in zip(line[:LINE], on, strict=False):
-                if isinstance(card, int) and 0 < card <= CARDS:
-                    hot.append(at + card - 1)
-                if sheep_on:
-                    hot.append(at + CARDS)
-                at += CARDS + 1
-            relight(cache, P_LINE, hot)
-        deck, removed, gold, coal, idris = supply = (
-            len(state.deck), len(state.removed), state.supply_gold, state.supply_coal, state.idris_free
-        )
+            self._update_line(cache, line, on)
+        supply = (len(state.deck), len(state.removed), state.supply_gold, state.supply_coal, state.idris_free)
         if supply != keys[P_SUPPLY]:
             keys[P_SUPPLY] = supply
+            deck, removed, gold, coal, idris = supply
             at, at2 = self.at_deck, self.at_supply
             m[at] = deck / CARDS if deck < CARDS else 1.0
             m[at + 1] = removed / 5 if removed < 5 else 1.0
@@ -218,70 +267,87 @@ class IvorEncoder(Encoder[IvorObservation]):
             keys[P_JOBS] = state.jobs_here
             relight(cache, P_JOBS, [self.at_jobs + i for i in set_bits(state.jobs_here) if i < LOCATIONS])
 
-    def _update_numbers(self, cache: SeatCache, state: Any, me: int) -> None:
-        """Each seat's counts and place (of another seat's hand only its size)."""
+    def _update_places(self, cache: SeatCache, state: Any, starts: list[int], me: int) -> None:
+        """Each seat's place (its run's location slots) and, per location, whose wagon stands there, for the
+        seats whose wagon moved (all, the first time): drawn from ``pos``, of which ``wagon_at`` is the
+        inverse (the seat at each location), read only to know whether a location left is now empty."""
         m, keys = cache.view, cache.keys
-        starts = self.seat_at[me]  # where each seat's run starts, by absolute seat
-        # a few seats: each count is written for all of them when one changed (cheaper than finding which)
-        if state.sheep != keys[P_SHEEP]:
-            keys[P_SHEEP] = _seat_counts(m, starts, 0, state.sheep, SHEEP_CEILING)
-        if state.gold != keys[P_GOLD]:
-            keys[P_GOLD] = _seat_counts(m, starts, 1, state.gold, 5.0)
-        if state.coal != keys[P_COAL]:
-            keys[P_COAL] = _seat_counts(m, starts, 2, state.coal, 5.0)
-        if state.tokens != keys[P_TOKENS]:
-            keys[P_TOKENS] = _seat_counts(m, starts, 4, state.tokens, 5.0)
-        final = state.final
-        if final != keys[P_FINAL]:
-            keys[P_FINAL] = None if final is None else final[:]  # of the type final has, to compare equal
-            write_scaled(m, starts, 5, [0] * self.players if final is None else final, SCORE_CEILING)
         pos, old = state.pos, keys[P_POS]
-        if pos != old:
-            keys[P_POS] = pos[:]
-            for q in range(len(pos)) if old is UNSEEN or len(old) != len(pos) else changed_at(pos, old):
-                if q >= len(starts):
-                    continue
+        p, slot, wagon, wagons = self.players, self.owner_slot[me], self.at_wagon, state.wagon_at
+        if old is UNSEEN:  # an empty vector: every location has no wagon, no seat a place
+            for at in wagon:
+                m[at + p] = 1.0
+            old = [-1] * len(pos)
+        for q in range(len(starts)):  # as many seats as the state has
+            x, y = old[q], pos[q]
+            if x != y:
                 at = starts[q]
-                if old is not UNSEEN and q < len(old) and 0 <= old[q] < LOCATIONS:
-                    m[at + 6] = m[at + 7 + old[q]] = 0.0
-                if 0 <= pos[q] < LOCATIONS:
-                    m[at + 6] = m[at + 7 + pos[q]] = 1.0
+                if x >= 0:
+                    m[at + 7 + x] = m[wagon[x] + slot[q]] = 0.0
+                    if wagons[x] < 0:  # else another wagon stands there now (its seat's entry lights it)
+                        m[wagon[x] + p] = 1.0
+                else:
+                    m[at + 6] = 1.0  # placed
+                if y >= 0:
+                    m[at + 7 + y] = m[wagon[y] + slot[q]] = 1.0
+                    m[wagon[y] + p] = 0.0
+                else:
+                    m[at + 6] = 0.0
+        keys[P_POS] = pos[:]
 
-    def _update_cards(self, cache: SeatCache, state: Any, me: int) -> None:
-        """The observer's hand, every hand's size, and per seat the cards all saw go in, jobs done, events."""
-        keys = cache.keys
-        starts = self.seat_at[me]
-        # of the hands, the observer sees its own and every hand's size (the key slots: the sizes, its hand)
-        hands = state.hands
-        sizes = list(map(len, hands))
-        if sizes != keys[P_HANDS]:
-            keys[P_HANDS] = _seat_counts(cache.view, starts, 3, sizes, 5.0)
-        own = hands[me]
-        if own != keys[P_OWN_HAND]:
-            keys[P_OWN_HAND] = own[:]
-            at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
-            relight(cache, P_OWN_HAND, [at + c for c in own])
-        # the cards all saw go into each hand, the jobs done and the events taken: each changes now and then
-        if state.known != keys[P_KNOWN]:
-            self._update_card_sets(cache, 0, state.known, starts)
-        if state.completed != keys[P_COMPLETED]:
-            self._update_card_sets(cache, 1, state.completed, starts)
-        if state.events_taken != keys[P_EVENTS]:
-            self._update_card_sets(cache, 2, state.events_taken, starts)
-
-    def _update_card_sets(self, cache: SeatCache, group: int, sets: list[list[int]], starts: list[int]) -> None:
-        """Relight, for each seat whose set changed, the cards of ``group`` (0 known, 1 completed, 2 events)."""
-        offset = 6 + LOCATIONS + (group + 1) * CARDS
-        keys, piece = cache.keys, P_KNOWN + group
-        old = keys[piece]  # a copy of each seat's set (changed_rows, written out for a few seats)
-        if old is UNSEEN or len(old) != len(sets):
-            old = keys[piece] = [UNSEEN] * len(sets)  # equal to no set: every seat's is written
-        for q, cards in enumerate(sets):
-            if cards != old[q]:
-                old[q] = cards[:]
+    def _update_hands(self, cache: SeatCache, hands: list[list[int]], starts: list[int], me: int) -> None:
+        """Every hand's size, and the observer's own hand (the cards that left it out, the new ones lit)."""
+        m, keys = cache.view, cache.keys
+        old = keys[P_HANDS]
+        if old is UNSEEN or len(old) != len(hands):
+            old = keys[P_HANDS] = [UNSEEN] * len(hands)  # equal to no hand: every size is written
+        for q, hand in enumerate(hands):
+            was = old[q]
+            if hand != was:
+                old[q] = hand[:]
                 if q < len(starts):
-                    at = starts[q] + offset
-                    relight(cache, P_SEAT_CARDS + 3 * q + group, [at + c for c in cards])
+                    x = len(hand)
+                    m[starts[q] + 3] = x / 5 if x < 5 else 1.0
+        own, was = hands[me], keys[P_OWN_HAND]
+        if own != was:
+            at = self.at_seats + 6 + LOCATIONS  # the observer's card slots start at at + 1, for card 1
+            if was is not UNSEEN:
+                for c in was:
+                    if c not in own:
+                        m[at + c] = 0.0
+            for c in own:
+                if was is UNSEEN or c not in was:
+                    m[at + c] = 1.0
+            keys[P_OWN_HAND] = own[:]
+
+    def _update_line(self, cache: SeatCache, line: list[int], on: list[int]) -> None:
+        """Each slot of the line: its card and whether a sheep lies on it."""
+        cache.keys[P_LINE], cache.keys[P_LINE_SHEEP] = line[:], on[:]
+        hot = []
+        for at, card, sheep in zip(self.line_at, line, on, strict=False):  # a line never holds more than LINE
+            hot.append(at + card - 1)
+            if sheep:
+                hot.append(at + CARDS)
+        relight(cache, P_LINE_LIT, hot)
+
+
+def _update_card_sets(cache: SeatCache, piece: int, sets: list[list[int]], starts: list[int]) -> None:
+    """For each seat whose set of cards changed since the copy the key slot holds, the cards no longer in it
+    out, the new ones lit (card ``c`` of seat ``q`` at ``starts[q] + c``)."""
+    m, old = cache.view, cache.keys[piece]
+    if old is UNSEEN or len(old) != len(sets):
+        old = cache.keys[piece] = [()] * len(sets)  # nothing lit yet
+    for q, cards in enumerate(sets):
+        was = old[q]
+        if cards != was and q < len(starts):
+            at = starts[q]
+            for c in was:
+                if c not in cards:
+                    m[at + c] = 0.0
+            for c in cards:
+                if c not in was:
+                    m[at + c] = 1.0
+            old[q] = cards[:]
 
 
 def _seat_counts(m: Any, starts: list[int], offset: int, values: list[int], ceiling: float) -> list[int]:

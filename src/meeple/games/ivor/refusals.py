@@ -116,8 +116,9 @@ def special_refusal(state: IvorState, seat: int, card: int) -> str | None:
         return NO_IDRIS_LEFT
     if kind == "runaway_sheep":
         sheep, idris = state.loc_sheep, state.idris_at
-        if any(sheep[i] > 0 and idris[i] < 0 for i in WITHIN[state.pos[seat]][RUNAWAY_REACH[card]]):
-            return None
+        for i in WITHIN[state.pos[seat]][RUNAWAY_REACH[card]]:  # a loop, not any() of a generator: asked often
+            if sheep[i] > 0 and idris[i] < 0:
+                return None
         return NO_RUNAWAY_IN_REACH[card]
     # extra_card: a card in the line this player may take
     if state.gold[seat] > 0:  # take_refusal refuses nothing to a player with gold

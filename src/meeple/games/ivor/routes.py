@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from meeple.core import Action
-from meeple.games.ivor.actions import MOVE_ACT, MoveAction
+from meeple.games.ivor.actions import MOVE_ACT, MOVE_INDEX, MoveAction
 from meeple.games.ivor.data import DATA
 
 LOCS = DATA.locations
@@ -204,13 +204,14 @@ def move_options(src: int, free: int, coal: int, blocked: int, wagons: Sequence[
 
 # What the legal-action list takes from move_options, per (start, free moves, coal, blocked set)
 # on a board with no other wagon: the move actions in the list's order (nearest first), each
-# destination's run of them (start << 8 | stop), and what playing each action takes:
-# (ordinary moves << 6 | coal) << 5 | destination. Another wagon only takes its location out
-# of the options (it never changes a route elsewhere), so the list for the real board is this
-# one with those runs cut out. The same few keys come back turn after turn, and building the
+# destination's run of them (start << 8 | stop), what playing each action takes:
+# (ordinary moves << 6 | coal) << 5 | destination, and the actions' indices in the action space
+# (for the RL masks, in the same order). Another wagon only takes its location out of the
+# options (it never changes a route elsewhere), so the list for the real board is this one
+# with those runs cut out. The same few keys come back turn after turn, and building the
 # options afresh costs several times the lookup. Numbers packed in ints, not tuples: a kept
 # tuple is one more object for the garbage collector to count and visit.
-MoveTable = tuple[tuple[MoveAction, ...], dict[int, int], dict[Action, int]]
+MoveTable = tuple[tuple[MoveAction, ...], dict[int, int], dict[Action, int], tuple[int, ...]]
 NO_WAGONS = (-1,) * N_LOCS
 MOVE_TABLES: dict[int | tuple[int, int, int, int], MoveTable] = {}
 
@@ -233,11 +234,13 @@ def move_table(src: int, free: int, coal: int, blocked: int) -> MoveTable:
         acts: list[MoveAction] = []
         span: dict[int, int] = {}
         plays: dict[Action, int] = {}
+        indices: list[int] = []
         for x, ways in move_options(src, free, coal, blocked, NO_WAGONS).items():
-            start, row = len(acts), MOVE_ACT[x]
+            start, row, index = len(acts), MOVE_ACT[x], MOVE_INDEX[x]
             for d, spend in ways:
                 acts.append(row[spend])
+                indices.append(index[spend])
                 plays[row[spend]] = (d << 6 | spend) << 5 | x
             span[x] = start << 8 | len(acts)
-        table = MOVE_TABLES[key] = (tuple(acts), span, plays)
+        table = MOVE_TABLES[key] = (tuple(acts), span, plays, tuple(indices))
     return table

@@ -30,25 +30,20 @@ from meeple.core.actions import normalize_notation
 from meeple.core.rng import Random
 from meeple.games.ivor import events, observe, refusals
 from meeple.games.ivor.actions import (
-    BUY_COAL,
+    ACTION_ROWS,
     DISCARD,
-    DISCARD_ACT,
-    END,
     EXTRA_CARD,
     IDRIS,
-    IDRIS_ACT,
-    JOB_ACT,
+    INDEX_ROWS,
     MOVE,
     MOVE_ACT,
     OVER,
     PLACE,
-    PLACE_ACT,
     RUNAWAY,
-    RUNAWAY_ACT,
-    SPECIAL_ACT,
     TAKE,
-    TAKE_ACT,
     MoveAction,
+    Rows,
+    T,
 )
 from meeple.games.ivor.data import DATA, Job
 from meeple.games.ivor.refusals import (
@@ -96,6 +91,11 @@ MAX_WIPES = 6
 
 # Why a game ended (GameInfo.end_reasons): a pen reached the target, or the round cap.
 END_REASONS = ("sheep", "safety_cap")
+
+
+# (seat,) for every seat (more than the most players): to_move, asked a few times a move, hands out these
+# instead of making a tuple each time
+SEAT_TUPLES = tuple((seat,) for seat in range(8))
 
 
 def is_event(card: int) -> bool:
@@ -226,7 +226,7 @@ class IvorState(State):
     # ------------------------------------------------------------ protocol
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else SEAT_TUPLES[self.current]
 
     @property
     def is_over(self) -> bool:
@@ -319,52 +319,68 @@ class IvorState(State):
         return cached.copy()
 
     def _generate(self) -> list[Action]:
+        # the move step written out here: the step of most positions, one call less
+        return self._move_phase_actions(ACTION_ROWS) if self.phase == MOVE else self._listed(ACTION_ROWS)
+
+    def _legal_indices(self, seat: int) -> list[int]:
+        """The indices (in ``ACTION_SPACE``) of ``_legal_actions(seat)``, in its order, listed by the same
+        generator from index rows: what the RL environments build a mask from, without looking up each
+        action's index (a tuple hashed per legal move). A new list each call."""
+        return self._move_phase_actions(INDEX_ROWS) if self.phase == MOVE else self._listed(INDEX_ROWS)
+
+    def _listed(self, rows: Rows[T]) -> list[T]:
+        """The legal actions of the seat to move, from ``rows`` (as actions or as their indices)."""
         phase = self.phase
         if phase == MOVE:
-            return self._move_phase_actions()
+            return self._move_phase_actions(rows)
         seat = self.current
         if phase in (TAKE, EXTRA_CARD):
             # take_refusal, for the whole line: a card is refused only to a player without gold
+            take = rows.take
             if self.gold[seat] > 0:
-                return [TAKE_ACT[c] for c in self.line]
-            return [TAKE_ACT[c] for c in self.line if EVENT_NEEDS_GOLD[c] is None]
+                return [take[c] for c in self.line]
+            return [take[c] for c in self.line if EVENT_NEEDS_GOLD[c] is None]
         if phase == DISCARD:
-            return [DISCARD_ACT[c] for c in self.hands[seat]]
+            discard = rows.discard
+            return [discard[c] for c in self.hands[seat]]
         # Where Idris may sleep and where a sheep may run from: the test of idris_refusal and of
         # runaway_refusal, made for every location in one pass (the suite checks they agree).
         if phase == IDRIS:
-            return [act for act, w, i in zip(IDRIS_ACT, self.wagon_at, self.idris_at, strict=True) if w < 0 and i < 0]
+            return [act for act, w, i in zip(rows.idris, self.wagon_at, self.idris_at, strict=True) if w < 0 and i < 0]
         if phase == RUNAWAY:
             reach, here = self.runaway_reach, self.pos[seat]
-            sheep, idris = self.loc_sheep, self.idris_at
+            sheep, idris, runaway = self.loc_sheep, self.idris_at, rows.runaway
             if 0 <= reach < len(WITHIN[here]):  # WITHIN[here][reach]: the locations in reach, in order
-                return [RUNAWAY_ACT[i] for i in WITHIN[here][reach] if sheep[i] > 0 and idris[i] < 0]
-            return [RUNAWAY_ACT[i] for i in range(N_LOCS) if runaway_refusal(self, seat, i, reach) is None]
+                return [runaway[i] for i in WITHIN[here][reach] if sheep[i] > 0 and idris[i] < 0]
+            return [runaway[i] for i in range(N_LOCS) if runaway_refusal(self, seat, i, reach) is None]
         if phase == PLACE:
-            return [PLACE_ACT[i] for i in range(N_LOCS) if place_refusal(self, i) is None]
+            return [rows.place[i] for i in range(N_LOCS) if place_refusal(self, i) is None]
         return []
 
-    def _move_phase_actions(self) -> list[Action]:
+    def _move_phase_actions(self, rows: Rows[T]) -> list[T]:
         seat = self.current
         here = self.pos[seat]
         blocked = self._blocked() if self.idris_free < IDRIS_TOKENS else 0
-        moves, span, self.__moves = move_table(here, self.moves_left, self.coal[seat], blocked)
-        acts: list[Action] = list(moves)  # nearest first: the order move_options finds them
+        table = move_table(here, self.moves_left, self.coal[seat], blocked)
+        self.__moves = table[2]
+        acts: list[T] = list(table[rows.moves])  # type: ignore[arg-type]  # nearest first: move_options's order
         wagons = self.wagon_at
-        for x, run in reversed(span.items()):  # the last run first: the others keep their place
+        for x, run in reversed(table[1].items()):  # the last run first: the others keep their place
             if wagons[x] >= 0:  # no stopping where a wagon stands
                 del acts[run >> 8 : run & 255]
         append = acts.append
         if buy_refusal(self, seat) is None:
-            append(BUY_COAL)
+            append(rows.buy)
         hand = self.hands[seat]
+        job = rows.job
         for c in hand:  # a job card names where it is done
             if JOB_LOC[c] == here and job_site_refusal(self, here) is None:
-                append(JOB_ACT[c])
+                append(job[c])
+        special = rows.special
         for c in hand:  # extra moves are always on offer: no need to ask
             if EXTRA_MOVES[c] or special_refusal(self, seat, c) is None:
-                append(SPECIAL_ACT[c])
-        append(END)
+                append(special[c])
+        append(rows.end)
         return acts
 
     def move_options(self) -> Options:
@@ -526,7 +542,7 @@ class IvorState(State):
         i = self.line.index(card)
         del self.line[i]
         on_card = self.line_sheep.pop(i)
-        if is_event(card):
+        if card > N_JOBS:  # an event (is_event, written out)
             self.gold[seat] -= 1
             self.supply_gold += 1
             self.events_taken[seat].append(card)
@@ -596,7 +612,7 @@ class IvorState(State):
             self.line_sheep.append(0)
             if report is not None:
                 report("drawn", card)
-            if not is_event(card):
+            if card <= N_JOBS:  # a job (not is_event, written out)
                 continue
             events.reveal(self, EVENTS[card])
             self.line_sheep[-1] = 1
