@@ -252,3 +252,14 @@ def test_a_file_past_the_size_limit_keeps_its_weights_as_float16(tmp_path: Path)
     assert loaded.meta["dtype"] == "float16" and loaded.weights[0].dtype == np.float32
     assert np.array_equal(loaded.weights[0], policy.weights[0].astype(np.float16).astype(np.float32))
     assert play_some(PolicyBot(loaded), "bayon", 2, seed=4, moves=20) == 20
+
+
+def test_one_observation_gives_the_logits_of_its_row_in_a_batch(tmp_path: Path) -> None:
+    # one observation takes the first layer's rows of its nonzero values only; a batch the whole layer
+    policy = load_policy(tiny_policy(tmp_path / "p.npz"))
+    rng = np.random.default_rng(3)
+    batch = (rng.random((5, policy.meta["obs_size"])) < 0.05).astype(np.float32)
+    batch[2] = 0.0  # an observation with no nonzero value at all
+    together = policy.logits(batch)
+    for row, obs in zip(together, batch, strict=True):
+        assert np.allclose(policy.logits(obs), row, rtol=1e-5, atol=1e-5)

@@ -1,6 +1,7 @@
 """A bot that plays a trained policy file (``policy:PATH``, or a game's shipped ``learned``).
 
-It reads the seat's observation tensor and legal mask (``meeple.rl``) and plays the legal
+It reads the seat's observation tensor (with the feature set the file names, if any) and legal
+mask (``meeple.rl``) and plays the legal
 action the policy's network rates highest, or one drawn from its distribution with the draw
 fixed by the position for a file that says ``"play": "sample"`` (see ``meeple.rl.policy``):
 numpy only, no torch, about a millisecond a move.
@@ -61,7 +62,8 @@ class PolicyBot:
             key = (state.players, ())
         if key in self._checked:
             return
-        self.policy.check(state.game, state.players, encoder_fingerprint(state.game, state.players, **state.options))
+        fingerprint = encoder_fingerprint(state.game, state.players, self.policy.features, **state.options)
+        self.policy.check(state.game, state.players, fingerprint)
         self._checked.add(key)
 
     def choose(self, state: State, seat: int) -> Action:
@@ -71,7 +73,7 @@ class PolicyBot:
         mask = legal_mask(state, seat)
         if not mask.any():
             raise ValueError(f"seat {seat} has no legal action now")
-        index = self.policy.act(observation_tensor(state, seat), mask)
+        index = self.policy.act(observation_tensor(state, seat, self.policy.features), mask)
         return state.info.action_space[index]
 
 

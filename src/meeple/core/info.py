@@ -75,13 +75,17 @@ class RLSpec:
     asks for one), a designed bound well above the longest random game.
     ``utility`` is OpenSpiel's utility type: ``"zero_sum"`` where the winners'
     gains are the losers' losses, ``"general_sum"`` where that cannot hold (a
-    game with a one-seat solo mode).
+    game with a one-seat solo mode). ``features`` names the game's feature
+    sets, ``(name, "module:Class")`` pairs: encoders that write the default
+    vector with more inputs after it, worked out from what the seat sees
+    (``meeple.rl.feature_sets``; asked for with ``features=NAME``).
     """
 
     env_name: str
     encoder: str
     max_game_length: int
     utility: Literal["zero_sum", "general_sum"] = "zero_sum"
+    features: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         module, _, name = self.encoder.partition(":")
@@ -89,6 +93,10 @@ class RLSpec:
             raise ValueError(f"RLSpec.encoder must be 'module:Class', got {self.encoder!r}")
         if self.max_game_length < 1:
             raise ValueError(f"RLSpec.max_game_length must be positive, got {self.max_game_length}")
+        for name, path in self.features:
+            module, _, cls = path.partition(":")
+            if not name or not module or not cls:
+                raise ValueError(f"RLSpec.features holds (name, 'module:Class') pairs, got {(name, path)!r}")
 
 
 # narrator(before, action, seat, after, names) -> the move's consequences in words.

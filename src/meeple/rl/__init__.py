@@ -13,6 +13,13 @@ vector), and the suite checks it equals ``Encoder.encode(state.observation(seat)
 slice by slice. Environments for the three usual APIs live in
 ``meeple.rl.pettingzoo``, ``meeple.rl.gymnasium`` and ``meeple.rl.openspiel``
 (each needs its extra: ``meeple[rl]`` or ``meeple[openspiel]``).
+
+Feature sets: a game may offer named variants of its vector that append inputs worked out from
+what the seat sees (declared by the game's ``GameInfo.rl.features``, listed by
+:func:`feature_sets`; Isle of Skye's ``placement_values``: what each placement would gain).
+One keyword, ``features=NAME``, asks for one: in :func:`encoder`, :func:`observation_shape`,
+:func:`observation_table`, :func:`observation_tensor`, the environments and
+``meeple train --features NAME``; without it every vector is the default one.
 """
 
 from __future__ import annotations
@@ -30,15 +37,34 @@ from meeple.core import Action, State
 from meeple.rl.encoding import Encoder, SeatCache
 
 
+def _features(game: str) -> dict[str, str]:
+    """``game``'s feature sets as its ``GameInfo.rl`` declares them: name -> the encoder class
+    (``module:Class``) that writes the default vector with the set's inputs after it."""
+    info = meeple.GAMES.get(game)
+    return {} if info is None or info.rl is None else dict(info.rl.features)
+
+
+def feature_sets(game: str) -> tuple[str, ...]:
+    """The names of ``game``'s feature sets (see the module's notes)."""
+    return tuple(sorted(_features(game)))
+
+
 @cache
-def encoder_class(game: str) -> type[Encoder[Any]]:
-    """The game's encoder class, as its ``GameInfo.rl`` names it (imported on first use)."""
+def encoder_class(game: str, features: str | None = None) -> type[Encoder[Any]]:
+    """The game's encoder class, as its ``GameInfo.rl`` names it (imported on first use), or with
+    ``features`` the class of that feature set."""
     info = meeple.GAMES.get(game)
     if info is None:
         raise ValueError(f"unknown game {game!r} (games: {', '.join(meeple.GAMES)})")
     if info.rl is None:
         raise ValueError(f"{info.title} declares no RL environment (GameInfo.rl)")
-    module, _, name = info.rl.encoder.partition(":")
+    path = info.rl.encoder
+    if features is not None:
+        if features not in _features(game):
+            known = ", ".join(feature_sets(game)) or "none"
+            raise ValueError(f"{info.title} has no feature set {features!r} (feature sets: {known})")
+        path = _features(game)[features]
+    module, _, name = path.partition(":")
     cls = getattr(importlib.import_module(module), name, None)
     if not (isinstance(cls, type) and issubclass(cls, Encoder)):
         raise ValueError(f"{info.title}'s encoder {info.rl.encoder!r} is not an Encoder class")
@@ -65,32 +91,42 @@ def _layout_key(game: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ..
 
 
 @lru_cache(maxsize=256)
-def _encoder(game: str, players: int, options: tuple[tuple[str, Any], ...]) -> Encoder[Any]:
-    return encoder_class(game)(players, dict(options))
+def _encoder(
+    game: str, players: int, options: tuple[tuple[str, Any], ...], features: str | None = None
+) -> Encoder[Any]:
+    return encoder_class(game, features)(players, dict(options))
 
 
-def encoder(game: str, players: int | None = None, **options: Any) -> Encoder[Any]:
-    """The encoder of ``game`` at ``players`` and ``options`` (shared, built once)."""
+def encoder(game: str, players: int | None = None, features: str | None = None, **options: Any) -> Encoder[Any]:
+    """The encoder of ``game`` at ``players`` and ``options`` (shared, built once); ``features``: a
+    feature set's (see the module's notes)."""
     players, key = _resolved(game, players, options)
-    return _encoder(game, players, key)
+    # the default vector's encoder is looked up with three arguments, as before feature sets (one fewer to hash)
+    return _encoder(game, players, key) if features is None else _encoder(game, players, key, features)
 
 
-def encoder_for(state: State) -> Encoder[Any]:
+def encoder_for(state: State, features: str | None = None) -> Encoder[Any]:
     options = state.options
     try:
-        return _encoder(state.game, state.players, _layout_key(state.game, options))
+        if features is None:
+            return _encoder(state.game, state.players, _layout_key(state.game, options))
+        return _encoder(state.game, state.players, _layout_key(state.game, options), features)
     except TypeError:  # an unhashable option value: resolve afresh
-        return encoder(state.game, state.players, **options)
+        return encoder(state.game, state.players, features, **options)
 
 
-def observation_shape(game: str, players: int | None = None, **options: Any) -> tuple[int, ...]:
-    """Shape of ``observation_tensor`` for ``game`` at this player count and options."""
-    return encoder(game, players, **options).shape
+def observation_shape(
+    game: str, players: int | None = None, features: str | None = None, **options: Any
+) -> tuple[int, ...]:
+    """Shape of ``observation_tensor`` for ``game`` at this player count and options (and feature set)."""
+    return encoder(game, players, features, **options).shape
 
 
-def observation_table(game: str, players: int | None = None, **options: Any) -> list[tuple[str, int, int, str]]:
+def observation_table(
+    game: str, players: int | None = None, features: str | None = None, **options: Any
+) -> list[tuple[str, int, int, str]]:
     """Every named slice of the vector: ``(name, start, stop, meaning)``."""
-    return encoder(game, players, **options).layout.table()
+    return encoder(game, players, features, **options).layout.table()
 
 
 def encode_observation(game: str, players: int, options: dict[str, Any], obs: dict[str, Any]) -> np.ndarray:
@@ -98,16 +134,17 @@ def encode_observation(game: str, players: int, options: dict[str, Any], obs: di
     return encoder(game, players, **options).encode(obs)
 
 
-def observation_tensor(state: State, seat: int) -> npt.NDArray[np.float32]:
+def observation_tensor(state: State, seat: int, features: str | None = None) -> npt.NDArray[np.float32]:
     """``seat``'s view as a ``float32`` vector with values in ``[0, 1]`` (see :func:`observation_table`).
 
     It equals ``encoder(...).encode(state.observation(seat))``; games with a fast path write it straight
     from the fields that observation is built from, through a vector kept per encoder and seat (per
     thread) that rewrites only what changed since it was last asked (``Encoder.encode_cached``).
+    ``features``: the vector of that feature set (see the module's notes).
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"a seat is an integer from 0 to {state.players - 1}, got {seat!r}")
-    encoder = encoder_for(state)
+    encoder = encoder_for(state) if features is None else encoder_for(state, features)
     if not encoder.incremental:
         return encoder.encode_state(state, seat)
     return encoder.encode_cached(_kept_cache(encoder, seat), state, seat)
@@ -157,6 +194,7 @@ __all__ = [  # noqa: RUF022 (vector_env is served by __getattr__ below)
     "encode_observation",
     "encoder",
     "encoder_class",
+    "feature_sets",
     "vector_env",
     "legal_indices",
     "legal_mask",

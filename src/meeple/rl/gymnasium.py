@@ -10,7 +10,8 @@ Keyword arguments: ``players``; ``seat`` (the learner's seat, or ``None`` for a
 random seat each episode); ``opponents`` (one bot spec for every other seat, or
 a list with one per other seat in seat order; specs as for
 ``meeple.bots.make_bot``, default ``"random"``); ``illegal_reward`` (default
-−1.0); ``render_mode`` (``"ansi"`` or ``"human"``); any game option.
+−1.0); ``render_mode`` (``"ansi"`` or ``"human"``); ``features`` (a feature set's
+name, ``meeple.rl.feature_sets(game)``: inputs appended to the observation; default none); any game option.
 
 * Observation: ``Box(0, 1, (k,), float32)``, ``meeple.rl.observation_tensor``
   of the learner's seat. Action: ``Discrete(num_actions)``.
@@ -63,9 +64,11 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         opponents: str | Sequence[str] = "random",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        features: str | None = None,
         **options: Any,
     ) -> None:
         self.game, self.players, self.game_options = check_game(game, players, options)
+        self.features = features
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players):
             raise ValueError(f"seat must be None or an integer from 0 to {self.players - 1}, got {seat!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -81,14 +84,14 @@ class MeepleEnv(gymnasium.Env[np.ndarray, int]):
         self.render_mode = render_mode
         info = meeple.GAMES[game]
         self.num_actions = info.num_actions
-        shape = observation_shape(game, players=self.players, **self.game_options)
+        shape = observation_shape(game, self.players, features, **self.game_options)
         self.observation_space = spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_actions)  # type: ignore[assignment]
         self._rng = make_rng(fresh_seed())
         self.seat = 0 if seat is None else seat
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
         self.bots: dict[int, Bot] = {}
-        self._views = SeatViews(self.num_actions)
+        self._views = SeatViews(self.num_actions, features)
         self._direct = plays_direct(type(self.state))
         self._done = False
 

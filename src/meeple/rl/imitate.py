@@ -53,6 +53,7 @@ def play(
     gamma: float,
     learner: Any = None,
     opponents: str | None = None,
+    features: str | None = None,
 ) -> tuple[float, int]:
     """Play ``games`` games, adding a label for each decision of the labelled seats.
 
@@ -60,7 +61,8 @@ def play(
     (a :class:`meeple.rl.policy.MLPPolicy`) it plays one seat, rotating by game, against
     ``opponents`` (a bot spec; default the expert) in the others, and each of its decisions
     is labelled with the move the expert would have made there. Returns the learner's mean
-    reward (0.0 without one) and the labels added."""
+    reward (0.0 without one) and the labels added. ``features``: the feature set of the labelled
+    observations (``meeple.rl.feature_sets(game)``)."""
     from meeple.bots import make_bot
     from meeple.rl import action_indices, legal_indices, observation_tensor
 
@@ -77,7 +79,7 @@ def play(
         while not state.is_over:
             seat = state.to_move[0]
             if learner is None or seat == learner_seat:
-                obs = observation_tensor(state, seat)
+                obs = observation_tensor(state, seat, features)
                 legal = legal_indices(state, seat).astype(np.int32)
                 advice = experts[seat].choose(state, seat)
                 seen.append((len(labels), seat))
@@ -177,6 +179,7 @@ def imitate(
     gamma: float = 0.995,
     learner_of: Any = None,
     round_epochs: int | None = None,
+    features: str | None = None,
 ) -> dict[str, Any]:
     """Clone ``expert`` over ``games`` games it plays against itself, then ``rounds`` DAgger
     rounds of ``round_games`` games each (the learner, as ``learner_of(model)`` gives it, in one
@@ -186,7 +189,7 @@ def imitate(
     log: list[dict[str, Any]] = []
     if games:
         cpu = time.process_time()
-        _, added = play(game, players, expert, games, seed, labels, gamma)
+        _, added = play(game, players, expert, games, seed, labels, gamma, features=features)
         loss, agree = fit(model, labels, epochs, seed)
         log.append({"games": games, "labels": added, "loss": loss, "agreement": agree})
         print(f"imitated {expert}: {added} decisions of {games} games, {epochs} epochs, loss {loss:.3f}, "
@@ -195,7 +198,7 @@ def imitate(
         cpu = time.process_time()
         learner = learner_of(model)
         reward, added = play(game, players, expert, round_games, seed + 100_003 * (number + 1), labels, gamma,
-                             learner=learner, opponents=opponents)  # fmt: skip
+                             learner=learner, opponents=opponents, features=features)  # fmt: skip
         loss, agree = fit(model, labels, epochs if round_epochs is None else round_epochs, seed + number + 1)
         log.append({"games": round_games, "labels": added, "learner_reward": reward, "loss": loss, "agreement": agree})
         print(f"DAgger round {number + 1}: the learner's mean reward {reward:+.3f} against {opponents or expert} "

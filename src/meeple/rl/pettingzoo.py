@@ -56,7 +56,16 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, game: str, players: int | None = None, render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        features: str | None = None,
+        **options: Any,
+    ):
+        """``features``: a feature set's name (``meeple.rl.feature_sets(game)``) whose inputs are appended to each
+        observation; any other keyword is a game option."""
         super().__init__()
         self.game, self.players, self.game_options = check_game(game, players, options)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -67,7 +76,7 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.num_actions = info.num_actions
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self.agents = self.possible_agents[:]
-        shape = observation_shape(game, players=self.players, **self.game_options)
+        shape = observation_shape(game, self.players, features, **self.game_options)
         space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32),
@@ -79,7 +88,7 @@ class MeepleAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.agents}
         self._seeds = make_rng(fresh_seed())
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self._views = SeatViews(self.num_actions)
+        self._views = SeatViews(self.num_actions, features)
         self.state: State = meeple.new_game(game, players=self.players, seed=0, **self.game_options)
         self._reset_bookkeeping()
 

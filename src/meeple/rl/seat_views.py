@@ -72,8 +72,9 @@ class SeatViews:
     """Each seat's int8 mask for the state's current move (kept until the next move), fresh tensors,
     and moves played by index."""
 
-    def __init__(self, num_actions: int) -> None:
+    def __init__(self, num_actions: int, features: str | None = None) -> None:
         self.num_actions = num_actions
+        self.features = features  # the feature set of the tensors (None: the default vector)
         self._short = num_actions <= 1024  # how legal() copies the mask (see there)
         self._state: State | None = None
         self._move = -1
@@ -91,7 +92,7 @@ class SeatViews:
         """Forget the kept masks: ``state`` is another state, or it has moved on (``to_move``: its
         ``to_move`` if the caller holds it)."""
         if state is not self._state:
-            encoder = encoder_for(state)
+            encoder = encoder_for(state) if self.features is None else encoder_for(state, self.features)
             if encoder is not self._encoder:  # caches hold one encoder's vectors (kept across games of it)
                 self._caches = [encoder.new_cache(seat) for seat in range(state.players)]
             self._encoder = encoder

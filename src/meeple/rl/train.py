@@ -14,6 +14,11 @@ against the phases' opponents in turn; each ``--opponent SPEC:STEPS`` is one pha
 Before the phases, ``--imitate SPEC GAMES`` clones a bot and ``--dagger ROUNDS GAMES`` goes on
 with DAgger rounds (``meeple.rl.imitate``), so that PPO starts from the bot's habits.
 
+``--features NAME`` trains on a feature set's vector (``meeple.rl.feature_sets(game)``: the default vector
+with inputs appended, such as Isle of Skye's ``placement_values``); the policy file names it in
+its meta, so ``policy:PATH`` and ``learned`` build the same vector at play time, and a checkpoint
+keeps it for ``--resume``.
+
 It writes the policy half of the actor-critic (``meeple.rl.policy``'s format: numpy arrays,
 the head kept to the actions seen legal in training), a learning-curve PNG (win share of the
 learner's episodes against learner steps, per phase) and, with ``--checkpoint``, the whole
@@ -61,8 +66,11 @@ def parse_phase(text: str) -> Phase:
     return Phase(spec, count)
 
 
-def _vec_env(game: str, players: int, spec: str, num_envs: int, seed: int, snapshot: Path | None) -> Any:
-    """An SB3 ``VecEnv`` of ``num_envs`` games against ``spec`` (``A+B`` split, ``self`` the snapshot)."""
+def _vec_env(
+    game: str, players: int, spec: str, num_envs: int, seed: int, snapshot: Path | None, features: str | None = None
+) -> Any:
+    """An SB3 ``VecEnv`` of ``num_envs`` games against ``spec`` (``A+B`` split, ``self`` the snapshot),
+    observations of the feature set ``features``."""
     from stable_baselines3.common.vec_env import VecEnv
 
     from meeple.rl.vector import vector_env
@@ -71,11 +79,11 @@ def _vec_env(game: str, players: int, spec: str, num_envs: int, seed: int, snaps
     if "self" in spec.split("+") and snapshot is None:
         raise ValueError("self-play needs a learner to copy")
     if len(parts) == 1:
-        return vector_env(game, num_envs, players=players, opponents=parts[0], seed=seed).to_sb3()
+        return vector_env(game, num_envs, players=players, opponents=parts[0], seed=seed, features=features).to_sb3()
     sizes = [num_envs // len(parts) + (i < num_envs % len(parts)) for i in range(len(parts))]
     if min(sizes) < 1:
         raise ValueError(f"{num_envs} environments cannot be split between {len(parts)} opponents")
-    subs = [vector_env(game, n, players=players, opponents=p, seed=seed + i).to_sb3()
+    subs = [vector_env(game, n, players=players, opponents=p, seed=seed + i, features=features).to_sb3()
             for i, (n, p) in enumerate(zip(sizes, parts, strict=True))]  # fmt: skip
 
     class Mixed(VecEnv):
@@ -141,32 +149,36 @@ def policy_arrays(model: Any, seen: npt.NDArray[np.bool_]) -> tuple[list[Any], l
     return weights, biases, actions, activation
 
 
-def _meta(game: str, players: int, obs_size: int, activation: str) -> dict[str, Any]:
-    return {
+def _meta(game: str, players: int, obs_size: int, activation: str, features: str | None = None) -> dict[str, Any]:
+    meta: dict[str, Any] = {
         "game": game,
         "env_id": env_ids()[game],
         "players": players,
         "obs_size": obs_size,
         "num_actions": int(meeple.GAMES[game].num_actions),
-        "fingerprint": encoder_fingerprint(game, players),
+        "fingerprint": encoder_fingerprint(game, players, features),
         "activation": activation,
     }
+    if features is not None:  # a file without it reads the default vector
+        meta["features"] = features
+    return meta
 
 
-def live_policy(model: Any, game: str, players: int) -> MLPPolicy:
+def live_policy(model: Any, game: str, players: int, features: str | None = None) -> MLPPolicy:
     """``model``'s policy as the numpy bot plays it (every action row kept), without a file."""
     seen = np.ones(int(meeple.GAMES[game].num_actions), dtype=np.bool_)
     weights, biases, actions, activation = policy_arrays(model, seen)
-    meta = {**_meta(game, players, int(weights[0].shape[0]), activation), "layers": len(weights) - 1}
+    meta = {**_meta(game, players, int(weights[0].shape[0]), activation, features), "layers": len(weights) - 1}
     return MLPPolicy(meta, weights, biases, actions)
 
 
 def export_policy(model: Any, path: Path, game: str, players: int, seen: npt.NDArray[np.bool_],
-                  training: dict[str, Any]) -> Path:  # fmt: skip
+                  training: dict[str, Any], features: str | None = None) -> Path:  # fmt: skip
     """Write the actor half of ``model`` (a MaskablePPO with an MLP policy) as a policy file,
-    its head cut down to the actions ``seen`` legal in training."""
+    its head cut down to the actions ``seen`` legal in training (``features``: the feature set of
+    the vector it was trained on, kept in its meta)."""
     weights, biases, actions, activation = policy_arrays(model, seen)
-    meta = {**_meta(game, players, int(weights[0].shape[0]), activation), "training": training}
+    meta = {**_meta(game, players, int(weights[0].shape[0]), activation, features), "training": training}
     return save_policy(path, meta, weights, biases, actions)
 
 
@@ -214,12 +226,23 @@ def train(args: argparse.Namespace) -> Path:
     seen = np.zeros(num_actions, dtype=bool)
     model: Any = None
     if args.resume:
-        model = MaskablePPO.load(args.resume, device="cpu")
         saved = json.loads(Path(args.resume).with_suffix(".json").read_text())
+        kept = saved.get("features")  # the checkpoint's feature set goes on unless another is asked for
+        if args.features is not None and args.features != kept:
+            raise SystemExit(f"meeple train: {args.resume} was trained with features {kept!r}, not {args.features!r}")
+        args.features = kept
+        model = MaskablePPO.load(args.resume, device="cpu")
         curve, seen = saved["curve"], np.array(saved["seen"], dtype=bool)
         model.set_random_seed(args.seed)
         model.ent_coef = args.ent_coef  # the one setting a later phase may change (less exploring)
     curve["commands"].append(shlex.join(["meeple", "train", *args.argv]))
+    features: str | None = args.features
+    if features is not None:
+        from meeple.rl import feature_sets
+
+        if features not in feature_sets(game):
+            known = ", ".join(feature_sets(game)) or "none"
+            raise SystemExit(f"meeple train: {game} has no feature set {features!r} (feature sets: {known})")
 
     class Record(BaseCallback):
         def _on_step(self) -> bool:
@@ -239,14 +262,14 @@ def train(args: argparse.Namespace) -> Path:
 
     if args.imitate:
         spec, games = args.imitate
-        env = _vec_env(game, players, "random", args.envs, args.seed, None)
+        env = _vec_env(game, players, "random", args.envs, args.seed, None, features)
         model = model or _new_model(MaskablePPO, env, args)
         cpu = time.process_time()
         rounds, round_games = args.dagger or (0, 0)
         cloned = imitate(model, game, players, spec, games, args.seed, args.imitate_epochs, rounds=rounds,
                          round_games=round_games, opponents=args.dagger_opponent, gamma=args.gamma,
-                         learner_of=lambda m: live_policy(m, game, players),
-                         round_epochs=args.dagger_epochs)  # fmt: skip
+                         learner_of=lambda m: live_policy(m, game, players, features),
+                         round_epochs=args.dagger_epochs, features=features)  # fmt: skip
         curve["cpu_seconds"] += time.process_time() - cpu
         seen |= cloned["seen"]
         curve.setdefault("imitated", []).append([spec, games, rounds, round_games, cloned["rounds"]])
@@ -260,8 +283,8 @@ def train(args: argparse.Namespace) -> Path:
             if "self" in phase.opponent.split("+"):
                 if model is None:
                     raise SystemExit("meeple train: self-play needs a learner first (a phase before it, or --resume)")
-                export_policy(model, snapshot, game, players, seen, {})
-            env = _vec_env(game, players, phase.opponent, args.envs, args.seed + 1000 * number, snapshot)
+                export_policy(model, snapshot, game, players, seen, {}, features)
+            env = _vec_env(game, players, phase.opponent, args.envs, args.seed + 1000 * number, snapshot, features)
             if model is None:
                 model = _new_model(MaskablePPO, env, args)
             else:
@@ -301,11 +324,12 @@ def _save(model: Any, curve: dict[str, Any], seen: npt.NDArray[np.bool_], args: 
         "commands": curve["commands"],
     }
     players = args.players or meeple.GAMES[args.game].default_players
-    written = export_policy(model, out, args.game, players, seen, training)
+    written = export_policy(model, out, args.game, players, seen, training, args.features)
     print(f"policy saved to {written} ({written.stat().st_size} bytes, {int(seen.sum())} action rows)", flush=True)
     if checkpoint:
         model.save(checkpoint)
-        Path(checkpoint).with_suffix(".json").write_text(json.dumps({"curve": curve, "seen": seen.tolist()}))
+        kept = {"curve": curve, "seen": seen.tolist(), "features": args.features}
+        Path(checkpoint).with_suffix(".json").write_text(json.dumps(kept))
         print(f"checkpoint saved to {checkpoint}", flush=True)
     return written
 
@@ -356,6 +380,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--hidden", type=int, nargs="+", default=[128, 128], help="hidden layer sizes")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--features", metavar="NAME",
+        help="a feature set appended to the observation (meeple.rl.feature_sets; Isle of Skye: placement_values); "
+        "the policy file records it, so the bot builds the same vector; with --resume, the checkpoint's",
+    )  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -104,6 +104,7 @@ class MeepleVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], 
         processes: int = 1,
         copy: bool = True,
         context: str | None = None,
+        features: str | None = None,
         **options: Any,
     ) -> None:
         game = _game_id(game)
@@ -122,10 +123,22 @@ class MeepleVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], 
         # a single env with these arguments refuses a bad player count, seat, opponent or option (and gives
         # the spaces); the sub-environments are the batch's own (meeple.rl.vector_batch)
         first = MeepleEnv(
-            game, players=players, seat=seat, opponents=opponents, illegal_reward=illegal_reward, **options
+            game,
+            players=players,
+            seat=seat,
+            opponents=opponents,
+            illegal_reward=illegal_reward,
+            features=features,
+            **options,
         )
         self.spec_of_env = EnvSpec(
-            game, first.players, seat, tuple(first.opponent_specs), first.illegal_reward, tuple(options.items())
+            game,
+            first.players,
+            seat,
+            tuple(first.opponent_specs),
+            first.illegal_reward,
+            tuple(options.items()),
+            features,
         )
         self.game, self.players, self.num_envs, self.copy = game, first.players, num_envs, copy
         self.num_actions = first.num_actions
@@ -134,7 +147,7 @@ class MeepleVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], 
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.metadata = dict(type(self).metadata)
-        obs_dim = int(np.prod(observation_shape(game, players=first.players, **options)))
+        obs_dim = int(np.prod(observation_shape(game, first.players, features, **options)))
         self._pool: WorkerPool | None = None
         if processes > 1:
             self._pool = WorkerPool(self.spec_of_env, num_envs, obs_dim, self.num_actions, processes, context)
@@ -257,15 +270,17 @@ def vector_env(
     processes: int = 1,
     copy: bool = True,
     context: str | None = None,
+    features: str | None = None,
     **options: Any,
 ) -> MeepleVectorEnv:
     """``num_envs`` games of ``game`` (a game id, or its environment id) stepped together, the learner
     against ``opponents`` as in ``gymnasium.make(env_id, opponents=...)``, in ``processes`` processes
     (1: this one only; ``context``: the workers' ``multiprocessing`` start method). A bad argument raises
-    ``ValueError`` saying what is allowed."""
+    ``ValueError`` saying what is allowed. ``features``: a feature set's name (``meeple.rl.feature_sets(game)``),
+    whose inputs are appended to every observation."""
     return MeepleVectorEnv(
         game, num_envs, players=players, seat=seat, opponents=opponents, illegal_reward=illegal_reward,
-        seed=seed, processes=processes, copy=copy, context=context, **options,
+        seed=seed, processes=processes, copy=copy, context=context, features=features, **options,
     )  # fmt: skip
 
 

@@ -55,6 +55,7 @@ class EnvSpec:
     opponents: tuple[str, ...]
     illegal_reward: float
     options: tuple[tuple[str, Any], ...]
+    features: str | None = None
 
 
 @dataclass
@@ -136,7 +137,7 @@ class Batch:
         self.num_actions = info.num_actions
         self.actions = info.action_space
         self.index = info.state_class._indices()
-        self.encoder: Encoder[Any] = encoder_of(spec.game, spec.players, **self.options)
+        self.encoder: Encoder[Any] = encoder_of(spec.game, spec.players, spec.features, **self.options)
         # a game's encoder that changes encode_cached is asked through it (into the row), as the views do
         self.in_place = type(self.encoder).encode_cached is Encoder.encode_cached
         self.direct = plays_direct(info.state_class)

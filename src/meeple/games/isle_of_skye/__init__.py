@@ -82,6 +82,8 @@ INFO = register(
             env_name="IsleOfSkye",
             encoder="meeple.games.isle_of_skye.encoder:IsleOfSkyeEncoder",
             max_game_length=1000,
+            # what each placement would gain, for the seat placing a tile (docs/rl.md, "Feature sets")
+            features=(("placement_values", "meeple.games.isle_of_skye.placement_values:PlacementValuesEncoder"),),
         ),
     )
 )

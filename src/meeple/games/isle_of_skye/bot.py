@@ -341,19 +341,37 @@ class HeuristicBot:
 def _best_placement(state: IsleOfSkyeState, seat: int, outlook: Outlook) -> tuple[int, Pos, int]:
     """The allowed (tile, square, rotation) that gains most, looking one tile ahead:
     what it gains plus the best the next of the received tiles could then gain."""
+    best: tuple[float, int, Pos, int] | None = None
+    for scored in placement_scores(state, seat, outlook):
+        if best is None or scored[0] > best[0]:
+            best = scored
+    assert best is not None, "a seat to build always has an allowed placement"
+    return best[1], best[2], best[3]
+
+
+def placement_scores(
+    state: IsleOfSkyeState, seat: int, outlook: Outlook, look_ahead: bool = True, every_tile: bool = False
+) -> list[tuple[float, int, Pos, int]]:
+    """(score, tile, square, rotation) of every placement ``seat`` may still choose at this step of its
+    build (the picked tile and square kept; with ``every_tile``, those of the placement's first step,
+    whatever is picked), as the bot scores it: what it gains now plus, with ``look_ahead``, the best
+    the next of the received tiles could then gain. A pure function of what the seat sees (its
+    received tiles, the territories, the scoring tiles): the bot plays the first best, and the
+    ``placement_values`` observation features show these scores to a policy."""
     received = state.received[seat]
     plan = BuildPlan(state.frontier[seat], state.placed[seat], received) if len(received) > 1 else None
-    tiles = [state.pick_tile] if state.pick_tile >= 0 else list(received)
+    tiles = [state.pick_tile] if state.pick_tile >= 0 and not every_tile else list(received)
+    spot = None if every_tile else state.pick_spot
     territory, frontier = as_is(state, seat), state.frontier[seat]
     placed = territory[0]
     base = outlook.value(seat, *territory)
-    best: tuple[float, int, Pos, int] | None = None
+    scores: list[tuple[float, int, Pos, int]] = []
     # Two tiles placed in either order make the same territory: each pair is valued once.
     pairs: dict[frozenset[tuple[Pos, int, int]], float] = {}
     for tid in tiles:
-        rest = [t for t in received if t != tid]
+        rest = [t for t in received if t != tid] if look_ahead else []
         for pos, rot in placements(frontier, tid):
-            if state.pick_spot is not None and pos != state.pick_spot:
+            if spot is not None and pos != spot:
                 continue
             if plan is not None and not plan.good(tid, pos, rot):
                 continue
@@ -364,10 +382,8 @@ def _best_placement(state: IsleOfSkyeState, seat: int, outlook: Outlook) -> tupl
                 after = grown(frontier, trial[0].keys(), pos, tid, rot)
                 first = (pos, tid, rot)
                 score += max(_best_gain(outlook, seat, trial, after, t, value, first, pairs) for t in rest)
-            if best is None or score > best[0]:
-                best = (score, tid, pos, rot)
-    assert best is not None, "a seat to build always has an allowed placement"
-    return best[1], best[2], best[3]
+            scores.append((score, tid, pos, rot))
+    return scores
 
 
 def _best_gain(
@@ -433,4 +449,13 @@ def rollout_policy(game: State, seat: int, rng: Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-__all__ = ["BOTS", "GreedyBot", "HeuristicBot", "Outlook", "evaluate", "projected_scores", "rollout_policy"]
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "HeuristicBot",
+    "Outlook",
+    "evaluate",
+    "placement_scores",
+    "projected_scores",
+    "rollout_policy",
+]
