@@ -25,12 +25,18 @@ and writes each record as GAME-SEED.meeple.json. ``measure`` reports, per game:
    core; goal under 60 s, Ibyron under 3 min), median and maximum.
 
 CPU time, not wall clock: the machine is shared. Quote ``uptime`` beside the figures.
+
+``--plants-file FILE`` keeps the plants found (their search plays every legal move to
+the end, most of a plant's time), so the same plants can be judged again by other code
+or settings; ``--cut-judgement MODULE`` judges with a judgement of a position cut short
+(``meeple.analysis.review.CUT_JUDGEMENTS``), e.g. ``meeple.games.ibyron.cut_judgement``.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import statistics
 import time
@@ -99,24 +105,44 @@ def worst_move(state: State, seat: int, samples: int) -> tuple[Action, float] | 
     return worst, again[best] - again[worst]
 
 
-def planted(record: Record, budget: int, samples: int, bad: float, start: int) -> tuple[bool, int] | None:
+Found = dict[str, tuple[int, str, int] | None]  # plant key: (move number, planted move, passed over)
+
+
+def planted(
+    record: Record, budget: int, samples: int, bad: float, start: int, found: Found | None = None, key: str = ""
+) -> tuple[bool, int] | None:
     """Plant the worst move at the first decision from move ``start`` on whose worst move
     is rated at least ``bad`` below its best (0: the first decision, whatever its moves),
     and judge it as ``analyse`` would: (marked mistake or worse, decisions passed over
-    for having no move that bad)."""
+    for having no move that bad). ``found`` keeps the plants found by ``key`` (the search
+    for them plays every move to the end, most of the time a plant takes): a plant kept
+    there is judged again without searching."""
+    if found is not None and key in found:
+        kept = found[key]
+        if kept is None:
+            return None
+        number, notation, passed = kept
+        state = state_at(record, number)
+        seat = record.moves[number][0]
+        judged = judge_decision(state, seat, state.parse_action(notation, seat), budget, CPU_SECONDS)
+        return at_least(judged.mark, "mistake"), passed
     passed = 0
     for number in range(start, len(record.moves)):
         state = state_at(record, number)
         seat = record.moves[number][0]
-        found = worst_move(state, seat, samples)
-        if found is None:
+        worst = worst_move(state, seat, samples)
+        if worst is None:
             continue
-        action, spread = found
+        action, spread = worst
         if spread < bad:
             passed += 1
             continue
+        if found is not None:
+            found[key] = (number, str(action), passed)
         judged = judge_decision(state, seat, action, budget, CPU_SECONDS)
         return at_least(judged.mark, "mistake"), passed
+    if found is not None:
+        found[key] = None
     return None
 
 
@@ -163,7 +189,11 @@ def cmd_measure(args: argparse.Namespace) -> None:
         paths = paths[: args.n]
         if not paths:
             continue
-        budget = args.budget or default_budget(game)
+        if args.cut_judgement:
+            review.CUT_JUDGEMENTS[game] = args.cut_judgement
+        # The game's default for its records (a cut judgement's, where one applies: see
+        # review.default_budget); the records of one run are all of one player count and mode.
+        budget = args.budget or default_budget(game, state_at(Record.from_json(paths[0].read_text()), 0))
         if args.policy:
             POLICIES[game] = args.policy
         times: list[float] = []
@@ -179,9 +209,18 @@ def cmd_measure(args: argparse.Namespace) -> None:
                 part = f" (part {args.part})" if args.part else ""
                 line += f" {len(decisions)} decisions{part} in {seconds:.1f} s CPU,"
             outcomes = []
+            found: Found | None = None
+            if args.plants_file:
+                store = Path(args.plants_file)
+                found = json.loads(store.read_text()) if store.exists() else {}
             for k in range(0 if args.no_plant else args.plants):
                 start = len(record.moves) * (k + 1) // (args.plants + 1)
-                outcome = planted(record, budget, args.samples, args.bad, start)
+                key = f"{path.name}:{start}:{args.samples}:{args.bad:g}"
+                outcome = planted(record, budget, args.samples, args.bad, start, found, key)
+                if found is not None:
+                    # Re-read and merge: runs side by side on other records share the file.
+                    merged = json.loads(store.read_text()) if store.exists() else {}
+                    store.write_text(json.dumps({**merged, **found}, indent=1))
                 if outcome is not None:
                     outcomes.append(outcome)
                     planted_count += 1
@@ -223,7 +262,18 @@ def main() -> None:
     p.add_argument("--bad", type=float, default=BLUNDER, help="how far below the best a planted move must be rated")
     p.add_argument("--policy", choices=("hard", "game"), help="who plays the playouts (default: POLICIES)")
     p.add_argument("--no-plant", action="store_true", help="only time and hard's own marks")
+    p.add_argument(
+        "--cut-judgement",
+        metavar="MODULE",
+        help="judge with this judgement of a position cut short (review.CUT_JUDGEMENTS), e.g. "
+        "meeple.games.ibyron.cut_judgement",
+    )
     p.add_argument("--plant-only", action="store_true", help="only the planted moves")
+    p.add_argument(
+        "--plants-file",
+        help="JSON file keeping the plants found (read where it holds them; written as they are found): "
+        "the same plants judged again, by other code or settings, without searching for them",
+    )
     p.set_defaults(func=cmd_measure)
     args = parser.parse_args()
     args.func(args)

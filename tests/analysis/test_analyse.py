@@ -165,3 +165,35 @@ def test_a_record_that_does_not_replay_is_refused(toy: str) -> None:
     record = toy_record(toy_seed(4, 6), ["keep"])
     with pytest.raises(ValueError, match="move 1"):
         analyse(dataclasses.replace(record, moves=[*record.moves, (0, "keep")]), budget=BUDGET)
+
+
+def test_a_two_player_ibyron_decision_is_judged_on_cut_playouts_the_same_each_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from meeple.analysis import review
+    from meeple.analysis.review import cut_judgement, default_budget, judge_decision
+    from meeple.games.ibyron import cut_judgement as cut
+
+    assert cut_judgement(meeple.new_game("ibyron", players=2, seed=6)) is None  # not named: not used
+    monkeypatch.setitem(review.CUT_JUDGEMENTS, "ibyron", cut.__name__)
+    state = meeple.new_game("ibyron", players=2, seed=6)
+    rng = Random(6)
+    while len(state.history) < 60 or len(state.legal_actions(state.to_move[0])) < 2:
+        seat = state.to_move[0]
+        state.apply(state.info.rollout_policy(state, seat, rng), seat)  # type: ignore[misc]
+    seat = state.to_move[0]
+    assert cut_judgement(state) is cut and default_budget("ibyron", state) == cut.PLAYOUTS
+    judged: list[int] = []
+    share = cut.share
+
+    def counted(world: meeple.State, who: int) -> float:
+        assert who == seat  # judged for the mover only
+        judged.append(len(world.history))
+        return share(world, who)
+
+    monkeypatch.setattr(cut, "share", counted)
+    played = state.legal_actions(seat)[0]
+    first = judge_decision(state, seat, played, 12, None)
+    # Cut a round or so after the move, short of the game's end: the fitted judgement was asked.
+    assert judged and all(len(state.history) + cut.HORIZON < n < len(state.history) + 3 * cut.HORIZON for n in judged)
+    assert judge_decision(state, seat, played, 12, None) == first

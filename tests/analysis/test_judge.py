@@ -118,3 +118,26 @@ def test_the_habit_is_not_played_again_where_it_is_a_move_already_played(toy: st
     rewards = sampler.sample([legal[0], legal[1], HABIT])
     assert rewards is not None and rewards[2] == rewards[0]
     assert sampler.playouts == 2
+
+
+def test_a_playout_cut_at_the_horizon_is_judged_by_the_cut_judgement_where_given(toy: str) -> None:
+    start = meeple.new_game(toy, players=2, seed=3)
+    keep = start.parse_action("keep", 0)
+    judged: list[tuple[int, int]] = []
+
+    def cut(world: meeple.State, seat: int) -> float:
+        judged.append((len(world.history), seat))
+        return 0.25
+
+    settings = playouts_for(start.info, 0, cut=(1, cut))
+    assert settings.horizon == 1 and settings.cut is cut
+    # Cut after the other seat's reply, at seat 0's next turn: the cut judgement, not evaluate().
+    assert playout(start.clone(), 0, keep, Random(1), settings) == 0.25
+    assert judged == [(2, 0)]
+    # A playout that reaches the end first is scored by its result as before.
+    near_end = meeple.new_game(toy, players=2, seed=3)
+    for _ in range(3):
+        near_end.apply("keep")
+    last = near_end.to_move[0]
+    finished = playout(near_end.clone(), last, near_end.parse_action("keep", last), Random(1), settings)
+    assert finished in (0.0, 1.0) and judged == [(2, 0)]

@@ -12,7 +12,7 @@ from typing import Any
 
 from meeple.analysis.marks import MARKS, PLURALS
 from meeple.analysis.result import Analysis
-from meeple.analysis.review import CPU_SECONDS, MAX_DECISIONS, analyse, default_budget
+from meeple.analysis.review import CPU_SECONDS, MAX_DECISIONS, analyse
 from meeple.core import Record
 
 
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         result = analyse(
             record,
             seats=args.seat,
-            budget=args.budget if args.budget is not None else default_budget(record.game),
+            budget=args.budget,  # None: the game's default for this record (review.default_budget)
             cpu_seconds=cpu_seconds,
             max_decisions=args.max_decisions if args.max_decisions and args.max_decisions > 0 else None,
             progress=_progress,

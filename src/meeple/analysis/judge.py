@@ -5,7 +5,9 @@ world drawn by ``state.determinize(seat, rng)``, a position the mover could not
 tell from the real one, and every move is played on it and carried on by the
 game's own rollout policy (the same playouts, horizon and policy as the game's
 ``hard`` level), then judged by ``State.evaluate()`` (a playout that reaches the
-game's end: its result, or its final margin where the game's ``end_spread`` says so).
+game's end: its result, or its final margin where the game's ``end_spread`` says so;
+a game whose ``evaluate()`` misjudges a position cut short may declare a judgement
+fitted to finished playouts instead, with a horizon of its own: ``Playouts.cut``).
 
 Two phases on separate samples, each sample one world and one playout seed
 shared by every move it plays (common random numbers: two moves are compared on
@@ -44,6 +46,7 @@ from meeple.core import Action, GameInfo, IllegalAction, State
 from meeple.core.rng import Random
 
 Policy = Callable[[State, int, Random], Action]
+CutShare = Callable[[State, int], float]  # a seat's share of the win in a position cut short
 
 # A playout's length where the game's hard level is not a rollout (so sets none):
 # PolicyRollout's own default, a few turns of every seat.
@@ -77,20 +80,33 @@ class Playouts:
     ``end_spread``: how a playout that reaches the end of the game is scored. ``None``:
     the winners share 1 (one bit a playout). A number: the seat's share of a softmax of
     the final scores with that spread (in the game's points), so a narrow win counts
-    for less than a wide one; see ``end_share``."""
+    for less than a wide one; see ``end_share``.
+
+    ``cut``: how a playout cut at the horizon is judged, ``cut(world, seat)`` the seat's
+    share (``None``: ``evaluate()``); a game whose ``evaluate()`` misjudges cut positions
+    may declare a judgement fitted to finished playouts (``review.CUT_JUDGEMENTS``)."""
 
     horizon: int
     policy: Policy | None
     epsilon: float
     width: int = DEFAULT_WIDTH
     end_spread: float | None = None
+    cut: CutShare | None = None
 
 
-def playouts_for(info: GameInfo, seed: int, policy: str = "hard", end_spread: float | None = None) -> Playouts:
+def playouts_for(
+    info: GameInfo,
+    seed: int,
+    policy: str = "hard",
+    end_spread: float | None = None,
+    cut: tuple[int, CutShare] | None = None,
+) -> Playouts:
     """The playout settings of ``info``'s hard level, its policy seeded with ``seed``;
     ``policy="game"`` plays the game's ``rollout_policy`` instead of the level's (where
     the level plays a dear heuristic, many more cheap playouts may measure better);
-    ``end_spread``: how a finished playout is scored (``Playouts.end_spread``).
+    ``end_spread``: how a finished playout is scored (``Playouts.end_spread``);
+    ``cut``: a horizon and the judgement of a position cut there (``Playouts.cut``),
+    in place of the level's horizon and ``evaluate()``.
 
     Built afresh for every decision: a heuristic policy may keep a generator of
     its own, and a decision's judgement must not depend on which decisions were
@@ -103,7 +119,10 @@ def playouts_for(info: GameInfo, seed: int, policy: str = "hard", end_spread: fl
         # The hard level's width, where it sets one, is what its playouts can afford; the
         # played move and the habit's come on top of it, so at least three are searched.
         width = max(3, bot.width) if bot.width is not None else DEFAULT_WIDTH
-        return Playouts(bot.horizon, chosen, bot.epsilon, width, end_spread)
+        horizon = bot.horizon if cut is None else cut[0]
+        return Playouts(horizon, chosen, bot.epsilon, width, end_spread, None if cut is None else cut[1])
+    if cut is not None:
+        return Playouts(cut[0], info.rollout_policy, 0.0, DEFAULT_WIDTH, end_spread, cut[1])
     return Playouts(DEFAULT_HORIZON, info.rollout_policy, 0.0, DEFAULT_WIDTH, end_spread)
 
 
@@ -165,6 +184,8 @@ def playout(world: State, seat: int, first: Action, rng: Random, settings: Playo
         steps += 1
     if world.is_over and settings.end_spread is not None:
         return end_share(world, seat, settings.end_spread)
+    if not world.is_over and settings.cut is not None:
+        return settings.cut(world, seat)
     return world.evaluate()[seat]
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 import math
 from collections.abc import Callable, Sequence
+from types import ModuleType
 
 import meeple
 from meeple.analysis import marks
@@ -39,6 +41,17 @@ DEFAULT_BUDGET = 48  # a game that declares none
 # "game" (GameInfo.rollout_policy), where the hard level's heuristic is too dear a move
 # to play the playouts a drop needs within the time (measured: analysis_quality.py).
 POLICIES: dict[str, str] = {}
+# Games whose playouts the analysis cuts short and judges there by a judgement fitted to
+# finished playouts, where their evaluate() misjudges a position cut short (so the hard
+# level plays to the end and a decision would get few samples): game id -> module, which,
+# imported on first use, gives HORIZON (moves before the cut), PLAYOUTS (the default
+# budget where it applies), applies(state) (the games it was fitted on) and
+# share(state, seat) (from what the seat sees). Games not named here, or whose games it
+# does not fit, keep the hard level's playouts. None is named: the one fitted for
+# two-player Ibyron (meeple.games.ibyron.cut_judgement) took 0.6 of the time but marked
+# more of the hard bot's own moves on the benchmark's records (README.md, "What was
+# tried for Ibyron"); benchmarks/analysis_quality.py --cut-judgement measures it.
+CUT_JUDGEMENTS: dict[str, str] = {}
 # A decision's CPU cap: a long playout (a late, crowded position) must not hold the
 # whole analysis up; a decision cut short says so (``Decision.timed_out``).
 CPU_SECONDS = 2.0
@@ -56,11 +69,22 @@ def decision_seed(state: State, seat: int, seed: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def default_budget(game: str) -> int:
-    """The playouts a decision of ``game`` gets unless told otherwise."""
+def default_budget(game: str, state: State | None = None) -> int:
+    """The playouts a decision of ``game`` gets unless told otherwise; given the game's
+    ``state``, those of its cut judgement where one applies (its playouts are far shorter)."""
+    cut = cut_judgement(state) if state is not None else None
+    if cut is not None:
+        return int(cut.PLAYOUTS)
     info = meeple.GAMES.get(game)
     declared = info.analysis_playouts if info is not None else None
     return DEFAULT_BUDGET if declared is None else declared
+
+
+def cut_judgement(state: State) -> ModuleType | None:
+    """The cut judgement of ``state``'s game (``CUT_JUDGEMENTS``) where it applies to ``state``."""
+    name = CUT_JUDGEMENTS.get(state.game)
+    module = None if name is None else importlib.import_module(name)
+    return module if module is not None and module.applies(state) else None
 
 
 def _label(state: State, action_text: str, seat: int) -> str:
@@ -154,7 +178,7 @@ def start(
         if not 0 <= seat < state.players:
             raise ValueError(f"there is no seat {seat} in a {state.players}-player game")
     if budget is None:
-        budget = default_budget(record.game)
+        budget = default_budget(record.game, state)
     if budget < 1:
         raise ValueError("budget is a number of playouts a decision, at least 1")
     result = Analysis(
@@ -215,6 +239,9 @@ def judge_decision(
 ) -> Decision:
     """``seat``'s decision in ``state`` (it played ``action``) judged as ``analyse`` judges it."""
     own_seed = decision_seed(state, seat, seed)
-    settings = playouts_for(state.info, own_seed, POLICIES.get(state.game, "hard"), state.info.analysis_end_spread)
+    module = cut_judgement(state)
+    cut = None if module is None else (int(module.HORIZON), module.share)
+    policy = POLICIES.get(state.game, "hard")
+    settings = playouts_for(state.info, own_seed, policy, state.info.analysis_end_spread, cut)
     judged = judge(state, seat, action, budget, Random(own_seed), settings, cpu_seconds=cpu_seconds)
     return _decision(state, seat, str(action), judged)

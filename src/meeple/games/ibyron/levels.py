@@ -59,7 +59,8 @@ LEVELS: dict[str, dict[str, object]] = {
 # analyses within three minutes of one core (benchmarks/analysis_quality.py; docs/measurements).
 ANALYSIS_PLAYOUTS = 24
 # How meeple.analysis scores a playout that reaches the end (GameInfo.analysis_end_spread):
-# every playout plays to the end (evaluate() misjudges a position cut short); scores are
-# discs in buildings, and one disc is about what evaluate() counts a building's worth of
-# progress (temperature 8, ten a disc).
+# every playout plays to the end (evaluate() misjudges a position cut short, and the fitted
+# judgement of cut_judgement.py is not used: meeple/analysis/README.md); scores are discs in
+# buildings, and one disc is about what evaluate() counts a building's worth of progress
+# (temperature 8, ten a disc).
 ANALYSIS_END_SPREAD = 1.0
