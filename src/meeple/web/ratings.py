@@ -175,6 +175,47 @@ def install(store: Store) -> None:
     store.on_end.append(lambda conn, match_id: settle(conn, match_id, meeple.GAMES))
 
 
+def seed_bot_levels(engine: Engine, games: Mapping[str, GameInfo]) -> None:
+    """Give each bot level that has no rating on this server yet the one measured for it between
+    bots (``meeple.arena.yardstick``, the game's ``level_ratings.json``), as a row of no games, so
+    the levels are a yardstick from the first game on. A level's row that exists is kept as it is:
+    the games played here moved it. A game without the file leaves its levels to start as a
+    newcomer does. Never stops the server: a failure is logged."""
+    from meeple.arena.yardstick import measured_ratings
+    from meeple.web.botworker import LEARNED, learned_players
+
+    rows = []
+    for game in games:
+        try:
+            measured = measured_ratings(game)
+        except ValueError:
+            log.exception("ratings: the bot levels' ratings of %s are unreadable; they start as newcomers", game)
+            continue
+        for level, rating in measured.items():
+            if level == LEARNED and learned_players(game) is None:
+                continue  # not seated on this server
+            rows.append(
+                {
+                    "game": game,
+                    "player": bot_identity(game, level),
+                    "mu": rating.mu,
+                    "sigma": rating.sigma,
+                    "ordinal": rating.mu - 3 * rating.sigma,
+                    "games": 0,
+                    "last_played": 0.0,  # with no games: never played here
+                }
+            )
+    if not rows:
+        return
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                _upsert(conn)(player_ratings).values(rows).on_conflict_do_nothing(index_elements=["game", "player"])
+            )
+    except SQLAlchemyError:
+        log.exception("ratings: could not write the bot levels' measured ratings (they start as newcomers)")
+
+
 def created_rated(engine: Engine, match_id: str) -> bool:
     with engine.connect() as conn:
         return (

@@ -282,6 +282,10 @@ class Store:
         from meeple.web import ratings  # here: it imports this module's tables
 
         ratings.install(self)
+        if run_migrations and "mode=ro" not in self.url:
+            import meeple
+
+            ratings.seed_bot_levels(self.engine, meeple.GAMES)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite" and "mode=ro" not in self.url:
