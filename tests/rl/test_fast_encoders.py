@@ -328,7 +328,7 @@ def test_the_env_calls_an_encoder_s_own_encode_cached(monkeypatch: pytest.Monkey
     assert np.array_equal(plain.tensor(state, 1), rl.observation_tensor(state, 1))
     assert plain._encode.__func__ is Encoder.encode_kept  # type: ignore[attr-defined]
     counting = Counting(3, {})
-    monkeypatch.setattr(views_module, "encoder_for", lambda _state: counting)
+    monkeypatch.setattr(views_module, "encoder_for", lambda _state, _features=None: counting)
     views = views_module.SeatViews(meeple.GAMES["bayon"].num_actions)
     for seat in (0, 1, 2, 1):
         assert np.array_equal(views.observe(state, seat)["observation"], rl.observation_tensor(state, seat))

@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import meeple
 from meeple.arena.stats import ratings
@@ -41,6 +41,10 @@ class MeasuredRating:
     sigma: float
 
 
+def _finite(value: Any) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def parse(text: str, source: str = FILE_NAME) -> dict[str, MeasuredRating]:
     """The levels' ratings in a ``level_ratings.json`` text; ``ValueError`` says what is wrong."""
     try:
@@ -54,11 +58,10 @@ def parse(text: str, source: str = FILE_NAME) -> dict[str, MeasuredRating]:
     for level, entry in found.items():
         if level not in SEATED_LEVELS:
             raise ValueError(f"{source} rates {level!r}, which is not a bot level ({', '.join(SEATED_LEVELS)})")
-        mu = entry.get("mu") if isinstance(entry, dict) else None
-        sigma = entry.get("sigma") if isinstance(entry, dict) else None
-        if not all(isinstance(v, int | float) and math.isfinite(v) for v in (mu, sigma)) or sigma <= 0:  # type: ignore[operator]
+        mu, sigma = (entry.get(name) if isinstance(entry, dict) else None for name in ("mu", "sigma"))
+        if not (_finite(mu) and _finite(sigma) and sigma > 0):
             raise ValueError(f"{source}: {level!r} needs a finite 'mu' and a positive 'sigma'")
-        measured[level] = MeasuredRating(float(mu), float(sigma))  # type: ignore[arg-type]
+        measured[level] = MeasuredRating(float(mu), float(sigma))
     return measured
 
 

@@ -101,15 +101,12 @@ def encoder(game: str, players: int | None = None, features: str | None = None, 
     """The encoder of ``game`` at ``players`` and ``options`` (shared, built once); ``features``: a
     feature set's (see the module's notes)."""
     players, key = _resolved(game, players, options)
-    # the default vector's encoder is looked up with three arguments, as before feature sets (one fewer to hash)
-    return _encoder(game, players, key) if features is None else _encoder(game, players, key, features)
+    return _encoder(game, players, key, features)
 
 
 def encoder_for(state: State, features: str | None = None) -> Encoder[Any]:
     options = state.options
     try:
-        if features is None:
-            return _encoder(state.game, state.players, _layout_key(state.game, options))
         return _encoder(state.game, state.players, _layout_key(state.game, options), features)
     except TypeError:  # an unhashable option value: resolve afresh
         return encoder(state.game, state.players, features, **options)
@@ -144,7 +141,7 @@ def observation_tensor(state: State, seat: int, features: str | None = None) -> 
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"a seat is an integer from 0 to {state.players - 1}, got {seat!r}")
-    encoder = encoder_for(state) if features is None else encoder_for(state, features)
+    encoder = encoder_for(state, features)
     if not encoder.incremental:
         return encoder.encode_state(state, seat)
     return encoder.encode_cached(_kept_cache(encoder, seat), state, seat)

@@ -92,7 +92,7 @@ class SeatViews:
         """Forget the kept masks: ``state`` is another state, or it has moved on (``to_move``: its
         ``to_move`` if the caller holds it)."""
         if state is not self._state:
-            encoder = encoder_for(state) if self.features is None else encoder_for(state, self.features)
+            encoder = encoder_for(state, self.features)
             if encoder is not self._encoder:  # caches hold one encoder's vectors (kept across games of it)
                 self._caches = [encoder.new_cache(seat) for seat in range(state.players)]
             self._encoder = encoder

@@ -32,7 +32,7 @@ from meeple.games.isle_of_skye.actions import BUILD
 from meeple.games.isle_of_skye.bot import INCOME_WEIGHT, Outlook, placement_scores
 from meeple.games.isle_of_skye.encoder import REACH, TILES, IsleOfSkyeEncoder
 from meeple.games.isle_of_skye.observe import IsleOfSkyeObservation
-from meeple.rl.encoding import ZEROS, SeatCache, Vector
+from meeple.rl.encoding import ZEROS, Memo, SeatCache, Vector, scaled
 
 NAME = "placement_values"
 SIDE = 2 * REACH + 1
@@ -73,7 +73,7 @@ class PlacementValuesEncoder(IsleOfSkyeEncoder):
         self.values_piece = super().pieces + 1  # the cache slot of the appended values
         # the scores of one build step, by the fields they are drawn from (every step of a placement and
         # every seat's cache reads the same entry); forgotten all at once past MEMO_SIZE entries
-        self.scores: dict[Any, Scores] = {}
+        self.scores = Memo(MEMO_SIZE)
 
     @property
     def pieces(self) -> int:  # type: ignore[override]
@@ -114,13 +114,11 @@ class PlacementValuesEncoder(IsleOfSkyeEncoder):
 
     def _scores(self, state: Any, me: int, key: Any) -> Scores:
         """Every placement's gain at the start of ``me``'s placement (before a tile is picked)."""
-        scores = self.scores.get(key)
+        scores: Scores | None = self.scores.get(key)
         if scores is None:
-            if len(self.scores) >= MEMO_SIZE:
-                self.scores.clear()
             # every tile in hand's scores, whatever is picked: each step of the placement reads its own off them
             outlook = Outlook(state, INCOME_WEIGHT)
-            scores = self.scores[key] = placement_scores(state, me, outlook, look_ahead=False, every_tile=True)
+            scores = self.scores.keep(key, placement_scores(state, me, outlook, look_ahead=False, every_tile=True))
         return scores
 
     def values(self, state: Any, me: int, key: Any) -> dict[int, float]:
@@ -144,8 +142,7 @@ class PlacementValuesEncoder(IsleOfSkyeEncoder):
         out = scaled_choices(best)
         out[self.at_value_info] = 1.0
         if best:
-            top = max(best.values()) / GAIN_CEILING
-            out[self.at_value_info + 1] = 0.0 if top < 0.0 else 1.0 if top > 1.0 else top
+            out[self.at_value_info + 1] = scaled(max(best.values()), GAIN_CEILING)
         return out
 
 

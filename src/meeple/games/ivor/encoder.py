@@ -8,8 +8,6 @@ its size and the cards all have seen go into it (``hand_known``).
 
 from __future__ import annotations
 
-from itertools import compress, count
-from operator import ne
 from typing import Any
 
 from meeple.games.ivor import actions as game_actions
@@ -29,6 +27,7 @@ from meeple.rl.encoding import (
     relight,
     scaled,
     set_bits,
+    write_changed,
     write_scaled,
 )
 
@@ -231,23 +230,10 @@ class IvorEncoder(Encoder[IvorObservation]):
             else:
                 keys[P_DISCARD] = discard[:]
                 relight(cache, P_DISCARD, [at + c for c in discard])
-        values, old = state.loc_sheep, keys[P_MAP_SHEEP]
-        if values != old:
-            starts = self.loc_at
-            fresh = old is UNSEEN or len(old) != len(values)
-            for i in range(len(values)) if fresh else compress(count(), map(ne, values, old)):  # changed_at's test
-                if i < LOCATIONS:
-                    x = values[i]
-                    m[starts[i]] = x / 8 if x < 8 else 1.0
-            keys[P_MAP_SHEEP] = values[:]
-        values, old = state.loc_token, keys[P_MAP_TOKEN]
-        if values != old:
-            starts = self.loc_at
-            fresh = old is UNSEEN or len(old) != len(values)
-            for i in range(len(values)) if fresh else compress(count(), map(ne, values, old)):  # changed_at's test
-                if i < LOCATIONS:
-                    m[starts[i] + 1] = 1.0 if values[i] > 0 else 0.0  # a flag: a token taken clears it
-            keys[P_MAP_TOKEN] = values[:]
+        if state.loc_sheep != keys[P_MAP_SHEEP]:
+            write_changed(cache, P_MAP_SHEEP, state.loc_sheep, self.loc_at, 0, 8.0)
+        if state.loc_token != keys[P_MAP_TOKEN]:
+            write_changed(cache, P_MAP_TOKEN, state.loc_token, self.loc_at, 1, None)  # a flag: a token taken clears it
         if state.idris_at != keys[P_IDRIS]:
             move_one_hots(cache, P_IDRIS, state.idris_at, self.at_idris, self.owner_slot[me])
         line, on = state.line, state.line_sheep
