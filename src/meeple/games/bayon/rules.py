@@ -359,15 +359,17 @@ class BayonState(State):
             travelled = self.travelled
             full = all(stacks)  # a card in every stack
             # A traveller looks one card deeper than the last of this turn's travellers there, so each
-            # continent needs more cards than travelled there. Written out for the five continents, the
-            # blocked one too: when only it lacks a card, the listing for that case gives what the usual one
-            # would.
+            # continent needs more cards than travelled there (where nobody travelled, one: ``full``; asking
+            # ``not travelled[c]`` first spares most continents the call to ``len``). Written
+            # out for the five continents, the blocked one too: when only it lacks a card, the listing for
+            # that case gives what the usual one would.
             if (
-                travelled[0] < len(stacks[0])
-                and travelled[1] < len(stacks[1])
-                and travelled[2] < len(stacks[2])
-                and travelled[3] < len(stacks[3])
-                and travelled[4] < len(stacks[4])
+                full
+                and (not travelled[0] or travelled[0] < len(stacks[0]))
+                and (not travelled[1] or travelled[1] < len(stacks[1]))
+                and (not travelled[2] or travelled[2] < len(stacks[2]))
+                and (not travelled[3] or travelled[3] < len(stacks[3]))
+                and (not travelled[4] or travelled[4] < len(stacks[4]))
             ):  # the usual case: a card to look at everywhere; the free explorers' moves, remembered together
                 key = tuple(free)
                 moves = rows.explorer_moves[blocked].get(key)
